@@ -1,0 +1,53 @@
+/**
+ * Reference events: what every scanner (html, css, text) yields before base tracking.
+ * A reference event is a Link without its resolution, plus what a rewriter needs to
+ * write a new value back into the same context.
+ */
+import type {Link, LinkKind} from '../types.js';
+
+/** How the value is written in its context, so a rewriter can escape a new one. */
+export type ValueSyntax =
+	| 'url' // a whole attribute value holding one URL
+	| 'list-item' // one token of a whitespace-separated list (ping, archive, profile, itemtype)
+	| 'comma-item' // one token of a comma-separated list (applet archive)
+	| 'srcset' // one candidate URL of srcset / imagesrcset
+	| 'meta-refresh' // the URL part of a meta refresh content value
+	| 'css-url' // unquoted url(...) token
+	| 'css-string' // quoted string: url("..."), @import "...", image-set("...")
+	| 'text'; // a plain-text URL
+
+/** Where the value's text sits, which decides the outer escaping on write. */
+export type Container =
+	| 'attribute' // an HTML attribute value: entities decoded on read, `&` and quote escaped on write
+	| 'raw'; // raw text: <style> element, a CSS file, plain text
+
+/** Which base the reference resolves against (html-url-attributes.md "Against"). */
+export type Against =
+	| 'base' // the document base URL (BASE element, then the §5.1 fallback layers)
+	| 'document' // the document URL: BASE ignored (form action fallback, html manifest)
+	| 'absolute'; // resolved only when already absolute (itemtype)
+
+export interface ReferenceEvent {
+	value: string;
+	raw: string;
+	start: number;
+	end: number;
+	line: number;
+	column: number;
+	kind: LinkKind;
+	element?: string;
+	attribute?: string;
+	rel?: string[];
+	text?: string;
+	delimiter?: string;
+	against: Against;
+	/** When set, a reference resolved against this (possibly relative) URL first, e.g. object codebase. */
+	codebase?: string;
+	syntax: ValueSyntax;
+	container: Container;
+	/** Attribute quoting as written: `"`, `'` or `''` for unquoted. */
+	quote?: '"' | "'" | '';
+}
+
+/** Fields of a Link that come from resolution, not from scanning. */
+export type Resolution = Pick<Link, 'url' | 'base' | 'baseSource' | 'error' | 'sameDocument'>;
