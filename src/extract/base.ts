@@ -30,8 +30,17 @@ export interface ResolveContext {
 	base: BaseLayer | null;
 	/** The document URL (fallback layer), for references that ignore BASE. */
 	documentBase: BaseLayer | null;
-	/** For legacy-encoded documents: re-encodes the query of a resolved special URL. */
-	encodeQuery?: (url: string) => string;
+	/**
+	 * For legacy-encoded documents (WHATWG URL: query in the document's encoding):
+	 * percent-encodes the non-ASCII characters of a reference's query in that encoding
+	 * before resolution. Applied only when the result has a special scheme other than ws/wss.
+	 */
+	encodeQuery?: (reference: string) => string;
+}
+
+/** Extraction options as the cores receive them: validated, plus what the byte layer found. */
+export interface CoreOptions extends ExtractOptions {
+	encodeQuery?: (reference: string) => string;
 }
 
 /** Resolve one reference event against its base, never throwing: failures become `error`. */
@@ -56,13 +65,29 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 
 	try {
 		const base = codebase === undefined ? layer.url : resolve(codebase, layer.url, {dialect: context.dialect});
-		link.url = finish(resolve(value, base, {dialect: context.dialect}), context);
+		link.url = resolveWithQueryEncoding(value, base, context);
 	} catch {
 		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
 	return link;
 }
 
+const QUERY_ENCODED_SCHEMES = new Set(['http:', 'https:', 'ftp:', 'file:']);
+
+/** WHATWG URL "query state": special schemes other than ws/wss use the document's encoding. */
+function resolveWithQueryEncoding(value: string, base: string, context: ResolveContext): string {
+	const url = resolve(value, base, {dialect: context.dialect});
+	if (context.encodeQuery === undefined) return url;
+	const encoded = context.encodeQuery(value);
+	if (encoded === value) return url;
+	const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
+	return QUERY_ENCODED_SCHEMES.has(scheme) ? resolve(encoded, base, {dialect: context.dialect}) : url;
+}
+
 function finish(url: string, context: ResolveContext): string {
-	return context.encodeQuery === undefined ? url : context.encodeQuery(url);
+	if (context.encodeQuery === undefined) return url;
+	const encoded = context.encodeQuery(url);
+	if (encoded === url) return url;
+	const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
+	return QUERY_ENCODED_SCHEMES.has(scheme) ? absolutize(encoded, {dialect: context.dialect}) ?? url : url;
 }
