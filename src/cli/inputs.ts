@@ -1,0 +1,74 @@
+/** Command-line inputs: files, folders (walked in sorted order) and `-` for standard input. */
+import {readdir, stat} from 'node:fs/promises';
+import {extname, join} from 'node:path';
+import type {InputType} from '../types.js';
+
+export interface Input {
+	/** A file path, or `-` for standard input. */
+	path: string;
+	type: InputType;
+}
+
+const TYPE_BY_EXTENSION: Readonly<Record<string, InputType>> = {
+	'.html': 'html',
+	'.htm': 'html',
+	'.shtml': 'html',
+	'.xhtml': 'xhtml',
+	'.xht': 'xhtml',
+	'.css': 'css',
+	'.txt': 'text',
+	'.text': 'text',
+	'.md': 'text',
+	'.log': 'text',
+};
+
+/** The type for a path: `--type` when given, else its extension, else html. */
+export function inferType(path: string, explicit: InputType | undefined): InputType {
+	return explicit ?? TYPE_BY_EXTENSION[extname(path).toLowerCase()] ?? 'html';
+}
+
+/** Whether a folder walk takes this file (only types it can infer). */
+function walkable(path: string): boolean {
+	return TYPE_BY_EXTENSION[extname(path).toLowerCase()] !== undefined;
+}
+
+/**
+ * Expand the PATH arguments: a folder yields its files of known types, sorted, recursively.
+ * A missing path is reported through `onError` and skipped.
+ */
+export async function expandInputs(
+	paths: readonly string[],
+	explicit: InputType | undefined,
+	onError: (path: string, message: string) => void,
+): Promise<Input[]> {
+	const inputs: Input[] = [];
+	for (const path of paths.length === 0 ? ['-'] : paths) {
+		if (path === '-') {
+			inputs.push({path, type: explicit ?? 'html'});
+			continue;
+		}
+		try {
+			const info = await stat(path);
+			if (info.isDirectory()) {
+				for (const file of await walk(path)) inputs.push({path: file, type: inferType(file, explicit)});
+			} else {
+				inputs.push({path, type: inferType(path, explicit)});
+			}
+		} catch (error) {
+			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
+		}
+	}
+	return inputs;
+}
+
+async function walk(folder: string): Promise<string[]> {
+	const entries = await readdir(folder, {withFileTypes: true});
+	entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+	const files: string[] = [];
+	for (const entry of entries) {
+		const path = join(folder, entry.name);
+		if (entry.isDirectory()) files.push(...(await walk(path)));
+		else if (entry.isFile() && walkable(path)) files.push(path);
+	}
+	return files;
+}

@@ -1,0 +1,72 @@
+/**
+ * The `linkstream` command: maps arguments to the library's options and runs the
+ * subcommand. Exit 0 on success, 1 when some input failed, 2 on usage errors.
+ */
+import {parseArgs} from 'node:util';
+import {OptionError} from '../options.js';
+import {runExtract} from './extract.js';
+import {runUriCommand} from './uri.js';
+import {USAGE, UsageError} from './usage.js';
+
+const OPTIONS = {
+	type: {type: 'string'},
+	'base-url': {type: 'string'},
+	encoding: {type: 'string'},
+	dialect: {type: 'string'},
+	format: {type: 'string'},
+	form: {type: 'string'},
+	scope: {type: 'string'},
+	'text-links': {type: 'boolean'},
+	'anchor-text': {type: 'boolean'},
+	help: {type: 'boolean', short: 'h'},
+} as const;
+
+const COMMANDS = ['extract', 'resolve', 'relativize'] as const;
+
+/** Run the command line `argv` (without node and script); resolves to the exit status. */
+export async function main(argv: readonly string[]): Promise<number> {
+	const out = (line: string): void => void process.stdout.write(`${line}\n`);
+	const err = (line: string): void => void process.stderr.write(`${line}\n`);
+	try {
+		const {values, positionals} = parseArgs({args: [...argv], options: OPTIONS, allowPositionals: true, strict: true});
+		const [command, ...rest] = positionals;
+		if (values.help === true) {
+			out(USAGE);
+			return 0;
+		}
+		switch (command) {
+			case 'extract':
+				return await runExtract(
+					{
+						type: values.type,
+						baseUrl: values['base-url'],
+						encoding: values.encoding,
+						dialect: values.dialect,
+						format: values.format,
+						textLinks: values['text-links'],
+						anchorText: values['anchor-text'],
+						positionals: rest,
+					},
+					{stdin: process.stdin, stdout: process.stdout, err},
+				);
+			case 'resolve':
+			case 'relativize':
+				return runUriCommand(command, {dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest}, out, err);
+			default:
+				throw new UsageError(command === undefined ? 'a command is needed' : `unknown command "${command}" (commands: ${COMMANDS.join(', ')})`);
+		}
+	} catch (error) {
+		if (error instanceof UsageError || error instanceof OptionError || isParseArgsError(error)) {
+			err(`linkstream: ${(error as Error).message.replace(/^linkstream: /, '')}`);
+			err('Run "linkstream --help" for usage.');
+			return 2;
+		}
+		err(`linkstream: ${(error as Error).stack ?? String(error)}`);
+		return 1;
+	}
+}
+
+function isParseArgsError(error: unknown): boolean {
+	const code = (error as {code?: unknown} | null)?.code;
+	return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}

@@ -1,0 +1,23 @@
+/** Usage text and the usage error (exit code 2). */
+export const USAGE = `Usage:
+  linkstream extract    [--type T] [--base-url URL] [--dialect D] [--format ndjson|tsv|urls] [PATH|-]...
+  linkstream resolve    [--dialect D] BASE REF...
+  linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
+
+Options:
+  --type T        html | xhtml | css | text (default: from the file extension, else html)
+  --base-url URL  the retrieval URL (RFC 2396 §5.1.3); default: the file's file: URL
+  --encoding E    the transport charset of the input bytes (e.g. windows-1252)
+  --dialect D     whatwg (default) | rfc3986 | rfc2396
+  --format F      ndjson (default) | tsv | urls
+  --form F        path-relative (default) | root-relative | shortest
+  --text-links    html: also find plain-text URLs in text nodes
+  --anchor-text   html: record anchor text on a/area links
+  -h, --help      this text
+
+Exit status: 0 success, 1 some input failed, 2 usage error.`;
+
+/** A mistake in the command line: printed with the usage hint, exit code 2. */
+export class UsageError extends Error {
+	override name = 'UsageError';
+}

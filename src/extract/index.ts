@@ -1,0 +1,29 @@
+/**
+ * One entry point over the extractor cores: html/xhtml, css and text share the
+ * synchronous `write`/`end` contract, so streams and one-shot calls drive them alike.
+ */
+import type {CoreOptions} from './base.js';
+import {CssExtractor} from './css.js';
+import type {LinkSink} from './core.js';
+import {HtmlExtractor} from './html.js';
+import {TextExtractor} from './text.js';
+
+export type {LinkSink} from './core.js';
+
+export interface Extractor {
+	write(chunk: string): void;
+	end(): void;
+}
+
+/** The core for `options.type`. Options must already be validated (src/options.ts). */
+export function createExtractor(options: CoreOptions, sink: LinkSink): Extractor {
+	switch (options.type) {
+		case 'html':
+		case 'xhtml':
+			return new HtmlExtractor(options, sink);
+		case 'css':
+			return new CssExtractor(options, sink);
+		case 'text':
+			return new TextExtractor(options, sink);
+	}
+}

@@ -1,0 +1,25 @@
+/**
+ * linkstream: every URI reference in HTML, CSS and plain text, resolved against the
+ * RFC 2396 §5.1 base, extracted or rewritten as a stream.
+ */
+export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
+export {extractLinks, createExtractStream} from './stream/extract.js';
+export type {
+	BaseSource,
+	Dialect,
+	ExtractOptions,
+	FuzzyOptions,
+	InputType,
+	Link,
+	LinkError,
+	LinkKind,
+	NormalizeOptions,
+	Problem,
+	RelativeForm,
+	RelativizeOptions,
+	ResolveOptions,
+	RewriteOptions,
+	RewriteTarget,
+	UriReference,
+	ValidateOptions,
+} from './types.js';

@@ -1,0 +1,96 @@
+/**
+ * Option checking for the public API: every bad option is a TypeError that names the
+ * option and the expected form. Pure TypeScript; the absolute-URL check uses src/uri.
+ */
+import {DIALECTS, INPUT_TYPES} from './types.js';
+import type {Dialect, ExtractOptions, RelativeForm, RewriteOptions} from './types.js';
+import {absolutize} from './uri/index.js';
+
+const FORMS: readonly RelativeForm[] = ['path-relative', 'root-relative', 'shortest'];
+
+/** A bad option: a TypeError whose message names the option and the expected form. */
+export class OptionError extends TypeError {
+	override name = 'OptionError';
+	readonly option: string;
+
+	constructor(option: string, message: string) {
+		super(message);
+		this.option = option;
+	}
+}
+
+/** The error for option `name`, which should have been `expected`. */
+export function optionError(name: string, expected: string, got: unknown): OptionError {
+	return new OptionError(name, `linkstream: option \`${name}\` must be ${expected}; got ${describe(got)}`);
+}
+
+function describe(value: unknown): string {
+	if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+	if (typeof value === 'function') return 'a function';
+	return String(value);
+}
+
+/** The dialect, defaulting to whatwg. */
+export function checkDialect(dialect: unknown): Dialect {
+	if (dialect === undefined) return 'whatwg';
+	if (typeof dialect === 'string' && (DIALECTS as readonly string[]).includes(dialect)) return dialect as Dialect;
+	throw optionError('dialect', `one of ${DIALECTS.map(d => `'${d}'`).join(', ')}`, dialect);
+}
+
+/** The relative form, defaulting to path-relative. */
+export function checkForm(form: unknown): RelativeForm {
+	if (form === undefined) return 'path-relative';
+	if (typeof form === 'string' && (FORMS as readonly string[]).includes(form)) return form as RelativeForm;
+	throw optionError('form', `one of ${FORMS.map(f => `'${f}'`).join(', ')}`, form);
+}
+
+/** An absolute URI (RFC 3986 §4.3 absolute-URI) or undefined. */
+export function checkAbsolute(name: string, value: unknown, dialect: Dialect): string | undefined {
+	if (value === undefined) return undefined;
+	if (typeof value !== 'string' || absolutize(value, {dialect}) === null) {
+		throw optionError(name, 'an absolute URI such as "https://example.com/page.html"', value);
+	}
+	return value;
+}
+
+function checkBoolean(name: string, value: unknown): void {
+	if (value !== undefined && typeof value !== 'boolean') throw optionError(name, 'true or false', value);
+}
+
+/** Validate extraction options; returns them with the dialect filled in. */
+export function checkExtractOptions(options: unknown): ExtractOptions & {dialect: Dialect} {
+	if (options === null || typeof options !== 'object') {
+		throw new OptionError('options', `linkstream: options must be an object such as {type: 'html'}; got ${describe(options)}`);
+	}
+	const o = options as ExtractOptions;
+	if (!(INPUT_TYPES as readonly unknown[]).includes(o.type)) {
+		throw optionError('type', `one of ${INPUT_TYPES.map(t => `'${t}'`).join(', ')}`, o.type);
+	}
+	const dialect = checkDialect(o.dialect);
+	checkAbsolute('retrievalUrl', o.retrievalUrl, dialect);
+	checkAbsolute('encapsulatingBase', o.encapsulatingBase, dialect);
+	checkAbsolute('defaultBase', o.defaultBase, dialect);
+	if (o.encoding !== undefined && (typeof o.encoding !== 'string' || o.encoding.trim() === '')) {
+		throw optionError('encoding', 'a WHATWG encoding label such as "utf-8" or "windows-1252"', o.encoding);
+	}
+	checkBoolean('textLinks', o.textLinks);
+	checkBoolean('anchorText', o.anchorText);
+	if (o.fuzzy !== undefined) {
+		if (o.fuzzy === null || typeof o.fuzzy !== 'object') throw optionError('fuzzy', 'an object {domains?, emails?}', o.fuzzy);
+		checkBoolean('fuzzy.domains', o.fuzzy.domains);
+		checkBoolean('fuzzy.emails', o.fuzzy.emails);
+	}
+	return {...o, dialect};
+}
+
+/** Validate rewrite options. */
+export function checkRewriteOptions(options: unknown): RewriteOptions & {dialect: Dialect} {
+	const o = checkExtractOptions(options) as RewriteOptions & {dialect: Dialect};
+	if (o.to !== 'absolute' && o.to !== 'relative' && typeof o.to !== 'function') {
+		throw optionError('to', "'absolute', 'relative' or a function (link) => string | null | undefined", o.to);
+	}
+	checkAbsolute('documentUrl', o.documentUrl, o.dialect);
+	checkAbsolute('scope', o.scope, o.dialect);
+	if (o.form !== undefined) checkForm(o.form);
+	return o;
+}

@@ -1,0 +1,60 @@
+/**
+ * Extraction as a Node Transform stream and as a one-shot call; both drive the same
+ * synchronous pipeline.
+ */
+import {Transform} from 'node:stream';
+import type {TransformCallback} from 'node:stream';
+import {checkExtractOptions} from '../options.js';
+import type {ExtractOptions, Link} from '../types.js';
+import {ExtractPipeline} from './pipeline.js';
+
+/**
+ * Every URI reference of `input`, in document order.
+ *
+ * @example
+ * extractLinks('<a href="b.html">b</a>', {type: 'html', retrievalUrl: 'https://example.com/a/'})[0].url
+ * //=> 'https://example.com/a/b.html'
+ */
+export function extractLinks(input: string | Uint8Array, options: ExtractOptions): Link[] {
+	const links: Link[] = [];
+	const pipeline = new ExtractPipeline(checkExtractOptions(options), link => links.push(link));
+	pipeline.write(input);
+	pipeline.end();
+	return links;
+}
+
+/**
+ * A Transform: Buffers or strings in, Link objects out (object mode), in document order.
+ * The output is the same for any split of the input into chunks.
+ *
+ * @example
+ * createReadStream('page.html')
+ *   .pipe(createExtractStream({type: 'html', retrievalUrl: 'https://example.com/page.html'}))
+ *   .on('data', link => console.log(link.url));
+ */
+export function createExtractStream(options: ExtractOptions): Transform {
+	const checked = checkExtractOptions(options);
+	let pipeline: ExtractPipeline;
+	const stream = new Transform({
+		writableObjectMode: false,
+		readableObjectMode: true,
+		decodeStrings: false,
+		transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+			callback(attempt(() => pipeline.write(chunk)));
+		},
+		flush(callback: TransformCallback) {
+			callback(attempt(() => pipeline.end()));
+		},
+	});
+	pipeline = new ExtractPipeline(checked, link => stream.push(link));
+	return stream;
+}
+
+function attempt(step: () => void): Error | null {
+	try {
+		step();
+		return null;
+	} catch (error) {
+		return error instanceof Error ? error : new Error(String(error));
+	}
+}

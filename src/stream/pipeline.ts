@@ -1,0 +1,61 @@
+/**
+ * The synchronous extraction pipeline shared by `extractLinks` and `createExtractStream`:
+ * bytes -> decode (BOM, transport charset, meta prescan) -> extractor core -> Links.
+ * Strings skip decoding. The core is created once the encoding is known, so legacy
+ * encodings can encode queries as browsers do.
+ */
+import type {CoreOptions} from '../extract/base.js';
+import {createExtractor} from '../extract/index.js';
+import type {Extractor, LinkSink} from '../extract/index.js';
+import type {ExtractOptions} from '../types.js';
+import {createDecoder} from './decode.js';
+import {makeQueryEncoder} from './encoding.js';
+
+type Decoder = ReturnType<typeof createDecoder>;
+
+export class ExtractPipeline {
+	private decoder: Decoder | undefined;
+	private core: Extractor | undefined;
+	private readonly options: ExtractOptions;
+	private readonly sink: LinkSink;
+
+	constructor(options: ExtractOptions, sink: LinkSink) {
+		this.options = options;
+		this.sink = sink;
+	}
+
+	/** The encoding the input is decoded with (WHATWG name), once known. */
+	get encoding(): string | undefined {
+		return this.decoder?.encoding;
+	}
+
+	write(chunk: string | Uint8Array): void {
+		if (typeof chunk === 'string') {
+			// Deviation: strings written after bytes are taken as already decoded text.
+			this.text(chunk);
+			return;
+		}
+		this.decoder ??= createDecoder({type: this.options.type, ...(this.options.encoding === undefined ? {} : {encoding: this.options.encoding})});
+		this.text(this.decoder.write(chunk));
+	}
+
+	end(): void {
+		if (this.decoder !== undefined) this.text(this.decoder.end());
+		this.extractor().end();
+	}
+
+	private text(text: string): void {
+		// The core waits for the first text: by then the decoder has settled the encoding.
+		if (text !== '') this.extractor().write(text);
+	}
+
+	private extractor(): Extractor {
+		if (this.core === undefined) {
+			const options: CoreOptions = {...this.options};
+			const encodeQuery = this.decoder === undefined ? undefined : makeQueryEncoder(this.decoder.encoding);
+			if (encodeQuery !== undefined) options.encodeQuery = encodeQuery;
+			this.core = createExtractor(options, this.sink);
+		}
+		return this.core;
+	}
+}
