@@ -1,0 +1,7 @@
+/**
+ * src/uri: the RFC core of linkstream. Pure functions, no Node imports; the `whatwg`
+ * dialect delegates to the global `URL`.
+ */
+export {isAbsolute, parseReference, recompose} from './parse.js';
+export {removeDotSegments} from './dot-segments.js';
+export {absolutize, mergePaths, resolve, transformReference} from './resolve.js';
