@@ -1,0 +1,72 @@
+/**
+ * HTML extraction throughput (MB/s) over the corpus, side by side with peers, in one run:
+ * htmlparser2's Parser with empty callbacks and its Tokenizer alone (floors), cheerio
+ * (parse5 and htmlparser2 backends) and parse5's SAX parser doing the same extraction.
+ * Usage: npx tsx bench/html.ts SHARED_DIR
+ */
+import {load} from 'cheerio';
+import {Parser, Tokenizer} from 'htmlparser2';
+import {SAXParser} from 'parse5-sax-parser';
+import {extractLinks} from '../src/index.js';
+import {corpusPages, measure, table} from './harness.js';
+import type {Measurement} from './harness.js';
+
+const URL_ATTRIBUTES: Readonly<Record<string, string>> = {a: 'href', link: 'href', area: 'href', img: 'src', script: 'src', iframe: 'src', embed: 'src', source: 'src', form: 'action'};
+
+function resolveOrNull(ref: string, base: string): string | null {
+	try {
+		return new URL(ref.trim(), base).href;
+	} catch {
+		return null;
+	}
+}
+
+export function runHtmlBench(sharedDir: string, runs = 5): string {
+	const pages = corpusPages(sharedDir);
+	const megabytes = pages.reduce((sum, page) => sum + Buffer.byteLength(page.html), 0) / 1e6;
+	const rows: Measurement[] = [];
+	const noop = (): void => {};
+
+	rows.push(measure('linkstream extractLinks (resolved Links)', megabytes, () => {
+		for (const page of pages) extractLinks(page.html, {type: 'html', retrievalUrl: page.url});
+	}, runs));
+	rows.push(measure('htmlparser2 Parser, empty callbacks', megabytes, () => {
+		for (const page of pages) new Parser({}).end(page.html);
+	}, runs));
+	rows.push(measure('htmlparser2 Tokenizer alone', megabytes, () => {
+		const callbacks = new Proxy({}, {get: () => noop}) as ConstructorParameters<typeof Tokenizer>[1];
+		for (const page of pages) {
+			const tokenizer = new Tokenizer({}, callbacks);
+			tokenizer.write(page.html);
+			tokenizer.end();
+		}
+	}, runs));
+	for (const backend of ['parse5', 'htmlparser2'] as const) {
+		rows.push(measure(`cheerio (${backend}) extract + new URL`, megabytes, () => {
+			for (const page of pages) {
+				const $ = backend === 'parse5' ? load(page.html) : load(page.html, {xml: {xmlMode: false, decodeEntities: true}});
+				for (const [element, attribute] of Object.entries(URL_ATTRIBUTES)) {
+					$(`${element}[${attribute}]`).each((_, node) => void resolveOrNull($(node).attr(attribute) ?? '', page.url));
+				}
+			}
+		}, runs));
+	}
+	rows.push(measure('parse5 SAX extract + new URL', megabytes, () => {
+		for (const page of pages) {
+			const parser = new SAXParser();
+			parser.on('startTag', tag => {
+				const wanted = URL_ATTRIBUTES[tag.tagName];
+				if (wanted === undefined) return;
+				for (const attribute of tag.attrs) if (attribute.name === wanted) resolveOrNull(attribute.value, page.url);
+			});
+			parser.end(page.html);
+		}
+	}, runs));
+	return `### HTML extraction, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB)\n\n${table(rows, 'MB/s', 'htmlparser2 Parser, empty callbacks')}\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const shared = process.argv[2];
+	if (shared === undefined) throw new Error('usage: npx tsx bench/html.ts SHARED_DIR');
+	console.log(runHtmlBench(shared));
+}

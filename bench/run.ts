@@ -1,0 +1,41 @@
+/**
+ * `npm run bench [SHARED_DIR]`: every benchmark in one run, written to BENCHMARKS.md with the
+ * machine, Node and peer versions. SHARED_DIR defaults to ../shared.
+ */
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import {cpus, totalmem} from 'node:os';
+import {join} from 'node:path';
+
+const shared = process.argv[2] ?? '../shared';
+if (!existsSync(join(shared, 'corpus'))) {
+	console.error(`bench: the shared data folder ${shared} (with corpus/) is needed`);
+	process.exit(2);
+}
+
+function version(name: string): string {
+	try {
+		return (JSON.parse(readFileSync(join('node_modules', name, 'package.json'), 'utf8')) as {version: string}).version;
+	} catch {
+		return '?';
+	}
+}
+
+const peers = ['htmlparser2', 'cheerio', 'parse5', 'parse5-sax-parser', 'parse5-html-rewriting-stream', 'html-rewriter-wasm', 'uri-js', 'urijs', 'linkify-it', 'autolinker', 'url-regex-safe'];
+const sections: string[] = [
+	'# Benchmarks',
+	'',
+	`Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}. Machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}.`,
+	`Peers: ${peers.map(p => `${p} ${version(p)}`).join(', ')}.`,
+	'Each figure is the median of several runs in this one process, with the range; ratios compare rows of the same run.',
+	'',
+];
+
+const {runUriBench} = await import('./uri.js');
+sections.push(await runUriBench(shared));
+const {runHtmlBench} = await import('./html.js');
+sections.push(runHtmlBench(shared));
+const {runTextBench} = await import('./text.js');
+sections.push(await runTextBench(shared));
+
+writeFileSync('BENCHMARKS.md', `${sections.join('\n')}\n`);
+console.log(sections.join('\n'));
