@@ -5,3 +5,4 @@
 export {isAbsolute, parseReference, recompose} from './parse.js';
 export {removeDotSegments} from './dot-segments.js';
 export {absolutize, mergePaths, resolve, transformReference} from './resolve.js';
+export {relativize} from './relativize.js';
