@@ -14,12 +14,14 @@ export type ValueSyntax =
 	| 'meta-refresh' // the URL part of a meta refresh content value
 	| 'css-url' // unquoted url(...) token
 	| 'css-string' // quoted string: url("..."), @import "...", image-set("...")
-	| 'text'; // a plain-text URL
+	| 'text' // a plain-text URL
+	| 'none'; // no written value to rewrite: an absent form action, a robots directive (empty span)
 
 /** Where the value's text sits, which decides the outer escaping on write. */
 export type Container =
 	| 'attribute' // an HTML attribute value: entities decoded on read, `&` and quote escaped on write
-	| 'raw'; // raw text: <style> element, a CSS file, plain text
+	| 'raw' // raw text: <style> element, a CSS file, plain text
+	| 'html-text'; // HTML text content (textLinks): entities decoded on read, `&` and `<` escaped on write
 
 /** Which base the reference resolves against (html-url-attributes.md "Against"). */
 export type Against =
@@ -45,7 +47,11 @@ export interface ReferenceEvent {
 	codebase?: string;
 	syntax: ValueSyntax;
 	container: Container;
-	/** Attribute quoting as written: `"`, `'` or `''` for unquoted. */
+	/**
+	 * Attribute quoting as written: `"`, `'` or `''` for unquoted. Undefined in an attribute
+	 * container when the attribute has no value (`<a href>`): the span is empty at the end of
+	 * the name, and a rewriter inserts `="..."` there.
+	 */
 	quote?: '"' | "'" | '';
 }
 
