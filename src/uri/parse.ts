@@ -150,6 +150,7 @@ function splitAuthority(authority: string, parts: UriReference): void {
  * Recompose components into a reference: RFC 2396 §5.2 step 7, RFC 3986 §5.3.
  * `authority` wins when set; otherwise it is built from `userinfo`, `host` and `port`
  * (when `host` is set). `recompose(parseReference(s)) === s` for every string.
+ * Components are taken as they are: nothing is escaped or checked.
  *
  * @example
  * recompose({scheme: 'http', host: 'a', path: '/b', query: ''}); // 'http://a/b?'
@@ -159,6 +160,11 @@ export function recompose(parts: UriReference): string {
 	if (parts.scheme !== undefined) result += parts.scheme + ':';
 	const authority = parts.authority ?? composeAuthority(parts);
 	if (authority !== undefined) result += '//' + authority;
+	// Deviation: RFC 3986 §3.3 forbids a path starting with "//" without an authority, yet §5.2.4
+	// can make one (`..//b` against `foo:/a`). Written as is it would read as an authority, so it
+	// gets a "/." prefix, as the WHATWG URL Standard serializes such paths. Parsed input never
+	// has this shape, so recompose(parseReference(s)) === s still holds.
+	else if (parts.path.charCodeAt(0) === CharCodes.Slash && parts.path.charCodeAt(1) === CharCodes.Slash) result += '/.';
 	result += parts.path;
 	if (parts.query !== undefined) result += '?' + parts.query;
 	if (parts.fragment !== undefined) result += '#' + parts.fragment;

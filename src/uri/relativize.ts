@@ -10,7 +10,7 @@
 import type {Dialect, RelativeForm, RelativizeOptions} from '../types.js';
 import {hasDotSegment, removeDotSegments, removeDotSegments2396} from './dot-segments.js';
 import {CharCodes, isSchemeSyntax, scanReference, type ReferenceOffsets} from './parse.js';
-import {resolve} from './resolve.js';
+import {absolutize, resolve} from './resolve.js';
 
 /** The pieces of an absolute URI that relativizing compares, as slices of one string. */
 interface Parts {
@@ -206,12 +206,9 @@ function checkAbsolute(uri: string, role: string): string {
 
 /** rfc3986: remove_dot_segments on the path (§5.2.2); rfc2396: the URI as it is (§5.2 step 3). */
 function resolvedForm(target: string, dialect: Dialect): string {
-	checkAbsolute(target, 'Target');
-	if (dialect === 'rfc2396') return target;
-	const o = scanReference(target);
-	const path = target.slice(o.pathStart, o.pathEnd);
-	if (!hasDotSegment(path)) return target;
-	return target.slice(0, o.pathStart) + removeDotSegments(path) + target.slice(o.pathEnd);
+	const absolute = absolutize(target, {dialect});
+	if (absolute === null) throw new TypeError(`Target ${JSON.stringify(target)} is not an absolute URI (RFC 3986 §4.3)`);
+	return absolute;
 }
 
 function split(href: string): Parts {
