@@ -102,6 +102,11 @@ export class CssExtractor {
 		this.context = {dialect: options.dialect ?? 'whatwg', base, documentBase: base};
 	}
 
+	/** Code units held for the unfinished token (for tests and memory accounting). */
+	get held(): number {
+		return this.buffer.length;
+	}
+
 	write(chunk: string): void {
 		this.buffer += chunk;
 		if (this.buffer.length >= this.rescanAt) this.run(false);
