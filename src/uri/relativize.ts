@@ -53,13 +53,15 @@ export function relativize(target: string, base: string, options?: RelativizeOpt
 	}
 	const t = split(dialect === 'whatwg' ? canonical(target, 'Target') : resolvedForm(target, dialect));
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : checkAbsolute(base, 'Base'));
+	// whatwg: the serialization, since a same-scheme `http:/x\\y` would be read as relative.
+	const absolute = dialect === 'whatwg' ? t.href : target;
 	// Opaque targets and bases (RFC 2396 §3 opaque_part) and other schemes: the absolute URI.
-	if (!isHierarchical(t) || !isHierarchical(b) || t.scheme !== b.scheme) return target;
+	if (!isHierarchical(t) || !isHierarchical(b) || t.scheme !== b.scheme) return absolute;
 	const candidates = form === 'shortest' ? allCandidates(t, b, dialect) : preferred(t, b, dialect, form);
 	for (const candidate of candidates) {
 		if (candidate !== null && verify(candidate, b.href, t.href, dialect)) return candidate;
 	}
-	return target;
+	return absolute;
 }
 
 /** Candidates in order of preference for the `path-relative` and `root-relative` forms. */
