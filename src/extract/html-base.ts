@@ -53,12 +53,10 @@ export class BaseTracker {
 	private found = false;
 	private readonly queue: QueueEntry[] = [];
 	private head = 0;
+	private readonly sink: LinkSink;
 
-	constructor(
-		options: Pick<CoreOptions, 'dialect' | 'encodeQuery'>,
-		fallback: BaseLayer | null,
-		private readonly sink: LinkSink,
-	) {
+	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery'>, fallback: BaseLayer | null, sink: LinkSink) {
+		this.sink = sink;
 		this.context = {dialect: options.dialect ?? 'whatwg', base: fallback, documentBase: fallback};
 		if (options.encodeQuery !== undefined) this.context.encodeQuery = options.encodeQuery;
 	}

@@ -37,17 +37,29 @@ const DECODING_MODES = {
  * map as a whole to its source range).
  */
 export class DecodedText {
+	readonly text: string;
+	readonly source: string;
+	readonly sourceStart: number;
+	private readonly runs: readonly number[] | null;
+
 	/**
 	 * @param text The decoded text.
-	 * @param sourceStart Absolute source offset of decoded offset 0.
+	 * @param source The source text it was decoded from.
+	 * @param sourceStart Absolute source offset of decoded offset 0 (and of `source`).
 	 * @param runs `[decodedStart, sourceStart, atomic(0|1)]` triples, ending with a sentinel
 	 *             run at the decoded length; `null` when the text is the source verbatim.
 	 */
-	constructor(
-		readonly text: string,
-		readonly sourceStart: number,
-		private readonly runs: readonly number[] | null,
-	) {}
+	constructor(text: string, source: string, sourceStart: number, runs: readonly number[] | null) {
+		this.text = text;
+		this.source = source;
+		this.sourceStart = sourceStart;
+		this.runs = runs;
+	}
+
+	/** The source text of the absolute span `[start, end)` (within this text's source). */
+	sourceSlice(start: number, end: number): string {
+		return this.source.slice(start - this.sourceStart, end - this.sourceStart);
+	}
 
 	/** Absolute source offset where decoded offset `d` starts. */
 	toSourceStart(d: number): number {
@@ -100,7 +112,7 @@ export class CharacterReferenceDecoder {
 	 * (character reference state).
 	 */
 	decode(source: string, sourceStart: number, mode: DecodeMode): DecodedText {
-		if (!needsDecoding(source)) return new DecodedText(source, sourceStart, null);
+		if (!needsDecoding(source)) return new DecodedText(source, source, sourceStart, null);
 		const runs: number[] = [];
 		let text = '';
 		let identityStart = 0;
@@ -133,7 +145,7 @@ export class CharacterReferenceDecoder {
 			text += source.slice(identityStart, i);
 		}
 		runs.push(text.length, sourceStart + source.length, 0);
-		return new DecodedText(text, sourceStart, runs);
+		return new DecodedText(text, source, sourceStart, runs);
 	}
 
 	/** Length of the character reference at `ampersand` (0: not one); its text in `codePoints`. */

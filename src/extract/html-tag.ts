@@ -1,0 +1,333 @@
+/**
+ * Turns one start tag's attributes into reference events, following the attribute table
+ * (attributes.ts) and its conditions. The HTML extractor collects the attributes (first
+ * occurrence of a name wins, HTML §13.2.5.33) and calls {@link readTag} at the tag's end.
+ */
+import type {LinkKind} from '../types.js';
+import {
+	type AttributeRule,
+	attributeRule,
+	linkRelKind,
+	type Namespace,
+	POLLING_META_NAMES,
+	URL_META_NAMES,
+	URL_PARAM_NAMES,
+} from './attributes.js';
+import type {Against, ReferenceEvent, ValueSyntax} from './event.js';
+import type {CharacterReferenceDecoder, DecodedText, DecodeMode} from './html-decode.js';
+import {parseMetaRefresh} from './meta-refresh.js';
+import type {Position} from './position.js';
+import {isAsciiWhitespace, parseSrcset} from './srcset.js';
+
+/** One attribute as written: lower-case name and the value's source span and text. */
+export interface AttributeRecord {
+	name: string;
+	/** Absolute offset just after the name. */
+	nameEnd: number;
+	/** Span of the value between its quotes (or unquoted); empty at `nameEnd` when there is no value. */
+	valueStart: number;
+	valueEnd: number;
+	/** The value's source text, `source.slice(valueStart, valueEnd)`. */
+	raw: string;
+	/** Undefined when the attribute has no value (`<a href>`). */
+	quote: '"' | "'" | '' | undefined;
+}
+
+export interface TagRecord {
+	name: string;
+	namespace: Namespace;
+	/** Absolute offset just after the tag name. */
+	nameEnd: number;
+	attributes: AttributeRecord[];
+}
+
+/** What a reference event is for the extractor, beyond being queued. */
+export type EventRole = 'plain' | 'anchor' | 'base';
+
+/** What readTag needs from the extractor. */
+export interface TagHost {
+	readonly decoder: CharacterReferenceDecoder;
+	readonly decodeMode: DecodeMode;
+	locate(offset: number): Position;
+	/** The codebase of the innermost open object/applet (for param values). */
+	readonly pluginCodebase: string | undefined;
+	emit(event: ReferenceEvent, role: EventRole): void;
+	/** CSS declarations in an attribute value. */
+	css(text: DecodedText, fields: EventFields): void;
+	/** An iframe srcdoc document. */
+	srcdoc(text: DecodedText, fields: EventFields): void;
+	/** Set once a robots directive was reported (once per document). */
+	robotsReported: boolean;
+}
+
+/** The fields every event from one attribute shares. */
+export interface EventFields {
+	kind: LinkKind;
+	against: Against;
+	syntax: ValueSyntax;
+	element: string;
+	attribute: string;
+	quote: '"' | "'" | '' | undefined;
+	rel?: string[];
+	codebase?: string;
+}
+
+/** Read the URL-bearing attributes of a start tag, emitting events in source order. */
+export function readTag(tag: TagRecord, host: TagHost): void {
+	const html = tag.namespace === 'html';
+	const rel = html && (tag.name === 'a' || tag.name === 'area' || tag.name === 'link') ? relTokens(tag, host) : undefined;
+	if (html && tag.name === 'form' && find(tag, 'action') === undefined) emitAbsentAction(tag, host);
+	for (const attribute of tag.attributes) {
+		const rule = attributeRule(tag.namespace, tag.name, attribute.name);
+		if (rule === undefined) continue;
+		const fields = applyRule(tag, attribute, rule, host);
+		if (fields === null) continue;
+		if (rel !== undefined) fields.rel = rel;
+		readValue(tag, attribute, rule, fields, host);
+	}
+}
+
+/** The rule's conditions: the event fields, or null when the attribute does not count here. */
+function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, host: TagHost): EventFields | null {
+	const syntax: ValueSyntax = rule.syntax === 'srcset' || rule.syntax === 'list-item' || rule.syntax === 'comma-item' ? rule.syntax : 'url';
+	const fields: EventFields = {kind: rule.kind, against: rule.against, syntax, element: tag.name, attribute: attribute.name, quote: attribute.quote};
+	switch (rule.when) {
+		case 'link-rel': {
+			fields.kind = linkRelKind(relTokens(tag, host) ?? []);
+			break;
+		}
+		case 'input-image': {
+			if (keyword(tag, 'type', host) !== 'image') return null;
+			break;
+		}
+		case 'submit-button': {
+			const type = keyword(tag, 'type', host);
+			const submits = tag.name === 'input' ? type === 'submit' || type === 'image' : type !== 'reset' && type !== 'button';
+			if (!submits) return null;
+			if (isBlank(attribute.raw)) fields.against = 'document';
+			break;
+		}
+		case 'form-action': {
+			// HTML form submission: an empty action is the document URL, not the base.
+			if (isBlank(attribute.raw)) fields.against = 'document';
+			break;
+		}
+		case 'codebase': {
+			const codebase = find(tag, 'codebase');
+			if (codebase !== undefined) setCodebase(fields, decodeStripped(codebase, host));
+			break;
+		}
+		case 'param-value': {
+			if (!URL_PARAM_NAMES.has(keyword(tag, 'name', host) ?? '')) return null;
+			if (host.pluginCodebase !== undefined) setCodebase(fields, host.pluginCodebase);
+			break;
+		}
+		case 'unless-href': {
+			if (find(tag, 'href') !== undefined) return null;
+			break;
+		}
+		case 'meta-content':
+		case undefined: {
+			break;
+		}
+	}
+	return fields;
+}
+
+function setCodebase(fields: EventFields, codebase: string): void {
+	if (codebase !== '') fields.codebase = codebase;
+}
+
+/** Decode the value and emit one event per URL in it. */
+function readValue(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, fields: EventFields, host: TagHost): void {
+	const text = host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode);
+	const role: EventRole = tag.namespace !== 'html' ? 'plain' : tag.name === 'base' ? 'base' : tag.name === 'a' && attribute.name === 'href' ? 'anchor' : 'plain';
+	switch (rule.syntax) {
+		case 'url': {
+			if (rule.when === 'meta-content') readMetaContent(tag, text, fields, host);
+			else emitStripped(text, 0, text.text.length, fields, host, role);
+			break;
+		}
+		case 'list-item': {
+			forEachToken(text.text, (start, end) => emitSpan(text, start, end, fields, host, role));
+			break;
+		}
+		case 'comma-item': {
+			forEachCommaItem(text.text, (start, end) => emitStripped(text, start, end, fields, host, role));
+			break;
+		}
+		case 'srcset': {
+			for (const candidate of parseSrcset(text.text)) emitSpan(text, candidate.start, candidate.end, fields, host, role);
+			break;
+		}
+		case 'css': {
+			host.css(text, {...fields, kind: 'resource'});
+			break;
+		}
+		case 'doc': {
+			host.srcdoc(text, fields);
+			break;
+		}
+	}
+}
+
+/** §1.2 and §5.6: meta refresh, URL-valued properties, polling URIs, and the robots directive. */
+function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields, host: TagHost): void {
+	const property = keyword(tag, 'property', host);
+	const name = keyword(tag, 'name', host);
+	const named = (names: ReadonlySet<string>): boolean =>
+		(property !== undefined && names.has(property)) || (name !== undefined && names.has(name));
+	if (keyword(tag, 'http-equiv', host) === 'refresh') {
+		const url = parseMetaRefresh(text.text)?.url;
+		if (url !== undefined && url !== null) emitSpan(text, url.start, url.end, {...fields, syntax: 'meta-refresh'}, host, 'plain');
+	} else if (named(URL_META_NAMES)) {
+		emitStripped(text, 0, text.text.length, {...fields, kind: 'metadata'}, host, 'plain');
+	} else if (named(POLLING_META_NAMES)) {
+		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, {...fields, kind: 'metadata', syntax: 'list-item'}, host, 'plain'));
+	} else if (name === 'robots' && !host.robotsReported) {
+		const directives = tokens(text.text.toLowerCase(), true);
+		if (!directives.includes('nofollow') && !directives.includes('none')) return;
+		host.robotsReported = true;
+		// Reported once per document: an empty reference (this document) carrying the directives.
+		emitSpan(text, 0, 0, {...fields, kind: 'metadata', against: 'document', syntax: 'none', rel: directives}, host, 'plain');
+	}
+}
+
+/** An absent form action: the document URL (HTML form submission), as an empty span after the tag name. */
+function emitAbsentAction(tag: TagRecord, host: TagHost): void {
+	const {line, column} = host.locate(tag.nameEnd);
+	host.emit(
+		{
+			value: '',
+			raw: '',
+			start: tag.nameEnd,
+			end: tag.nameEnd,
+			line,
+			column,
+			kind: 'form',
+			element: tag.name,
+			attribute: 'action',
+			against: 'document',
+			syntax: 'none',
+			container: 'attribute',
+		},
+		'plain',
+	);
+}
+
+/** HTML §5.3: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
+function emitStripped(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
+	const s = text.text;
+	while (start < end && isAsciiWhitespace(s.charCodeAt(start))) start++;
+	while (end > start && isAsciiWhitespace(s.charCodeAt(end - 1))) end--;
+	emitSpan(text, start, end, fields, host, role);
+}
+
+/** Emit the decoded span `[start, end)` as an event whose span points into the source. */
+export function emitSpan(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
+	host.emit(spanEvent(text, start, end, fields, host.locate), role);
+}
+
+/** The event for the decoded span `[start, end)` of `text`; its span and raw text point into the source. */
+export function spanEvent(
+	text: DecodedText,
+	start: number,
+	end: number,
+	fields: EventFields,
+	locate: (offset: number) => Position,
+): ReferenceEvent {
+	const sourceStart = text.toSourceStart(start);
+	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
+	const {line, column} = locate(sourceStart);
+	const {quote, rel, codebase, ...rest} = fields;
+	const event: ReferenceEvent = {
+		value: text.text.slice(start, end),
+		raw: text.sourceSlice(sourceStart, sourceEnd),
+		start: sourceStart,
+		end: sourceEnd,
+		line,
+		column,
+		...rest,
+		container: 'attribute',
+	};
+	if (quote !== undefined) event.quote = quote;
+	if (rel !== undefined) event.rel = rel;
+	if (codebase !== undefined) event.codebase = codebase;
+	return event;
+}
+
+function find(tag: TagRecord, name: string): AttributeRecord | undefined {
+	for (const attribute of tag.attributes) if (attribute.name === name) return attribute;
+	return undefined;
+}
+
+/** An enumerated attribute's value: decoded, ASCII whitespace stripped, lower-cased. */
+function keyword(tag: TagRecord, name: string, host: TagHost): string | undefined {
+	const attribute = find(tag, name);
+	return attribute === undefined ? undefined : decodeStripped(attribute, host).toLowerCase();
+}
+
+/** The lower-cased rel tokens (a token set), or undefined when there are none. */
+function relTokens(tag: TagRecord, host: TagHost): string[] | undefined {
+	const rel = keyword(tag, 'rel', host);
+	if (rel === undefined) return undefined;
+	const list = tokens(rel, false);
+	return list.length === 0 ? undefined : list;
+}
+
+/** Whitespace-separated tokens (with `commas`, commas separate too). */
+function tokens(s: string, commas: boolean): string[] {
+	const list: string[] = [];
+	forEachToken(s, (start, end) => void list.push(s.slice(start, end)), commas);
+	return list;
+}
+
+function forEachToken(s: string, f: (start: number, end: number) => void, commas = false): void {
+	const separates = (c: number): boolean => isAsciiWhitespace(c) || (commas && c === 0x2c); /* "," */
+	let i = 0;
+	while (i < s.length) {
+		while (i < s.length && separates(s.charCodeAt(i))) i++;
+		const start = i;
+		while (i < s.length && !separates(s.charCodeAt(i))) i++;
+		if (i > start) f(start, i);
+	}
+}
+
+/** Comma-separated items (applet archive), each still to be stripped; empty items skipped. */
+function forEachCommaItem(s: string, f: (start: number, end: number) => void): void {
+	let start = 0;
+	for (let i = 0; i <= s.length; i++) {
+		if (i === s.length || s.charCodeAt(i) === 0x2c /* "," */) {
+			if (!isBlank(s.slice(start, i))) f(start, i);
+			start = i + 1;
+		}
+	}
+}
+
+/** `polling-uri=URL` entries of a `key=value;key=value` list (msapplication-badge/-notification). */
+function forEachPollingUri(s: string, f: (start: number, end: number) => void): void {
+	let start = 0;
+	for (let i = 0; i <= s.length; i++) {
+		if (i === s.length || s.charCodeAt(i) === 0x3b /* ";" */) {
+			const equals = s.indexOf('=', start);
+			if (equals >= 0 && equals < i && s.slice(start, equals).trim().toLowerCase().startsWith('polling-uri')) f(equals + 1, i);
+			start = i + 1;
+		}
+	}
+}
+
+function decodeStripped(attribute: AttributeRecord, host: TagHost): string {
+	return trimAscii(host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode).text);
+}
+
+function trimAscii(s: string): string {
+	let start = 0;
+	let end = s.length;
+	while (start < end && isAsciiWhitespace(s.charCodeAt(start))) start++;
+	while (end > start && isAsciiWhitespace(s.charCodeAt(end - 1))) end--;
+	return s.slice(start, end);
+}
+
+function isBlank(s: string): boolean {
+	return trimAscii(s) === '';
+}

@@ -1,0 +1,109 @@
+/**
+ * The little of the HTML tree builder (HTML §13.2.6) the extractor needs, tracked from
+ * tags alone: which namespace an element is in (svg, math, or html again inside an
+ * integration point), template nesting (a BASE in a template is inert), and the open
+ * object/applet codebases (for param values).
+ *
+ * Deviation: implied end tags and the adoption agency are not modelled; a stray end tag
+ * only closes a scope of its own name. Misnested markup can therefore leave a foreign
+ * scope open longer than a browser would, until its end tag or {@link MAX_SCOPES}.
+ */
+import type {Namespace} from './attributes.js';
+
+/** Open scopes tracked at most; deeper ones are ignored (their end tags too). */
+export const MAX_SCOPES = 256;
+
+/** HTML §13.2.6.5: start tags that break out of foreign content. */
+const BREAKOUT: ReadonlySet<string> = new Set(
+	(
+		'b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing ' +
+		'menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var font'
+	).split(' '),
+);
+
+/** HTML integration points (svg) and MathML text integration points: their content is HTML. */
+const INTEGRATION: Readonly<Record<'svg' | 'math', ReadonlySet<string>>> = {
+	svg: new Set(['foreignobject', 'desc', 'title']),
+	math: new Set(['mi', 'mo', 'mn', 'ms', 'mtext']),
+};
+
+/** Tags the HTML parser keeps in head ("in head" insertion mode); any other start tag starts the body. */
+export const HEAD_CONTENT: ReadonlySet<string> = new Set(
+	'html head title meta link style script noscript noframes base basefont bgsound template'.split(' '),
+);
+
+interface Scope {
+	name: string;
+	/** The namespace of the scope's content. */
+	content: Namespace;
+}
+
+/**
+ * Namespace and nesting state, fed with start and end tags in order.
+ *
+ * @example
+ * const tree = new TreeContext();
+ * tree.namespaceOf('svg'); // 'html' scope → the svg element itself is 'svg'
+ */
+export class TreeContext {
+	private readonly scopes: Scope[] = [];
+	private templates = 0;
+	private readonly plugins: Array<{name: string; codebase: string | undefined}> = [];
+
+	/** The namespace of the content at this point. */
+	get current(): Namespace {
+		return this.scopes.at(-1)?.content ?? 'html';
+	}
+
+	/** Inside a `<template>` (HTML): inert content. */
+	get inTemplate(): boolean {
+		return this.templates > 0;
+	}
+
+	/** The codebase of the innermost open object/applet. */
+	get pluginCodebase(): string | undefined {
+		return this.plugins.at(-1)?.codebase;
+	}
+
+	/**
+	 * The namespace of a start tag named `name` here. A breakout tag in foreign content
+	 * closes the foreign scopes first (HTML §13.2.6.5).
+	 */
+	namespaceOf(name: string): Namespace {
+		const current = this.current;
+		if (current === 'html') return name === 'svg' ? 'svg' : name === 'math' ? 'math' : 'html';
+		if (!BREAKOUT.has(name)) return current;
+		while (this.current !== 'html') this.scopes.pop();
+		return 'html';
+	}
+
+	/** After a start tag (not self-closing in foreign content) of `namespace`: open what it opens. */
+	open(name: string, namespace: Namespace, codebase: () => string | undefined): void {
+		if (namespace === 'html') {
+			if (name === 'template') this.templates++;
+			else if ((name === 'object' || name === 'applet') && this.plugins.length < MAX_SCOPES) {
+				this.plugins.push({name, codebase: codebase()});
+			}
+			return;
+		}
+		if (this.scopes.length >= MAX_SCOPES) return;
+		if (name === 'svg' || name === 'math') this.scopes.push({name, content: namespace});
+		else if (INTEGRATION[namespace].has(name)) this.scopes.push({name, content: 'html'});
+	}
+
+	/** An end tag: close the innermost scope of that name, if any. */
+	close(name: string): void {
+		for (let i = this.scopes.length - 1; i >= 0; i--) {
+			if (this.scopes[i]?.name === name) {
+				this.scopes.length = i;
+				return;
+			}
+		}
+		if (this.current !== 'html') return;
+		if (name === 'template' && this.templates > 0) this.templates--;
+		else if (name === 'object' || name === 'applet') {
+			const index = this.plugins.findLastIndex((plugin) => plugin.name === name);
+			if (index >= 0) this.plugins.length = index;
+		}
+	}
+}

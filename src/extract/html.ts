@@ -1,0 +1,377 @@
+/**
+ * The HTML (and XHTML) extractor core: htmlparser2's Tokenizer at the callback level,
+ * every URL-bearing attribute of attributes.ts with exact source spans, `<style>` CSS,
+ * iframe srcdoc documents, anchor text and text-node URLs, resolved against the
+ * document base (html-base.ts).
+ *
+ * Spans are half-open offsets into the whole decoded input; `raw` is the source text.
+ * The tokenizer runs without entity decoding: values are decoded here (html-decode.ts),
+ * which keeps a map back to the source.
+ *
+ * Memory: the source is kept only from the earliest offset still needed (the open tag,
+ * the open text node, the held CSS token); text nodes longer than {@link MAX_TEXT_LENGTH}
+ * are processed in parts cut at whitespace.
+ *
+ * XHTML (`type: 'xhtml'`) uses the tokenizer's XML mode (CDATA sections, no raw-text
+ * elements, self-closing tags) and XML's rule that character references end with `;`
+ * (the HTML entity names are still known, as for XHTML documents with a DOCTYPE).
+ */
+import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
+import type {Link} from '../types.js';
+import {isInteresting, mayBeInteresting} from './attributes.js';
+import {type BaseLayer, type CoreOptions, fallbackBase} from './base.js';
+import type {LinkSink} from './core.js';
+import type {ReferenceEvent} from './event.js';
+import {BaseTracker} from './html-base.js';
+import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './html-decode.js';
+import {cssEvents, StyleText} from './html-style.js';
+import {type AttributeRecord, type EventFields, type EventRole, readTag, type TagHost, type TagRecord} from './html-tag.js';
+import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './html-text.js';
+import {HEAD_CONTENT, TreeContext} from './html-tree.js';
+import {LineTracker, type Position} from './position.js';
+import {isAsciiWhitespace} from './srcset.js';
+
+/** Text nodes are processed in parts of about this many characters (cut at whitespace). */
+export const MAX_TEXT_LENGTH = 1 << 16;
+/**
+ * Source characters held for one token (a start tag with its attributes, a comment, a
+ * doctype). A start tag longer than this is ignored (its Links are lost); other tokens
+ * are not needed and are let go.
+ */
+export const MAX_TOKEN_LENGTH = 1 << 24;
+/** iframe srcdoc documents nested deeper than this are not scanned. */
+export const MAX_SRCDOC_DEPTH = 8;
+
+/** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
+const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+
+const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
+
+/** Internal: a nested document (iframe srcdoc) inherits its parent's base. */
+interface Nesting {
+	fallback: BaseLayer | null;
+	depth: number;
+}
+
+/**
+ * Extracts the Links of an HTML document written in chunks of decoded text.
+ *
+ * @example
+ * const links: Link[] = [];
+ * const core = new HtmlExtractor({type: 'html', retrievalUrl: 'https://example.com/a/'}, (link) => links.push(link));
+ * core.write('<base href="/b/"><a href="c.html">C</a>');
+ * core.end();
+ * links.map((link) => link.url); // ['https://example.com/b/', 'https://example.com/b/c.html']
+ */
+export class HtmlExtractor implements TagHost {
+	readonly decoder = new CharacterReferenceDecoder();
+	readonly decodeMode: DecodeMode;
+	robotsReported = false;
+	private readonly xml: boolean;
+	private readonly tokenizer: Tokenizer;
+	private readonly tracker = new LineTracker();
+	private readonly bases: BaseTracker;
+	private readonly tree = new TreeContext();
+	private readonly depth: number;
+	/** Retained source text, starting at absolute offset `sourceStart`. */
+	private source = '';
+	private sourceStart = 0;
+	/** The tokenizer needs nothing before this offset. */
+	private floor = 0;
+	private tag: TagRecord | null = null;
+	private tagStart = -1;
+	private attribute: AttributeRecord | null = null;
+	private valueStarted = false;
+	/** The text-only element whose text is being read (`style`, `title`, ...), if any. */
+	private textOnly: string | null = null;
+	private style: StyleText | null = null;
+	/** Inside an SVG or XHTML `<style>`: text is decoded, then read as CSS. */
+	private decodedStyle = false;
+	private anchorOpen = false;
+	private anchor: AnchorText | null = null;
+	private textStart = -1;
+	private textEnd = -1;
+
+	private readonly options: CoreOptions;
+
+	constructor(options: CoreOptions, sink: LinkSink, nesting?: Nesting) {
+		this.options = options;
+		this.xml = options.type === 'xhtml';
+		this.decodeMode = this.xml ? 'strict' : 'attribute';
+		this.depth = nesting?.depth ?? 0;
+		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink);
+		this.tokenizer = new Tokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
+	}
+
+	write(chunk: string): void {
+		this.source += chunk;
+		this.tokenizer.write(chunk);
+		const end = this.sourceStart + this.source.length;
+		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
+		if (this.anchor !== null && end - this.anchor.start > ANCHOR_HOLD_CHARS) this.finishAnchor();
+		this.bases.checkLimits(end);
+		this.dropSource();
+	}
+
+	end(): void {
+		this.tokenizer.end();
+	}
+
+	/** Line and column of an offset (offsets must come in increasing order). */
+	readonly locate = (offset: number): Position => this.tracker.locate(this.source, this.sourceStart, offset);
+
+	get pluginCodebase(): string | undefined {
+		return this.tree.pluginCodebase;
+	}
+
+	emit(event: ReferenceEvent, role: EventRole): void {
+		if (role === 'base') {
+			this.bases.base(event, !this.tree.inTemplate);
+		} else if (role === 'anchor' && this.options.anchorText === true) {
+			this.anchor = new AnchorText(this.bases.add(event, false), event.start);
+		} else {
+			this.bases.add(event);
+		}
+	}
+
+	css(text: DecodedText, fields: EventFields): void {
+		cssEvents(text, {...fields, container: 'attribute'}, this.locate, (event) => this.bases.add(event));
+	}
+
+	srcdoc(text: DecodedText, _fields: EventFields): void {
+		if (this.depth >= MAX_SRCDOC_DEPTH) return;
+		// HTML: a srcdoc document's fallback base URL is its parent's document base URL.
+		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, link, event), {
+			fallback: this.bases.context.base,
+			depth: this.depth + 1,
+		});
+		nested.write(text.text);
+		nested.end();
+	}
+
+	/** A Link of a srcdoc document: its span moves from the decoded value to the source. */
+	private nestedLink(text: DecodedText, link: Link, event: ReferenceEvent): void {
+		const start = text.toSourceStart(link.start);
+		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
+		const {line, column} = this.locate(start);
+		const place = {start, end, raw: text.sourceSlice(start, end), line, column};
+		this.bases.addResolved({...link, ...place}, {...event, ...place});
+	}
+
+	private callbacks(): TokenizerCallbacks {
+		return {
+			onattribname: (start, end) => this.onAttributeName(start, end),
+			onattribdata: (start, end) => {
+				if (this.attribute === null) return;
+				if (!this.valueStarted) this.attribute.valueStart = start;
+				this.valueStarted = true;
+				this.attribute.valueEnd = end;
+			},
+			onattribentity: () => undefined,
+			onattribend: (quote, end) => this.onAttributeEnd(quote, end),
+			onopentagname: (start, end) => this.onOpenTagName(start, end),
+			onopentagend: (end) => this.onOpenTagEnd(end, false),
+			onselfclosingtag: (end) => this.onOpenTagEnd(end, true),
+			onclosetag: (start, end) => this.onCloseTag(start, end),
+			ontext: (start, end) => this.onText(start, end),
+			ontextentity: () => undefined,
+			oncomment: (_start, end) => this.onOther(end),
+			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
+			ondeclaration: (_start, end) => this.onOther(end),
+			onprocessinginstruction: (_start, end) => this.onOther(end),
+			onend: () => this.onEnd(),
+			isInForeignContext: () => this.tree.current !== 'html',
+		};
+	}
+
+	private slice(start: number, end: number): string {
+		return this.source.slice(start - this.sourceStart, end - this.sourceStart);
+	}
+
+	private onOpenTagName(start: number, end: number): void {
+		this.flushText();
+		// A tag name longer than MAX_TOKEN_LENGTH was dropped: the tag is ignored.
+		this.tag = start < this.sourceStart ? null : {name: this.slice(start, end).toLowerCase(), namespace: 'html', nameEnd: end, attributes: []};
+		this.tagStart = start;
+	}
+
+	private onAttributeName(start: number, end: number): void {
+		this.attribute = null;
+		const tag = this.tag;
+		if (tag === null || !mayBeInteresting(this.source, start - this.sourceStart, end - this.sourceStart)) return;
+		const name = this.slice(start, end).toLowerCase();
+		if (!isInteresting(name)) return;
+		// HTML §13.2.5.33: a duplicate attribute is dropped; the first one wins.
+		for (const attribute of tag.attributes) if (attribute.name === name) return;
+		this.attribute = {name, nameEnd: end, valueStart: end, valueEnd: end, raw: '', quote: undefined};
+		this.valueStarted = false;
+	}
+
+	private onAttributeEnd(quote: QuoteType, end: number): void {
+		const attribute = this.attribute;
+		if (attribute === null || this.tag === null) return;
+		this.attribute = null;
+		if (quote !== QuoteType.NoValue) {
+			if (!this.valueStarted) attribute.valueStart = attribute.valueEnd = quote === QuoteType.Unquoted ? end : end - 1;
+			attribute.quote = QUOTES[quote];
+			attribute.raw = this.slice(attribute.valueStart, attribute.valueEnd);
+		}
+		this.tag.attributes.push(attribute);
+	}
+
+	private onOpenTagEnd(end: number, selfClosing: boolean): void {
+		this.floor = end;
+		const tag = this.tag;
+		this.tag = null;
+		if (tag === null) return;
+		const {name} = tag;
+		tag.namespace = this.tree.namespaceOf(name);
+		const html = tag.namespace === 'html';
+		if (this.bases.holding && (!html || !HEAD_CONTENT.has(name))) this.bases.settle();
+		if (html && name === 'a') {
+			this.finishAnchor();
+			this.anchorOpen = !selfClosing || !this.xml;
+		}
+		readTag(tag, this);
+		// HTML §13.2.6.5: the self-closing flag only counts on foreign elements (and in XML).
+		if (selfClosing && (this.xml || !html)) return;
+		this.tree.open(name, tag.namespace, () => this.codebaseOf(tag));
+		if (this.xml || !html) {
+			if (name === 'style') this.decodedStyle = true;
+		} else if (TEXT_ONLY.has(name)) {
+			this.textOnly = name;
+			if (name === 'style') this.style = new StyleText(this.locate, (event) => this.bases.add(event));
+		}
+	}
+
+	private codebaseOf(tag: TagRecord): string | undefined {
+		const attribute = tag.attributes.find((a) => a.name === 'codebase');
+		return attribute === undefined ? undefined : this.decoder.decode(attribute.raw, attribute.valueStart, this.decodeMode).text.trim();
+	}
+
+	private onCloseTag(start: number, end: number): void {
+		this.flushText();
+		this.floor = end;
+		const name = start < this.sourceStart ? '' : this.slice(start, end).toLowerCase();
+		if (this.textOnly !== null) {
+			// The tokenizer leaves text-only content only at its own end tag.
+			this.style?.end();
+			this.style = null;
+			this.textOnly = null;
+			return;
+		}
+		if (name === 'style') this.decodedStyle = false;
+		const html = this.tree.current === 'html';
+		this.tree.close(name);
+		if (!html) return;
+		if (name === 'a') {
+			this.finishAnchor();
+			this.anchorOpen = false;
+		} else if (name === 'head') this.bases.settle();
+	}
+
+	private onText(start: number, end: number): void {
+		this.floor = end;
+		if (this.style !== null) {
+			this.style.write(this.slice(start, end), start);
+			return;
+		}
+		// RCDATA and RAWTEXT (title, textarea, script, ...) hold no links.
+		if (this.textOnly !== null) return;
+		if (this.textStart < 0) {
+			if (!this.decodedStyle && !this.bases.holding && this.anchor === null && this.options.textLinks !== true) return;
+			this.textStart = start;
+		}
+		this.textEnd = end;
+	}
+
+	private onCdata(start: number, end: number, tokenEnd: number): void {
+		this.flushText();
+		this.floor = tokenEnd;
+		if (this.decodedStyle) this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null));
+	}
+
+	private onOther(end: number): void {
+		this.flushText();
+		this.floor = end;
+	}
+
+	private onEnd(): void {
+		this.flushText();
+		this.style?.end();
+		this.style = null;
+		this.finishAnchor();
+		this.bases.end();
+	}
+
+	/** The current text node ends (or must be processed in part): read it. */
+	private flushText(): void {
+		if (this.textStart < 0) return;
+		const start = this.textStart;
+		this.textStart = -1;
+		this.readText(start, this.textEnd);
+	}
+
+	/** A long text node: process up to its last whitespace, keep the rest open. */
+	private flushLongText(): void {
+		const text = this.slice(this.textStart, this.textEnd);
+		let cut = text.length;
+		while (cut > 0 && !isAsciiWhitespace(text.charCodeAt(cut - 1))) cut--;
+		if (cut === 0) cut = text.length;
+		const start = this.textStart;
+		this.textStart = cut === text.length ? -1 : start + cut;
+		this.readText(start, start + cut);
+	}
+
+	private readText(start: number, end: number): void {
+		const raw = this.slice(start, end);
+		const text = this.decoder.decode(raw, start, this.xml ? 'strict' : 'text');
+		if (this.decodedStyle) {
+			this.scanDecodedStyle(text);
+			return;
+		}
+		if (this.bases.holding && !this.tree.inTemplate && hasNonWhitespace(text.text)) this.bases.settle();
+		if (this.anchor !== null) {
+			this.anchor.append(text.text);
+			if (this.anchor.full) this.finishAnchor();
+		}
+		if (this.options.textLinks === true && !this.anchorOpen) {
+			textEvents(text, this.options.fuzzy, this.locate, (event) => this.bases.add(event));
+		}
+	}
+
+	private scanDecodedStyle(text: DecodedText): void {
+		cssEvents(text, {element: 'style', container: 'html-text'}, this.locate, (event) => this.bases.add(event));
+	}
+
+	private finishAnchor(): void {
+		if (this.anchor === null) return;
+		this.anchor.finish();
+		this.anchor = null;
+		this.bases.flush();
+	}
+
+	/** Forget the source no one needs any more, counting its lines first. */
+	private dropSource(): void {
+		let keep = this.floor;
+		if (this.tag !== null) keep = Math.min(keep, this.tagStart);
+		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
+		const held = this.style?.heldFrom;
+		if (held !== undefined) keep = Math.min(keep, held);
+		const end = this.sourceStart + this.source.length;
+		if (end - keep > MAX_TOKEN_LENGTH) {
+			// A token too long to hold (a giant comment, tag or attribute): let it go.
+			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
+			if (this.tag !== null && this.tagStart < keep) this.tag = this.attribute = null;
+		}
+		if (keep <= this.sourceStart) return;
+		if (keep > this.tracker.located) this.locate(keep);
+		this.source = this.source.slice(keep - this.sourceStart);
+		this.sourceStart = keep;
+	}
+}
+
+function hasNonWhitespace(s: string): boolean {
+	for (let i = 0; i < s.length; i++) if (!isAsciiWhitespace(s.charCodeAt(i))) return true;
+	return false;
+}
