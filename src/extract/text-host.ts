@@ -102,7 +102,6 @@ export function isHostGlue(c: number): boolean {
 		case CharCodes.Equals:
 		case CharCodes.Dollar:
 		case CharCodes.Ampersand:
-		case CharCodes.Asterisk:
 		case CharCodes.Percent:
 			return true;
 		default:
@@ -118,10 +117,11 @@ export function startsTail(c: number): boolean {
 /**
  * Scan a path/query/fragment (or an opaque part) from `start`, then apply the end rules:
  * a closing `)`, `]` or `}` without its opener ends the URL (balanced ones stay, as in
- * `Foo_(bar)`); `quote` (the `"` or `'` just before the URL, or 0) ends it too; then
- * trailing `. , ; : ! ?` and unpaired trailing quotes are dropped. Returns the end.
+ * `Foo_(bar)`); `opener` (the `"` or `'` just before the URL, or 0) ends it too; then
+ * trailing `. , ; : ! ?`, unpaired trailing quotes, and `*` closing a `*bold*` opener are
+ * dropped. Returns the end.
  */
-export function scanTail(text: string, start: number, end: number, quote: number): number {
+export function scanTail(text: string, start: number, end: number, opener: number): number {
 	let parens = 0;
 	let brackets = 0;
 	let braces = 0;
@@ -142,8 +142,8 @@ export function scanTail(text: string, start: number, end: number, quote: number
 			case CharCodes.CloseParen: if (parens-- === 0) break scan; break;
 			case CharCodes.CloseBracket: if (brackets-- === 0) break scan; break;
 			case CharCodes.CloseBrace: if (braces-- === 0) break scan; break;
-			case CharCodes.DoubleQuote: if (c === quote) break scan; doubleQuotes++; break;
-			case CharCodes.SingleQuote: if (c === quote) break scan; singleQuotes++; break;
+			case CharCodes.DoubleQuote: if (c === opener) break scan; doubleQuotes++; break;
+			case CharCodes.SingleQuote: if (c === opener) break scan; singleQuotes++; break;
 		}
 	}
 	// RFC 2396 App. E: sentence punctuation and an unpaired closing quote after a URL are not part of it.
@@ -152,6 +152,7 @@ export function scanTail(text: string, start: number, end: number, quote: number
 		if (isTrailingPunctuation(c)) i--;
 		else if (c === CharCodes.DoubleQuote && doubleQuotes % 2 === 1) (doubleQuotes--, i--);
 		else if (c === CharCodes.SingleQuote && singleQuotes % 2 === 1) (singleQuotes--, i--);
+		else if (c === CharCodes.Asterisk && opener === CharCodes.Asterisk) i--; // mail emphasis: *http://x/y*
 		else break;
 	}
 	return i;

@@ -11,9 +11,9 @@ import {checkTld} from './text-tlds.js';
 export const MAX_LOCAL_LENGTH = 64;
 
 /** After host and port at `i`: a path/query/fragment tail, the URL end, or -1 when glued to more text. */
-export function finishAfterHost(text: string, i: number, end: number, quote: number): number {
+export function finishAfterHost(text: string, i: number, end: number, opener: number): number {
 	const c = text.charCodeAt(i);
-	if (startsTail(c)) return scanTail(text, i, end, quote);
+	if (startsTail(c)) return scanTail(text, i, end, opener);
 	return isHostGlue(c) ? -1 : i;
 }
 
@@ -55,7 +55,7 @@ export function abbreviationAt(text: string, i: number): Abbreviation | null {
 
 /** An App. F abbreviated URL in the word at `start` (after any leading symbols, e.g. "→"). */
 export function parseAbbreviated(
-	text: string, start: number, info: HostInfo, quote: number,
+	text: string, start: number, info: HostInfo, opener: number,
 ): {start: number; end: number; prefix: string} | null {
 	let s = start;
 	while (text.charCodeAt(s) >= CharCodes.Ascii && NON_ASCII_CLASS[text.charCodeAt(s)] === NonAscii.Symbol) s++;
@@ -66,7 +66,7 @@ export function parseAbbreviated(
 	if (hostEnd < 0 || info.labels < abbreviation.labels) return null;
 	const portEnd = parsePort(text, hostEnd, end);
 	if (portEnd < 0) return null;
-	const urlEnd = finishAfterHost(text, portEnd, end, quote);
+	const urlEnd = finishAfterHost(text, portEnd, end, opener);
 	return urlEnd < 0 ? null : {start: s, end: urlEnd, prefix: abbreviation.prefix};
 }
 
@@ -85,7 +85,7 @@ function isDomainBlocker(c: number): boolean {
  * A bare domain at `start` (`fuzzy.domains`): two or more labels, a known TLD, then an
  * optional port and tail. Returns the end or -1.
  */
-export function parseDomain(text: string, start: number, info: HostInfo, quote: number): number {
+export function parseDomain(text: string, start: number, info: HostInfo, opener: number): number {
 	if (isDomainBlocker(text.charCodeAt(start - 1))) return -1;
 	const end = text.length;
 	const hostEnd = parseHost(text, start, end, info);
@@ -95,7 +95,7 @@ export function parseDomain(text: string, start: number, info: HostInfo, quote: 
 	const portEnd = parsePort(text, hostEnd, end);
 	if (portEnd < 0) return -1;
 	if (tld === 'needs-path' && portEnd === hostEnd && text.charCodeAt(portEnd) !== CharCodes.Slash) return -1;
-	return finishAfterHost(text, portEnd, end, quote);
+	return finishAfterHost(text, portEnd, end, opener);
 }
 
 /** The domain of an e-mail address at `start` (after "@"): two or more labels and a known TLD. */

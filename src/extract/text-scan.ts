@@ -219,10 +219,10 @@ function tryHost(scan: Scan, start: number): number {
 	return end < 0 ? -1 : emit(scan, start, end, 'http://');
 }
 
-/** `"` or `'` just before a URL: the URL ends at the same quote. */
+/** `"`, `'` or `*` just before a URL, which closes it (see `scanTail`), else 0. */
 function quoteBefore(text: string, start: number): number {
 	const c = text.charCodeAt(start - 1);
-	return c === CharCodes.DoubleQuote || c === CharCodes.SingleQuote ? c : 0;
+	return c === CharCodes.DoubleQuote || c === CharCodes.SingleQuote || c === CharCodes.Asterisk ? c : 0;
 }
 
 function emit(scan: Scan, start: number, end: number, prefix: string): number {
