@@ -4,7 +4,7 @@
 import type {Dialect, NormalizeOptions, UriReference} from '../types.js';
 import {removeDotSegments} from './dot-segments.js';
 import {CharCodes, parseReference, recompose, scanReference} from './parse.js';
-import {hexValue, isEscapeAt, isUnreservedOctet, normalizeEscapes} from './percent.js';
+import {isEscapeAt, normalizeEscapes} from './percent.js';
 
 /** RFC 3986 §6.2.3: ports that are the scheme's default and so are dropped. */
 const DEFAULT_PORTS: Readonly<Record<string, string>> = {http: '80', https: '443', ftp: '21', ws: '80', wss: '443'};
@@ -39,8 +39,10 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
 	if (parts.host !== undefined) {
 		if (parts.userinfo !== undefined) out.userinfo = normalizeEscapes(parts.userinfo, dialect);
 		out.host = normalizeHost(parts.host, dialect);
-		// §6.2.3: a port that is empty or the scheme's default is omitted
-		if (parts.port !== undefined && parts.port !== '' && DEFAULT_PORTS[scheme ?? ''] !== parts.port) out.port = parts.port;
+		// §6.2.3: a port that is empty or the scheme's default is omitted, unless a ":" left in a
+		// (malformed) host would then be read as the port's
+		const droppable = parts.port === '' || DEFAULT_PORTS[scheme ?? ''] === parts.port;
+		if (parts.port !== undefined && (!droppable || hasBareColon(out.host))) out.port = parts.port;
 	}
 	// §6.2.2.3: not for a relative-path reference, where ".." means "up from the base"
 	const relativePath = scheme === undefined && out.path.charCodeAt(0) !== CharCodes.Slash;
@@ -52,22 +54,34 @@ export function normalize(uri: string, options?: NormalizeOptions): string {
 }
 
 /**
- * RFC 3986 §6.2.2.1: a host is case-insensitive, so lower case, with escapes of unreserved
- * characters decoded (§6.2.2.2) and the rest in upper case.
+ * RFC 3986 §6.2.2.1: a host is case-insensitive, so lower case outside its escapes, which get
+ * §6.2.2.2 (unreserved decoded, the rest in upper case).
  */
 function normalizeHost(host: string, dialect: Dialect): string {
+	const escaped = normalizeEscapes(host, dialect);
 	let out = '';
-	for (let index = 0; index < host.length; index++) {
-		if (isEscapeAt(host, index)) {
-			const octet = (hexValue(host.charCodeAt(index + 1)) << 4) | hexValue(host.charCodeAt(index + 2));
-			out += isUnreservedOctet(octet, dialect) ? String.fromCharCode(octet).toLowerCase() : host.slice(index, index + 3).toUpperCase();
+	for (let index = 0; index < escaped.length; index++) {
+		if (isEscapeAt(escaped, index)) {
+			out += escaped.slice(index, index + 3);
 			index += 2;
 		} else {
-			const c = host.charCodeAt(index);
-			out += c >= CharCodes.UpperA && c <= CharCodes.UpperZ ? String.fromCharCode(c | 0x20) : host[index];
+			const c = escaped.charCodeAt(index);
+			out += c >= CharCodes.UpperA && c <= CharCodes.UpperZ ? String.fromCharCode(c | 0x20) : escaped[index];
 		}
 	}
 	return out;
+}
+
+/** A ":" outside "[...]": the port split (RFC 3986 §3.2) would take what follows it. */
+function hasBareColon(host: string): boolean {
+	let inBrackets = false;
+	for (let index = 0; index < host.length; index++) {
+		const c = host.charCodeAt(index);
+		if (c === CharCodes.LeftBracket) inBrackets = true;
+		else if (c === CharCodes.RightBracket) inBrackets = false;
+		else if (c === CharCodes.Colon && !inBrackets) return true;
+	}
+	return false;
 }
 
 function normalizeWhatwg(uri: string): string {

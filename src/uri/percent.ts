@@ -161,7 +161,7 @@ function rewriteEscapes(s: string, dialect: Dialect, upperCase: boolean): string
 	while (percent !== -1) {
 		if (isEscapeAt(s, percent)) {
 			const octet = (hexValue(s.charCodeAt(percent + 1)) << 4) | hexValue(s.charCodeAt(percent + 2));
-			if (isUnreservedOctet(octet, dialect)) {
+			if (isUnreservedOctet(octet, dialect) && !completesStrayPercent(s, percent, copied, octet)) {
 				out += s.slice(copied, percent) + String.fromCharCode(octet);
 				copied = percent + 3;
 			} else if (upperCase) {
@@ -172,4 +172,15 @@ function rewriteEscapes(s: string, dialect: Dialect, upperCase: boolean): string
 		} else percent = s.indexOf('%', percent + 1);
 	}
 	return copied === 0 ? s : out + s.slice(copied);
+}
+
+/**
+ * True when decoding the escape at `percent` into `octet` would make a new escape with a stray
+ * "%" before it (`%%41a` -> `%Aa`, `%4%31` -> `%41`); such an escape stays, so that normalizing
+ * is idempotent. Characters before `percent` back to `copied` are the input's own.
+ */
+function completesStrayPercent(s: string, percent: number, copied: number, octet: number): boolean {
+	if (!isHexDigit(octet)) return false;
+	if (percent - 1 >= copied && s.charCodeAt(percent - 1) === CharCodes.Percent) return true;
+	return percent - 2 >= copied && s.charCodeAt(percent - 2) === CharCodes.Percent && isHexDigit(s.charCodeAt(percent - 1));
 }
