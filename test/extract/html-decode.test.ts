@@ -1,0 +1,57 @@
+/**
+ * Character references in attribute values and text (html-url-attributes.md §5.2), and the
+ * map back to source offsets. Expected decodings come from the HTML standard's named
+ * character reference and numeric character reference end states.
+ */
+import test from 'ava';
+import {CharacterReferenceDecoder, type DecodeMode} from '../../src/extract/html-decode.js';
+
+const decoder = new CharacterReferenceDecoder();
+
+const ROWS: ReadonlyArray<[string, DecodeMode, string]> = [
+	['?a=1&copy=2', 'attribute', '?a=1&copy=2'], // legacy name before "=" stays literal in attributes
+	['x&notit=1', 'attribute', 'x&notit=1'], // ... and before an alphanumeric
+	['x&notit=1', 'text', 'x\u00ACit=1'], // in text the longest legacy name decodes
+	['&reg;', 'attribute', '\u00AE'],
+	['a&amp;b', 'attribute', 'a&b'],
+	['&copy', 'attribute', '\u00A9'], // at the end of the value
+	['&copy;x', 'attribute', '\u00A9x'],
+	['&#65;&#x42;&#X43', 'attribute', 'ABC'],
+	['&#128;&#x9F;', 'attribute', '\u20AC\u0178'], // windows-1252 table for 0x80-0x9F
+	['&#0;&#xD800;&#x110000;', 'attribute', '\uFFFD\uFFFD\uFFFD'],
+	['&#x1F600;', 'attribute', '\u{1F600}'],
+	['&#;&#x;&', 'attribute', '&#;&#x;&'], // no digits: not a reference
+	['&unknown;', 'attribute', '&unknown;'],
+	['a\0b', 'attribute', 'a\uFFFDb'],
+	['a\r\nb\rc', 'attribute', 'a\nb\nc'],
+	['&amp', 'strict', '&amp'], // XHTML: ";" required
+	['&nbsp;', 'strict', '\u00A0'],
+	['&NotEqualTilde;', 'attribute', '\u2242\u0338'], // two code points
+];
+
+for (const [input, mode, expected] of ROWS) {
+	test(`decode ${mode}: ${JSON.stringify(input)}`, (t) => {
+		t.is(decoder.decode(input, 0, mode).text, expected);
+	});
+}
+
+test('decode: offsets map back to the source (identity and references)', (t) => {
+	const source = 'ab&amp;c&#x1F600;d';
+	const text = decoder.decode(source, 100, 'attribute');
+	t.is(text.text, 'ab&c\u{1F600}d');
+	// decoded offset → absolute source offset of its start
+	t.deepEqual([0, 1, 2, 3, 4, 6, 7].map((d) => text.toSourceStart(d)), [100, 101, 102, 107, 108, 117, 118]);
+	// a span ending after "&" ends after "&amp;"
+	t.is(text.toSourceEnd(3), 107);
+	t.is(text.sourceSlice(text.toSourceStart(2), text.toSourceEnd(4)), '&amp;c');
+	// inside the surrogate pair: a start snaps back, an end forward
+	t.is(text.toSourceStart(5), 108);
+	t.is(text.toSourceEnd(5), 117);
+});
+
+test('decode: verbatim text keeps an identity map', (t) => {
+	const text = decoder.decode('plain', 40, 'attribute');
+	t.is(text.text, 'plain');
+	t.is(text.toSourceStart(3), 43);
+	t.is(text.toSourceEnd(5), 45);
+});
