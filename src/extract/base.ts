@@ -45,9 +45,9 @@ export interface CoreOptions extends ExtractOptions {
 
 /** Resolve one reference event against its base, never throwing: failures become `error`. */
 export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Link {
-	const {against, syntax: _syntax, container: _container, quote: _quote, codebase, ...fields} = event;
+	const {against, syntax: _syntax, container: _container, quote: _quote, codebase, reference, ...fields} = event;
 	const link: Link = {...fields, url: null, base: null, baseSource: null};
-	const value = event.value;
+	const value = reference ?? event.value;
 	if (value === '' || value.charCodeAt(0) === 0x23 /* "#" */) link.sameDocument = true;
 
 	const layer = against === 'document' ? context.documentBase : context.base;

@@ -45,6 +45,11 @@ export interface ReferenceEvent {
 	against: Against;
 	/** When set, a reference resolved against this (possibly relative) URL first, e.g. object codebase. */
 	codebase?: string;
+	/**
+	 * What to resolve when it differs from `value` (text: RFC 2396 App. F `www.x` -> `http://www.x`,
+	 * `mailto:` for a bare e-mail address). `value` keeps what was written.
+	 */
+	reference?: string;
 	syntax: ValueSyntax;
 	container: Container;
 	/**
