@@ -1,0 +1,146 @@
+/**
+ * The extractor core for `type: 'text'`: mail, news, logs and notes, scanned per RFC 2396
+ * Appendix E and F (see text-scan.ts for the rules), streaming and chunk-invariant.
+ *
+ * Streaming rests on one fact: outside `<...>`, every candidate ends at whitespace. So
+ * each write scans the candidates that start before the last whitespace received; a `<`
+ * whose brackets cannot be decided yet (no `>`, and fewer than `MAX_BRACKET_SPAN` units
+ * after it) stops the scan until more text comes. Only the text after that point is kept.
+ */
+import {fallbackBase, resolveEvent} from './base.js';
+import type {CoreOptions, ResolveContext} from './base.js';
+import type {LinkSink} from './core.js';
+import type {ReferenceEvent} from './event.js';
+import {LineTracker} from './position.js';
+import {isSpace} from './text-chars.js';
+import {compileTextScanOptions, scanSegment, type CompiledTextScanOptions, type TextMatch} from './text-scan.js';
+
+export {scanText, MAX_SCHEME_LENGTH, type TextDelimiter, type TextMatch, type TextScanOptions} from './text-scan.js';
+export {MAX_BRACKET_SPAN} from './text-bracket.js';
+export {MAX_LOCAL_LENGTH} from './text-parts.js';
+export {OPAQUE_SCHEMES} from './text-schemes.js';
+
+/**
+ * The most text, in UTF-16 units, held after the last whitespace (or pending `<`). Reached
+ * only by a run without whitespace longer than this: the run is then scanned as if the
+ * input ended there (a URL in it is emitted with what has arrived), and the rest of the
+ * run, up to the next whitespace, is treated as plain text. Chunk invariance holds for
+ * every input without such a run.
+ */
+export const MAX_TEXT_WINDOW = 1 << 16;
+
+/** Units kept before the resume point: the word-boundary and quote checks read one back. */
+const LOOKBEHIND = 1;
+
+/** Dropping consumed text costs a copy: do it once this much has piled up. */
+const COMPACT_THRESHOLD = 1 << 12;
+
+/**
+ * Plain-text Links in document order: kind `'text'`, `syntax: 'text'`, `container: 'raw'`,
+ * the delimiter found; relative references (only in `<URL:...>`) resolve against the
+ * §5.1 fallback layers, absolute ones need no base.
+ *
+ * @example
+ * const links: Link[] = [];
+ * const core = new TextExtractor({type: 'text'}, link => links.push(link));
+ * core.write('See <http://example.com/a-\n   long/path> or www.');
+ * core.write('example.org.');
+ * core.end();
+ * // links[0].value === 'http://example.com/a-long/path', links[0].delimiter === '<>'
+ * // links[1].value === 'www.example.org', links[1].url === 'http://www.example.org/'
+ */
+export class TextExtractor {
+	private buffer = '';
+	/** Absolute offset of `buffer[0]`. */
+	private bufferStart = 0;
+	/** Buffer index where scanning resumes. */
+	private resume = 0;
+	/** Buffer index of the last whitespace unit, or -1. */
+	private lastSpace = -1;
+	/** Inside a run longer than MAX_TEXT_WINDOW: plain text until the next whitespace. */
+	private skipping = false;
+	private readonly tracker = new LineTracker();
+	private readonly scanOptions: CompiledTextScanOptions;
+	private readonly context: ResolveContext;
+	private readonly sink: LinkSink;
+
+	constructor(options: CoreOptions, sink: LinkSink) {
+		this.scanOptions = compileTextScanOptions(options.fuzzy === undefined ? {} : {fuzzy: options.fuzzy});
+		const base = fallbackBase(options);
+		this.context = {dialect: options.dialect ?? 'whatwg', base, documentBase: base};
+		if (options.encodeQuery !== undefined) this.context.encodeQuery = options.encodeQuery;
+		this.sink = sink;
+	}
+
+	/** Decoded text, split anywhere. */
+	write(chunk: string): void {
+		if (chunk === '') return;
+		const appendedAt = this.buffer.length;
+		this.buffer += chunk;
+		for (let i = this.buffer.length - 1; i >= appendedAt; i--) {
+			if (isSpace(this.buffer.charCodeAt(i))) {
+				this.lastSpace = i;
+				break;
+			}
+		}
+		if (this.skipping) this.skipOverlongRun();
+		if (!this.skipping && this.lastSpace >= this.resume) this.scan(this.lastSpace + 1, false);
+		if (this.buffer.length - this.resume > MAX_TEXT_WINDOW) {
+			this.scan(this.buffer.length, true); // Deviation from chunk invariance, documented at MAX_TEXT_WINDOW
+			this.skipping = true;
+		}
+		this.compact(false);
+	}
+
+	/** Flush: the rest of the input is scanned as final. */
+	end(): void {
+		if (this.skipping) this.skipOverlongRun();
+		if (!this.skipping) this.scan(this.buffer.length, true);
+		this.resume = this.buffer.length;
+		this.compact(true);
+	}
+
+	private skipOverlongRun(): void {
+		let i = this.resume;
+		while (i < this.buffer.length && !isSpace(this.buffer.charCodeAt(i))) i++;
+		this.resume = i;
+		this.skipping = i === this.buffer.length;
+	}
+
+	private scan(limit: number, final: boolean): void {
+		const matches: TextMatch[] = [];
+		this.resume = Math.max(this.resume, scanSegment(this.buffer, this.resume, limit, final, this.scanOptions, matches));
+		for (const match of matches) this.emit(match);
+	}
+
+	private emit(match: TextMatch): void {
+		const start = this.bufferStart + match.start;
+		const {line, column} = this.tracker.locate(this.buffer, this.bufferStart, start);
+		const event: ReferenceEvent = {
+			value: match.value,
+			raw: this.buffer.slice(match.start, match.end),
+			start,
+			end: this.bufferStart + match.end,
+			line,
+			column,
+			kind: 'text',
+			delimiter: match.delimiter,
+			against: 'base',
+			syntax: 'text',
+			container: 'raw',
+		};
+		if (match.reference !== match.value) event.reference = match.reference;
+		this.sink(resolveEvent(event, this.context), event);
+	}
+
+	/** Drop text before the resume point (less LOOKBEHIND), after counting its lines. */
+	private compact(force: boolean): void {
+		const drop = Math.max(0, this.resume - LOOKBEHIND);
+		if (drop === 0 || (!force && drop < COMPACT_THRESHOLD && drop * 2 < this.buffer.length)) return;
+		this.tracker.locate(this.buffer, this.bufferStart, this.bufferStart + drop);
+		this.buffer = this.buffer.slice(drop);
+		this.bufferStart += drop;
+		this.resume -= drop;
+		this.lastSpace = Math.max(-1, this.lastSpace - drop);
+	}
+}
