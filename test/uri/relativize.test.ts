@@ -58,7 +58,7 @@ for (const [target, base, which, form, expected] of cases) {
 		test(`${dialect} ${form}: ${target} from ${base}`, t => {
 			const r = relativize(target, base, {dialect, form});
 			t.is(r, expected);
-			t.is(resolve(r, base, {dialect}), absolutize(target, {dialect}) ?? undefined);
+			t.is<string | null>(resolve(r, base, {dialect}), absolutize(target, {dialect}));
 		});
 	}
 }
