@@ -120,6 +120,11 @@ export class HtmlExtractor implements TagHost {
 	/** Line and column of an offset (offsets must come in increasing order). */
 	readonly locate = (offset: number): Position => this.tracker.locate(this.source, this.sourceStart, offset);
 
+	/** Characters of source held right now (the memory bound, for tests and monitoring). */
+	get heldLength(): number {
+		return this.source.length;
+	}
+
 	get pluginCodebase(): string | undefined {
 		return this.tree.pluginCodebase;
 	}
