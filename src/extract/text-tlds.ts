@@ -50,11 +50,11 @@ const GENERIC = new Set(
 
 /**
  * ccTLDs that are also common file extensions (Markdown, Python, Perl, shell, Rust, C++,
- * PostScript, make, automake/autoconf, OCaml, Objective-C++, gettext, Smalltalk, Terraform,
+ * PostScript, make, automake/autoconf templates, OCaml, Objective-C++, gettext, Smalltalk, Terraform,
  * GDScript). A bare `name.md` is a file far more often than a site, so such a domain needs
  * a path or a port to count (`nic.md/` does, `README.md` does not).
  */
-const FILE_EXTENSION_TLDS = new Set('md py pl pm sh rs cc ps so mk ml mm mo st am ac tf gd'.split(' '));
+const FILE_EXTENSION_TLDS = new Set('md py pl pm sh rs cc ps so mk ml mm mo st am ac in tf gd'.split(' '));
 
 export type TldVerdict = 'no' | 'yes' | 'needs-path';
 
