@@ -76,8 +76,8 @@ export class AnchorText {
 
 /**
  * Plain-text URLs of a decoded text node (RFC 2396 Appendix E/F, text.ts), as events with
- * spans into the source. `value` is the reference as resolved (Appendix F completion
- * applied: `www.x.org` → `http://www.x.org`).
+ * spans into the source. `value` is the reference as written (wrapping removed); when
+ * Appendix F completes it (`www.x.org` → `http://www.x.org`), `reference` holds what is resolved.
  *
  * @example
  * textEvents(decoder.decode('see www.example.org/a.', 300, 'text'), undefined, locate, emit);
@@ -93,8 +93,8 @@ export function textEvents(
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
 		const {line, column} = locate(start);
-		emit({
-			value: match.reference,
+		const event: ReferenceEvent = {
+			value: match.value,
 			raw: text.sourceSlice(start, end),
 			start,
 			end,
@@ -105,6 +105,9 @@ export function textEvents(
 			against: 'base',
 			syntax: 'text',
 			container: 'html-text',
-		});
+		};
+		// Appendix F completion (`www.x` → `http://www.x`) is what gets resolved.
+		if (match.reference !== match.value) event.reference = match.reference;
+		emit(event);
 	}
 }

@@ -7,15 +7,14 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {fc, testProp} from '@fast-check/ava';
 import test from 'ava';
 import {decodeHTMLAttribute, decodeHTMLStrict} from 'entities';
-import type {CoreOptions} from '../../src/extract/base.js';
 import {HtmlExtractor} from '../../src/extract/html.js';
 import {fcParams} from '../helpers/seed.js';
-import {collect, PAGE_URL, splitAt} from './html-collect.js';
+import {collect, PAGE_URL, splitAt, type TestOptions} from './html-collect.js';
 
 interface Page {
 	name: string;
 	input: string;
-	options: Partial<CoreOptions>;
+	options: TestOptions;
 }
 
 function pages(folder: URL): Page[] {
@@ -36,7 +35,7 @@ const UNIT = pages(new URL('../../fixtures/html-unit/', import.meta.url));
 // The browser-checked pages (written by another suite) add variety when present.
 const BROWSER = pages(new URL('../../fixtures/html/', import.meta.url));
 const ALL = [...UNIT, ...BROWSER];
-const EXTRAS: Partial<CoreOptions> = {anchorText: true, textLinks: true};
+const EXTRAS: TestOptions = {anchorText: true, textLinks: true};
 
 test('unit fixture pages are present', (t) => {
 	t.true(UNIT.length >= 3);

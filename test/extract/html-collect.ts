@@ -6,16 +6,20 @@ import type {Link} from '../../src/types.js';
 
 export const PAGE_URL = 'https://site.example/dir/page.html';
 
+/** Options as tests write them: `undefined` removes a default (e.g. `retrievalUrl: undefined`). */
+export type TestOptions = {[K in keyof CoreOptions]?: CoreOptions[K] | undefined};
+
 export interface Collected {
 	links: Link[];
 	events: ReferenceEvent[];
 }
 
 /** Links and events for `input` split into `chunks` (default: one chunk). */
-export function collect(input: string, options: Partial<CoreOptions> = {}, chunks: readonly string[] = [input]): Collected {
+export function collect(input: string, options: TestOptions = {}, chunks: readonly string[] = [input]): Collected {
 	const links: Link[] = [];
 	const events: ReferenceEvent[] = [];
-	const core = new HtmlExtractor({type: 'html', retrievalUrl: PAGE_URL, ...options}, (link, event) => {
+	const merged = Object.fromEntries(Object.entries({type: 'html', retrievalUrl: PAGE_URL, ...options}).filter(([, value]) => value !== undefined));
+	const core = new HtmlExtractor(merged as unknown as CoreOptions, (link, event) => {
 		links.push(link);
 		events.push(event);
 	});
@@ -25,13 +29,20 @@ export function collect(input: string, options: Partial<CoreOptions> = {}, chunk
 }
 
 /** Links only. */
-export function links(input: string, options: Partial<CoreOptions> = {}): Link[] {
+export function links(input: string, options: TestOptions = {}): Link[] {
 	return collect(input, options).links;
 }
 
 /** `element attribute url` rows, for compact expectations. */
-export function rows(input: string, options: Partial<CoreOptions> = {}): string[] {
+export function rows(input: string, options: TestOptions = {}): string[] {
 	return links(input, options).map((link) => `${link.element ?? ''} ${link.attribute ?? ''} ${link.url ?? `(${link.error ?? 'null'})`}`);
+}
+
+/** The first Link, failing loudly when there is none. */
+export function first(found: readonly Link[]): Link {
+	const link = found[0];
+	if (link === undefined) throw new Error('no Link found');
+	return link;
 }
 
 /** Split `input` at the given cut points. */
