@@ -1,5 +1,5 @@
 // In-page collector for scripts/browser-harness.ts. Plain browser JavaScript, evaluated
-// with Playwright's page.evaluate as one function expression taking {mode}; it is kept
+// with Playwright's page.evaluate as one function expression taking {mode, resolve}; it is kept
 // out of TypeScript because the project's lib has no DOM types and because tsx would
 // inject `__name` helpers into a serialised TS function.
 //
@@ -15,7 +15,7 @@
 // Where the HTML Standard gives a parsing algorithm (srcset, meta refresh) this file
 // follows its steps; each is named at the line. The outputs are checked by hand and, where
 // the browser shows it, against the requests Chromium makes (see browser-harness.ts).
-(function collect({mode}) {
+(function collect({mode, resolve = []}) {
 	const HTML_NS = 'http://www.w3.org/1999/xhtml';
 	const SVG_NS = 'http://www.w3.org/2000/svg';
 	const ASCII_WS = /[\t\n\f\r ]/;
@@ -392,5 +392,7 @@
 	const refreshContents = [...document.querySelectorAll('meta')]
 		.filter((m) => m.httpEquiv.toLowerCase() === 'refresh' && m.hasAttribute('content'))
 		.map((m) => m.content);
-	return {baseURI: document.baseURI, documentURL: document.URL, characterSet: document.characterSet, links, checks, refreshContents};
+	// Arbitrary references resolved as this document would (base and encoding).
+	const resolved = resolve.map((reference) => resolveHere(document, reference));
+	return {baseURI: document.baseURI, documentURL: document.URL, characterSet: document.characterSet, links, checks, refreshContents, resolved};
 });

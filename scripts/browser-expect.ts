@@ -93,8 +93,9 @@ function format(file: string, entry: PageEntry, result: PageResult, refreshCheck
 		`\t"documentURL": ${JSON.stringify(result.documentURL)}`,
 		`\t"characterSet": ${JSON.stringify(result.characterSet)}`,
 		`\t"links": ${rows(result.links)}`,
-		`\t"requests": ${rows(result.requests)}`,
-		`\t"navigations": ${rows(result.navigations)}`,
+		// Sorted: the order of requests depends on timing.
+		`\t"requests": ${rows(result.requests.toSorted())}`,
+		`\t"navigations": ${rows(result.navigations.toSorted())}`,
 		`\t"refreshChecks": ${rows(refreshChecks)}`,
 		`\t"cssomChecks": ${rows(result.checks)}`,
 	];

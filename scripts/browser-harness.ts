@@ -57,6 +57,8 @@ export interface PageResult {
 	characterSet: string;
 	links: BrowserRow[];
 	checks: CssCheck[];
+	/** `LoadOptions.resolve`, each resolved in the document (null: parse failure). */
+	resolved: Array<string | null>;
 	/** `content` of every meta http-equiv=refresh, in tree order. */
 	refreshContents: string[];
 	/** Subresource requests Chromium made (and we aborted), in order. */
@@ -76,6 +78,8 @@ export interface LoadOptions {
 	mode?: CollectMode;
 	/** Extra time to wait after `load`, e.g. for a meta refresh to fire. */
 	settleMs?: number;
+	/** References to resolve in the loaded document, with its base URL and encoding. */
+	resolve?: readonly string[];
 }
 
 export class BrowserHarness {
@@ -100,9 +104,11 @@ export class BrowserHarness {
 		const page = await this.#context.newPage();
 		try {
 			const {requests, navigations} = await serve(page, options);
-			await page.goto(options.url, {waitUntil: 'load', timeout: 60_000});
+			// 'networkidle' lets late requests (icons, lazy fetches) settle so `requests` is stable.
+			const waitUntil = (options.mode ?? 'full') === 'full' ? 'networkidle' : 'load';
+			await page.goto(options.url, {waitUntil, timeout: 60_000});
 			if (options.settleMs !== undefined) await page.waitForTimeout(options.settleMs);
-			const collected = await collectIn(page, options.mode ?? 'full');
+			const collected = await collectIn(page, options.mode ?? 'full', options.resolve ?? []);
 			return {...collected, requests, navigations};
 		} finally {
 			await page.close();
@@ -137,7 +143,40 @@ async function serve(page: Page, options: LoadOptions): Promise<{requests: strin
 	return {requests, navigations};
 }
 
-async function collectIn(page: Page, mode: CollectMode): Promise<Omit<PageResult, 'requests' | 'navigations'>> {
-	const source = `(${COLLECTOR.trim().replace(/;$/, '')})(${JSON.stringify({mode})})`;
+async function collectIn(page: Page, mode: CollectMode, resolve: readonly string[]): Promise<Omit<PageResult, 'requests' | 'navigations'>> {
+	const source = `(${COLLECTOR.trim().replace(/;$/, '')})(${JSON.stringify({mode, resolve})})`;
 	return (await page.evaluate(source)) as Omit<PageResult, 'requests' | 'navigations'>;
+}
+
+/** One row whose URL differs between two loads of what should be the same page. */
+export interface UrlChange {
+	index: number;
+	element: string;
+	attribute: string;
+	before: string | null;
+	after: string | null;
+}
+
+/**
+ * Load an original page and its rewritten form (each at its own URL) and list the rows
+ * whose resolved URL changed; a rewrite that keeps meaning gives `[]`. Rows are paired by
+ * position, so both pages must hold the same URL places (a rewrite changes values only).
+ *
+ * @example
+ * const harness = await BrowserHarness.open();
+ * const changes = await compareResolved(harness!, {url, body: original}, {url, body: rewritten});
+ */
+export async function compareResolved(harness: BrowserHarness, original: LoadOptions, rewritten: LoadOptions): Promise<UrlChange[]> {
+	const [before, after] = [await harness.load(original), await harness.load(rewritten)];
+	if (before.links.length !== after.links.length) {
+		throw new Error(`compareResolved: ${before.links.length} URL places before, ${after.links.length} after`);
+	}
+	const changes: UrlChange[] = [];
+	for (const [index, row] of before.links.entries()) {
+		const other = after.links[index]!;
+		if (row.url !== other.url || row.element !== other.element || row.attribute !== other.attribute) {
+			changes.push({index, element: row.element, attribute: row.attribute, before: row.url, after: other.url});
+		}
+	}
+	return changes;
 }

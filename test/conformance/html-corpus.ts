@@ -45,6 +45,13 @@ interface Row {
 	url: string | null;
 }
 
+/** What the cache keeps of one Chromium load. */
+interface PageRows {
+	characterSet: string;
+	baseURI: string;
+	rows: Row[];
+}
+
 interface Difference {
 	side: 'chromium only' | 'ours only';
 	row: Row;
@@ -100,7 +107,8 @@ let oursOnlyTotal = 0;
 const explained = new Map<string, number>();
 for (const file of files) {
 	const bytes = readFileSync(join(corpus, file));
-	const browser = chromiumRows.get(file) ?? [];
+	const chromium = chromiumRows.get(file);
+	const browser = chromium?.rows ?? [];
 	const links = extractLinks(bytes, {type: 'html', retrievalUrl: retrievalUrl(file)}).filter(compared);
 	const {matched, differences} = compare(browser, links);
 	browserTotal += browser.length;
@@ -116,7 +124,7 @@ for (const file of files) {
 		continue;
 	}
 	failed++;
-	console.log(`${file}: ${matched}/${browser.length} rows agree; ${unexplained.length} unexplained differences, first:`);
+	console.log(`${file}: ${matched}/${browser.length} rows agree; ${unexplained.length} unexplained differences (Chromium: ${chromium?.characterSet}, base ${chromium?.baseURI}), first:`);
 	for (const d of unexplained.slice(0, 5)) console.log(`  ${d.side}: ${d.row.element} ${d.row.attribute} ${d.row.url}${d.link ? ` (value ${JSON.stringify(d.link.value)})` : ''}`);
 }
 
@@ -161,8 +169,8 @@ function compare(browser: readonly Row[], links: readonly Link[]): {matched: num
 }
 
 /** Chromium's rows per file, from the cache or the browser; null when a browser is needed and missing. */
-async function browserRows(names: readonly string[], jobs: number): Promise<Map<string, Row[]> | null> {
-	const rows = new Map<string, Row[]>();
+async function browserRows(names: readonly string[], jobs: number): Promise<Map<string, PageRows> | null> {
+	const rows = new Map<string, PageRows>();
 	const missing: string[] = [];
 	for (const name of names) {
 		const cached = readCache(name);
@@ -178,7 +186,11 @@ async function browserRows(names: readonly string[], jobs: number): Promise<Map<
 			while (index < missing.length) {
 				const name = missing[index++]!;
 				const result = await browser.load({url: retrievalUrl(name), body: readFileSync(join(corpus, name)), mode: 'corpus'});
-				const pageRows = result.links.map(({element, attribute, url}: BrowserRow) => ({element, attribute, url}));
+				const pageRows: PageRows = {
+					characterSet: result.characterSet,
+					baseURI: result.baseURI,
+					rows: result.links.map(({element, attribute, url}: BrowserRow) => ({element, attribute, url})),
+				};
 				writeFileSync(cachePath(name), JSON.stringify(pageRows));
 				rows.set(name, pageRows);
 			}
@@ -196,7 +208,7 @@ function cachePath(name: string): string {
 	return join(values.cache, `${hash}.json`);
 }
 
-function readCache(name: string): Row[] | undefined {
+function readCache(name: string): PageRows | undefined {
 	const path = cachePath(name);
-	return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Row[]) : undefined;
+	return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as PageRows) : undefined;
 }
