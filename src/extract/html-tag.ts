@@ -49,6 +49,8 @@ export interface TagHost {
 	readonly decoder: CharacterReferenceDecoder;
 	readonly decodeMode: DecodeMode;
 	locate(offset: number): Position;
+	/** The document URL (the fallback base), for an empty form action. */
+	readonly documentUrl: string | undefined;
 	/** The codebase of the innermost open object/applet (for param values). */
 	readonly pluginCodebase: string | undefined;
 	emit(event: ReferenceEvent, role: EventRole): void;
@@ -70,6 +72,7 @@ export interface EventFields {
 	quote: '"' | "'" | '' | undefined;
 	rel?: string[];
 	codebase?: string;
+	reference?: string;
 }
 
 /** Read the URL-bearing attributes of a start tag, emitting events in source order. */
@@ -104,12 +107,11 @@ function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRu
 			const type = keyword(tag, 'type', host);
 			const submits = tag.name === 'input' ? type === 'submit' || type === 'image' : type !== 'reset' && type !== 'button';
 			if (!submits) return null;
-			if (isBlank(attribute.raw)) fields.against = 'document';
+			if (isBlank(attribute.raw)) documentUrl(fields, host);
 			break;
 		}
 		case 'form-action': {
-			// HTML form submission: an empty action is the document URL, not the base.
-			if (isBlank(attribute.raw)) fields.against = 'document';
+			if (isBlank(attribute.raw)) documentUrl(fields, host);
 			break;
 		}
 		case 'codebase': {
@@ -132,6 +134,15 @@ function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRu
 		}
 	}
 	return fields;
+}
+
+/**
+ * HTML form submission: an empty action is "the URL of the form document" itself (its
+ * fragment included), not the base: resolve the document URL instead of `''`.
+ */
+function documentUrl(fields: EventFields, host: TagHost): void {
+	fields.against = 'document';
+	if (host.documentUrl !== undefined) fields.reference = host.documentUrl;
 }
 
 function setCodebase(fields: EventFields, codebase: string): void {
@@ -189,30 +200,31 @@ function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields,
 		if (!directives.includes('nofollow') && !directives.includes('none')) return;
 		host.robotsReported = true;
 		// Reported once per document: an empty reference (this document) carrying the directives.
-		emitSpan(text, 0, 0, {...fields, kind: 'metadata', against: 'document', syntax: 'none', rel: directives}, host, 'plain');
+		const robots: EventFields = {...fields, kind: 'metadata', syntax: 'none', rel: directives};
+		documentUrl(robots, host);
+		emitSpan(text, 0, 0, robots, host, 'plain');
 	}
 }
 
 /** An absent form action: the document URL (HTML form submission), as an empty span after the tag name. */
 function emitAbsentAction(tag: TagRecord, host: TagHost): void {
 	const {line, column} = host.locate(tag.nameEnd);
-	host.emit(
-		{
-			value: '',
-			raw: '',
-			start: tag.nameEnd,
-			end: tag.nameEnd,
-			line,
-			column,
-			kind: 'form',
-			element: tag.name,
-			attribute: 'action',
-			against: 'document',
-			syntax: 'none',
-			container: 'attribute',
-		},
-		'plain',
-	);
+	const event: ReferenceEvent = {
+		value: '',
+		raw: '',
+		start: tag.nameEnd,
+		end: tag.nameEnd,
+		line,
+		column,
+		kind: 'form',
+		element: tag.name,
+		attribute: 'action',
+		against: 'document',
+		syntax: 'none',
+		container: 'attribute',
+	};
+	if (host.documentUrl !== undefined) event.reference = host.documentUrl;
+	host.emit(event, 'plain');
 }
 
 /** HTML §5.3: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
@@ -239,7 +251,7 @@ export function spanEvent(
 	const sourceStart = text.toSourceStart(start);
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
 	const {line, column} = locate(sourceStart);
-	const {quote, rel, codebase, ...rest} = fields;
+	const {quote, rel, codebase, reference, ...rest} = fields;
 	const event: ReferenceEvent = {
 		value: text.text.slice(start, end),
 		raw: text.sourceSlice(sourceStart, sourceEnd),
@@ -253,6 +265,7 @@ export function spanEvent(
 	if (quote !== undefined) event.quote = quote;
 	if (rel !== undefined) event.rel = rel;
 	if (codebase !== undefined) event.codebase = codebase;
+	if (reference !== undefined) event.reference = reference;
 	return event;
 }
 

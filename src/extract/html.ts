@@ -125,6 +125,10 @@ export class HtmlExtractor implements TagHost {
 		return this.source.length;
 	}
 
+	get documentUrl(): string | undefined {
+		return this.bases.context.documentBase?.url;
+	}
+
 	get pluginCodebase(): string | undefined {
 		return this.tree.pluginCodebase;
 	}

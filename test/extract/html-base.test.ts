@@ -152,3 +152,17 @@ test('iframe srcdoc: its fallback base is the parent document base; its own BASE
 		],
 	);
 });
+
+test('an empty form action is the document URL itself, fragment included (HTML form submission)', (t) => {
+	const options = {retrievalUrl: 'https://site.example/dir/page.html?q=1#frag'};
+	const found = links('<base href="/b/"><form></form><form action=" "><button formaction="">', options);
+	t.deepEqual(
+		found.slice(1).map((link) => [link.attribute, link.value, link.url]),
+		[
+			['action', '', 'https://site.example/dir/page.html?q=1#frag'],
+			['action', '', 'https://site.example/dir/page.html?q=1#frag'],
+			['formaction', '', 'https://site.example/dir/page.html?q=1#frag'],
+		],
+	);
+	t.like(links('<form action="">', {retrievalUrl: undefined})[0], {url: null, error: 'no-base'});
+});
