@@ -67,7 +67,7 @@ test('spans: raw keeps wrap whitespace and quote prefixes; value drops them', t 
 	const [link] = links(input);
 	t.is(link?.value, 'http://example.com/2024/05/a.html');
 	t.is(link?.raw, 'http://example.com/2024/\r\n>    05/a.html');
-	t.is(link?.raw, input.slice(link.start, link.end));
+	t.is(link?.raw, input.slice(link?.start, link?.end));
 	t.is(link?.delimiter, '<URL:>');
 });
 
@@ -156,7 +156,7 @@ const fuzzyOptions: CoreOptions = {type: 'text', fuzzy: {domains: true, emails: 
  * Node 20's `URL.canParse` answers false for non-ASCII input after a few thousand calls
  * (V8 fast-call bug), which would make url/error flaky here for reasons outside the scanner.
  */
-function scanned(found: Link[]): unknown[] {
+function scannedFields(found: Link[]): unknown[] {
 	return found.map(({url: _url, error: _error, ...rest}) => rest);
 }
 
@@ -165,8 +165,8 @@ test('chunk invariance: whole, one unit at a time and random splits give the sam
 		fc.property(documents, fc.array(fc.nat(), {maxLength: 8}), fc.boolean(), (input, cuts, fuzzy) => {
 			const options = fuzzy ? fuzzyOptions : {type: 'text' as const};
 			const whole = links([input], options);
-			t.deepEqual(scanned(links([...input], options)), scanned(whole));
-			t.deepEqual(scanned(links(splitAt(input, cuts), options)), scanned(whole));
+			t.deepEqual(scannedFields(links([...input], options)), scannedFields(whole));
+			t.deepEqual(scannedFields(links(splitAt(input, cuts), options)), scannedFields(whole));
 			const scanned = scanText(input, fuzzy ? {fuzzy: {domains: true, emails: true}} : {});
 			t.deepEqual(whole.map(l => [l.start, l.end, l.value]), scanned.map(m => [m.start, m.end, m.value]));
 		}),
