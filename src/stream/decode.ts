@@ -1,0 +1,141 @@
+/**
+ * Bytes to text the way browsers do it (HTML §13.2.3 "determining the character
+ * encoding", CSS Syntax §3.2, Encoding Standard "decode"):
+ *   1. a BOM (UTF-8, UTF-16LE, UTF-16BE) beats everything;
+ *   2. then the transport's charset (the `encoding` option, a WHATWG label);
+ *   3. then what the bytes declare: html the `<meta>` prescan of the first 1024 bytes,
+ *      xhtml the XML declaration, css a leading `@charset "…";`;
+ *   4. then UTF-8.
+ * Bytes are held only until the encoding is decided (at most 1024 bytes, or the BOM's 3),
+ * then decoded as they come, multi-byte sequences split across writes included.
+ * Invalid bytes become U+FFFD; nothing here throws after construction.
+ */
+import {optionError} from '../options.js';
+import type {InputType} from '../types.js';
+import {createByteDecoder, getEncoding} from './encoding.js';
+import type {ByteDecoder} from './encoding.js';
+import {cssCharset, prescanHtml, xmlEncoding} from './prescan.js';
+import type {Sniffed} from './prescan.js';
+
+export interface DecoderOptions {
+	type: InputType;
+	/** The transport's charset label (HTTP Content-Type), e.g. `'ISO-8859-1'`. */
+	encoding?: string;
+}
+
+export interface StreamDecoder {
+	/** Text decoded so far from these bytes (empty while the encoding is undecided). */
+	write(bytes: Uint8Array): string;
+	/** The rest of the text: held bytes and an unfinished sequence (as U+FFFD). */
+	end(): string;
+	/** The WHATWG name of the encoding in use, e.g. `'utf-8'`, `'windows-1252'` (the provisional one until decided). */
+	readonly encoding: string;
+}
+
+/**
+ * A streaming decoder for one document.
+ *
+ * @example
+ * const decoder = createDecoder({type: 'html'});
+ * decoder.write(Buffer.from('<meta charset="windows-1252"><p>\x93hi\x94', 'latin1')) + decoder.end();
+ * //=> '<meta charset="windows-1252"><p>“hi”'
+ * decoder.encoding; //=> 'windows-1252'
+ */
+export function createDecoder(options: DecoderOptions): StreamDecoder {
+	let transport: string | null = null;
+	if (options.encoding !== undefined) {
+		transport = getEncoding(options.encoding);
+		if (transport === null) throw optionError('encoding', 'a WHATWG encoding label such as "utf-8", "windows-1252" or "shift_jis"', options.encoding);
+	}
+	return new SniffingDecoder(options.type, transport);
+}
+
+const BOMS: ReadonlyArray<{bytes: readonly number[]; encoding: string}> = [
+	{bytes: [0xef, 0xbb, 0xbf], encoding: 'utf-8'},
+	{bytes: [0xfe, 0xff], encoding: 'utf-16be'},
+	{bytes: [0xff, 0xfe], encoding: 'utf-16le'},
+];
+
+class SniffingDecoder implements StreamDecoder {
+	private readonly type: InputType;
+	private readonly transport: string | null;
+	private held: Uint8Array = new Uint8Array(0);
+	private decoder: ByteDecoder | undefined;
+	private name: string;
+
+	constructor(type: InputType, transport: string | null) {
+		this.type = type;
+		this.transport = transport;
+		this.name = transport ?? 'utf-8';
+	}
+
+	get encoding(): string {
+		return this.name;
+	}
+
+	write(bytes: Uint8Array): string {
+		if (this.decoder !== undefined) return this.decoder.write(bytes);
+		this.held = concat(this.held, bytes);
+		const bom = this.sniffBom(false);
+		if (bom === 'more') return '';
+		if (bom !== null) return this.start(bom.encoding, bom.length);
+		const declared = this.sniffDeclared(false);
+		return declared === 'more' ? '' : this.start(declared ?? 'utf-8', 0);
+	}
+
+	end(): string {
+		let text = '';
+		if (this.decoder === undefined) {
+			const bom = this.sniffBom(true);
+			if (bom !== null && bom !== 'more') text = this.start(bom.encoding, bom.length);
+			else {
+				const declared = this.sniffDeclared(true);
+				text = this.start(declared === 'more' || declared === null ? 'utf-8' : declared, 0);
+			}
+		}
+		return text + (this.decoder?.end() ?? '');
+	}
+
+	/** Encoding Standard "BOM sniff". */
+	private sniffBom(complete: boolean): {encoding: string; length: number} | null | 'more' {
+		const held = this.held;
+		for (const bom of BOMS) {
+			const matches = bom.bytes.every((b, k) => k >= held.length || held[k] === b);
+			if (!matches) continue;
+			if (held.length >= bom.bytes.length) return {encoding: bom.encoding, length: bom.bytes.length};
+			if (!complete) return 'more';
+		}
+		return null;
+	}
+
+	/** The transport's charset, else what the bytes declare; `more` while a longer prefix could tell. */
+	private sniffDeclared(complete: boolean): Sniffed {
+		if (this.transport !== null) return this.transport;
+		switch (this.type) {
+			case 'html':
+				return prescanHtml(this.held, complete);
+			case 'xhtml':
+				return xmlEncoding(this.held, complete);
+			case 'css':
+				return cssCharset(this.held, complete);
+			default:
+				return null;
+		}
+	}
+
+	private start(encoding: string, skip: number): string {
+		this.name = encoding;
+		this.decoder = createByteDecoder(encoding);
+		const held = this.held.subarray(skip);
+		this.held = new Uint8Array(0);
+		return this.decoder.write(held);
+	}
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+	if (a.length === 0) return b.slice();
+	const out = new Uint8Array(a.length + b.length);
+	out.set(a);
+	out.set(b, a.length);
+	return out;
+}

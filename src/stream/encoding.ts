@@ -1,0 +1,204 @@
+/**
+ * Encodings as the WHATWG Encoding Standard names them: labels, streaming byte decoders,
+ * and the URL Standard's query encoding for legacy-encoded documents.
+ *
+ * Decoders: UTF-8 and UTF-16 use TextDecoder; legacy encodings use iconv-lite, because
+ * Node 20's TextDecoder('windows-1252') maps 0x80–0x9F to C1 controls instead of `€`,
+ * `“` …, its Shift_JIS drops 0x80, and its Big5 lacks HKSCS. iso-2022-jp, which
+ * iconv-lite lacks, uses TextDecoder (ICU).
+ */
+import iconv from 'iconv-lite';
+
+/** Encoding Standard §4.2 "Names and labels": WHATWG name -> its labels. */
+const LABELS: Readonly<Record<string, string>> = {
+	'utf-8': 'unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8',
+	ibm866: '866 cp866 csibm866 ibm866',
+	'iso-8859-2': 'csisolatin2 iso-8859-2 iso-ir-101 iso8859-2 iso88592 iso_8859-2 iso_8859-2:1987 l2 latin2',
+	'iso-8859-3': 'csisolatin3 iso-8859-3 iso-ir-109 iso8859-3 iso88593 iso_8859-3 iso_8859-3:1988 l3 latin3',
+	'iso-8859-4': 'csisolatin4 iso-8859-4 iso-ir-110 iso8859-4 iso88594 iso_8859-4 iso_8859-4:1988 l4 latin4',
+	'iso-8859-5': 'csisolatincyrillic cyrillic iso-8859-5 iso-ir-144 iso8859-5 iso88595 iso_8859-5 iso_8859-5:1988',
+	'iso-8859-6':
+		'arabic asmo-708 csiso88596e csiso88596i csisolatinarabic ecma-114 iso-8859-6 iso-8859-6-e iso-8859-6-i iso-ir-127 iso8859-6 iso88596 iso_8859-6 iso_8859-6:1987',
+	'iso-8859-7': 'csisolatingreek ecma-118 elot_928 greek greek8 iso-8859-7 iso-ir-126 iso8859-7 iso88597 iso_8859-7 iso_8859-7:1987 sun_eu_greek',
+	'iso-8859-8': 'csiso88598e csisolatinhebrew hebrew iso-8859-8 iso-8859-8-e iso-ir-138 iso8859-8 iso88598 iso_8859-8 iso_8859-8:1988 visual',
+	'iso-8859-8-i': 'csiso88598i iso-8859-8-i logical',
+	'iso-8859-10': 'csisolatin6 iso-8859-10 iso-ir-157 iso8859-10 iso885910 l6 latin6',
+	'iso-8859-13': 'iso-8859-13 iso8859-13 iso885913',
+	'iso-8859-14': 'iso-8859-14 iso8859-14 iso885914',
+	'iso-8859-15': 'csisolatin9 iso-8859-15 iso8859-15 iso885915 iso_8859-15 l9',
+	'iso-8859-16': 'iso-8859-16',
+	'koi8-r': 'cskoi8r koi koi8 koi8-r koi8_r',
+	'koi8-u': 'koi8-ru koi8-u',
+	macintosh: 'csmacintosh mac macintosh x-mac-roman',
+	'windows-874': 'dos-874 iso-8859-11 iso8859-11 iso885911 tis-620 windows-874',
+	'windows-1250': 'cp1250 windows-1250 x-cp1250',
+	'windows-1251': 'cp1251 windows-1251 x-cp1251',
+	'windows-1252':
+		'ansi_x3.4-1968 ascii cp1252 cp819 csisolatin1 ibm819 iso-8859-1 iso-ir-100 iso8859-1 iso88591 iso_8859-1 iso_8859-1:1987 l1 latin1 us-ascii windows-1252 x-cp1252',
+	'windows-1253': 'cp1253 windows-1253 x-cp1253',
+	'windows-1254': 'cp1254 csisolatin5 iso-8859-9 iso-ir-148 iso8859-9 iso88599 iso_8859-9 iso_8859-9:1989 l5 latin5 windows-1254 x-cp1254',
+	'windows-1255': 'cp1255 windows-1255 x-cp1255',
+	'windows-1256': 'cp1256 windows-1256 x-cp1256',
+	'windows-1257': 'cp1257 windows-1257 x-cp1257',
+	'windows-1258': 'cp1258 windows-1258 x-cp1258',
+	'x-mac-cyrillic': 'x-mac-cyrillic x-mac-ukrainian',
+	gbk: 'chinese csgb2312 csiso58gb231280 gb2312 gb_2312 gb_2312-80 gbk iso-ir-58 x-gbk',
+	gb18030: 'gb18030',
+	big5: 'big5 big5-hkscs cn-big5 csbig5 x-x-big5',
+	'euc-jp': 'cseucpkdfmtjapanese euc-jp x-euc-jp',
+	'iso-2022-jp': 'csiso2022jp iso-2022-jp',
+	shift_jis: 'csshiftjis ms932 ms_kanji shift-jis shift_jis sjis windows-31j x-sjis',
+	'euc-kr': 'cseuckr csksc56011987 euc-kr iso-ir-149 korean ks_c_5601-1987 ks_c_5601-1989 ksc5601 ksc_5601 windows-949',
+	replacement: 'csiso2022kr hz-gb-2312 iso-2022-cn iso-2022-cn-ext iso-2022-kr replacement',
+	'utf-16be': 'unicodefffe utf-16be',
+	'utf-16le': 'csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le',
+	'x-user-defined': 'x-user-defined',
+};
+
+const BY_LABEL = new Map<string, string>(Object.entries(LABELS).flatMap(([name, labels]) => labels.split(' ').map(label => [label, name] as const)));
+
+/**
+ * Encoding Standard "get an encoding": the WHATWG name for `label` (ASCII whitespace
+ * trimmed, ASCII case-insensitive), or null (failure).
+ *
+ * @example
+ * getEncoding(' Latin1 '); //=> 'windows-1252'
+ * getEncoding('utf-7'); //=> null
+ */
+export function getEncoding(label: string): string | null {
+	const key = label.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').replace(/[A-Z]+/g, s => s.toLowerCase());
+	return BY_LABEL.get(key) ?? null;
+}
+
+/** iconv-lite codecs for the legacy encodings (Encoding Standard §9–§13 decoders). */
+const ICONV: Readonly<Record<string, string>> = {
+	gbk: 'gb18030', // Encoding Standard §10.1: the gbk decoder is the gb18030 decoder
+	gb18030: 'gb18030',
+	big5: 'big5hkscs', // §11.1: Big5 includes the HKSCS extensions
+	'euc-jp': 'eucjp',
+	shift_jis: 'shiftjis',
+	'euc-kr': 'cp949', // §13.1: EUC-KR is windows-949 (UHC)
+	'iso-8859-8-i': 'iso-8859-8',
+	'koi8-u': 'koi8-ru', // the WHATWG KOI8-U index is KOI8-RU
+	'x-mac-cyrillic': 'maccyrillic',
+	ibm866: 'cp866',
+};
+
+/** A streaming byte decoder: multi-byte sequences may be split across writes. */
+export interface ByteDecoder {
+	write(bytes: Uint8Array): string;
+	end(): string;
+}
+
+/**
+ * A decoder for a WHATWG encoding name (from `getEncoding`). Invalid bytes become U+FFFD;
+ * a BOM is not stripped here (the caller sniffs it).
+ *
+ * @example
+ * createByteDecoder('windows-1252').write(Uint8Array.of(0x80, 0x93)); //=> '€“'
+ */
+export function createByteDecoder(name: string): ByteDecoder {
+	switch (name) {
+		case 'utf-8':
+		case 'utf-16le':
+		case 'utf-16be':
+		case 'iso-2022-jp':
+			return textDecoder(name);
+		case 'replacement':
+			return replacementDecoder();
+		case 'x-user-defined':
+			return tableDecoder(xUserDefinedTable());
+		default: {
+			const codec = ICONV[name] ?? name;
+			if (isSingleByte(name)) return tableDecoder(singleByteTable(name, codec));
+			const decoder = iconv.getDecoder(codec);
+			return {write: bytes => decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), end: () => decoder.end() ?? ''};
+		}
+	}
+}
+
+function textDecoder(name: string): ByteDecoder {
+	const decoder = new TextDecoder(name, {fatal: false, ignoreBOM: true});
+	return {write: bytes => decoder.decode(bytes, {stream: true}), end: () => decoder.decode()};
+}
+
+/** Encoding Standard §14.1: one U+FFFD for any input, then nothing. */
+function replacementDecoder(): ByteDecoder {
+	let done = false;
+	return {
+		write(bytes) {
+			if (done || bytes.length === 0) return '';
+			done = true;
+			return '\uFFFD';
+		},
+		end: () => '',
+	};
+}
+
+const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis', 'euc-kr']);
+
+function isSingleByte(name: string): boolean {
+	return !MULTI_BYTE.has(name);
+}
+
+const tables = new Map<string, Uint16Array>();
+
+/**
+ * Bytes 0x80–0xFF of a single-byte encoding, from iconv-lite. Where iconv-lite has no
+ * mapping for 0x80–0x9F in a windows-* code page, the Encoding Standard index maps the
+ * byte to the C1 control of the same value (index-windows-1252.txt: 0x81 -> U+0081).
+ */
+function singleByteTable(name: string, codec: string): Uint16Array {
+	let table = tables.get(name);
+	if (table === undefined) {
+		const high = Uint8Array.from({length: 128}, (_, i) => 0x80 + i);
+		const text = iconv.decode(Buffer.from(high), codec);
+		table = Uint16Array.from({length: 128}, (_, i) => {
+			const c = text.charCodeAt(i);
+			return c === 0xfffd && i < 0x20 && name.startsWith('windows-') ? 0x80 + i : c;
+		});
+		tables.set(name, table);
+	}
+	return table;
+}
+
+/** Encoding Standard §14.5 x-user-defined: 0x80–0xFF -> U+F780–U+F7FF. */
+function xUserDefinedTable(): Uint16Array {
+	return Uint16Array.from({length: 128}, (_, i) => 0xf780 + i);
+}
+
+function tableDecoder(table: Uint16Array): ByteDecoder {
+	return {
+		write(bytes) {
+			const units = new Uint16Array(bytes.length);
+			for (let i = 0; i < bytes.length; i++) {
+				const b = bytes[i] ?? 0;
+				units[i] = b < 0x80 ? b : (table[b - 0x80] ?? 0xfffd);
+			}
+			return fromCodeUnits(units);
+		},
+		end: () => '',
+	};
+}
+
+/** A string from UTF-16 code units, in slices small enough for `apply`. */
+function fromCodeUnits(units: Uint16Array): string {
+	let out = '';
+	for (let i = 0; i < units.length; i += 8192) out += String.fromCharCode(...units.subarray(i, i + 8192));
+	return out;
+}
+
+/** Bytes 0x80–0xFF of a single-byte encoding (or x-user-defined), for the query encoder. */
+export function highByteTable(name: string): Uint16Array | undefined {
+	if (name === 'x-user-defined') return xUserDefinedTable();
+	return isSingleByte(name) && !NOT_TABLE.has(name) ? singleByteTable(name, ICONV[name] ?? name) : undefined;
+}
+
+const NOT_TABLE = new Set(['utf-8', 'utf-16le', 'utf-16be', 'iso-2022-jp', 'replacement', 'x-user-defined']);
+
+/** The iconv-lite codec of a multi-byte legacy encoding, for the query encoder. */
+export function multiByteCodec(name: string): string | undefined {
+	return MULTI_BYTE.has(name) ? (name === 'gbk' ? 'gbk' : (ICONV[name] ?? name)) : undefined;
+}
+
+export {makeQueryEncoder} from './query-encoding.js';
