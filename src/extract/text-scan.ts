@@ -4,14 +4,16 @@
  *
  * One forward pass. Text splits into candidate words (runs of alnum . - _ + and non-ASCII
  * letters/symbols); a word is examined only by what follows it (`:` scheme, `@` e-mail)
- * or what it starts with (`www.`, `ftp.`, a domain). Each examination scans forward
- * from the word once and either emits a match, after which scanning resumes at its end,
- * or resumes at the word's end. `<` tries the bracket delimiters first (text-bracket.ts).
- * Backward reads are bounded: one unit for a boundary, `MAX_LOCAL_LENGTH` for a local part.
+ * or by its dots (`www.`, `ftp.`, a domain), so the scan jumps from one of `. : @ <` to
+ * the next, steps back to the start of the word around it, and scans forward from there
+ * once: it emits a match and resumes at its end, or resumes at the word's end. `<` tries
+ * the bracket delimiters (text-bracket.ts). Each unit is read a bounded number of times:
+ * once by the jump, at most twice per word (back, then forward), up to
+ * `MAX_LOCAL_LENGTH` more for an e-mail local part, once more after a failed candidate.
  */
 import type {FuzzyOptions} from '../types.js';
 import {BracketStatus, scanBracket} from './text-bracket.js';
-import {ASCII_CLASS, Ascii, CharCodes, isAscii, isWordChar, NON_ASCII_CLASS, NonAscii} from './text-chars.js';
+import {ASCII_CLASS, Ascii, CharCodes, isAscii, isRunChar, isWordChar, NON_ASCII_CLASS, NonAscii} from './text-chars.js';
 import {finishAfterHost, isAuthorityChar, parseAbbreviated, parseDomain, parseEmailDomain, trimLocalPart} from './text-parts.js';
 import {newHostInfo, parseHost, parsePort, scanTail, type HostInfo} from './text-host.js';
 import {DEFAULT_OPAQUE_SCHEMES, isPlausibleOpaque} from './text-schemes.js';
@@ -92,26 +94,27 @@ export function scanSegment(
 	text: string, from: number, limit: number, final: boolean, options: CompiledTextScanOptions, out: TextMatch[],
 ): number {
 	const scan: Scan = {text, options, out, host: newHostInfo(), floor: from, skip: 0};
+	// Every candidate holds one of these: a scheme's ":", a host's ".", an e-mail's "@", or a "<".
+	// The engine's native search skips the text between them; a local regex, so no shared lastIndex.
+	const triggers = /[.:<@]/g;
 	let i = from;
 	while (i < limit) {
-		const c = text.charCodeAt(i);
-		if (c < CharCodes.Ascii) {
-			if ((ASCII_CLASS[c]! & Ascii.Run) === 0) {
-				if (c !== CharCodes.LessThan) i++;
-				else {
-					const next = tryBracket(scan, i, final);
-					if (next === BracketStatus.More) return i;
-					i = next;
-				}
-				continue;
-			}
-		} else if (NON_ASCII_CLASS[c] === NonAscii.Stop) {
-			i++;
+		triggers.lastIndex = i;
+		if (!triggers.test(text)) break;
+		const t = triggers.lastIndex - 1;
+		if (t >= limit) break;
+		const c = text.charCodeAt(t);
+		if (c === CharCodes.LessThan) {
+			const next = tryBracket(scan, t, final);
+			if (next === BracketStatus.More) return t;
+			i = next;
 			continue;
 		}
-		i = tryWord(scan, i);
+		let start = t; // the candidate word around the trigger, not before i
+		while (start > i && isRunChar(text.charCodeAt(start - 1))) start--;
+		i = start === t && c !== CharCodes.Dot ? t + 1 : tryWord(scan, start);
 	}
-	return i;
+	return Math.max(i, limit);
 }
 
 function tryBracket(scan: Scan, open: number, final: boolean): number {
