@@ -47,52 +47,44 @@ export interface ReferenceOffsets {
 	fragmentStart: number;
 }
 
-/** RFC 2396 Appendix B as a scanner: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. */
+/**
+ * RFC 2396 Appendix B as a scanner: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
+ * The first "#" ends everything before the fragment and the first "?" before it ends the path,
+ * so those two are found with `indexOf`; only the scheme is walked character by character.
+ */
 export function scanReference(ref: string): ReferenceOffsets {
 	const length = ref.length;
+	const hash = ref.indexOf('#');
+	const beforeFragment = hash === -1 ? length : hash;
+	let question = ref.indexOf('?');
+	if (question > beforeFragment) question = -1;
+	const pathLimit = question === -1 ? beforeFragment : question;
 	let schemeEnd = -1;
-	let index = 0;
 	// Appendix B group 2: ([^:/?#]+): — a scheme needs at least one character before ":".
-	for (; index < length; index++) {
+	for (let index = 0; index < pathLimit; index++) {
 		const c = ref.charCodeAt(index);
 		if (c === CharCodes.Colon) {
 			if (index > 0) schemeEnd = index;
 			break;
 		}
-		if (c === CharCodes.Slash || c === CharCodes.Question || c === CharCodes.Hash) break;
+		if (c === CharCodes.Slash) break;
 	}
-	let position = schemeEnd === -1 ? 0 : schemeEnd + 1;
+	let pathStart = schemeEnd + 1;
 	let authorityStart = -1;
 	let authorityEnd = -1;
 	// Appendix B group 4: (//([^/?#]*))?
-	if (ref.charCodeAt(position) === CharCodes.Slash && ref.charCodeAt(position + 1) === CharCodes.Slash) {
-		authorityStart = position + 2;
-		authorityEnd = skipUntil(ref, authorityStart, true);
-		position = authorityEnd;
+	if (pathStart + 1 < pathLimit && ref.charCodeAt(pathStart) === CharCodes.Slash && ref.charCodeAt(pathStart + 1) === CharCodes.Slash) {
+		authorityStart = pathStart + 2;
+		const slash = ref.indexOf('/', authorityStart);
+		authorityEnd = slash === -1 || slash > pathLimit ? pathLimit : slash;
+		pathStart = authorityEnd;
 	}
-	const pathStart = position;
-	// Appendix B group 5: ([^?#]*)
-	const pathEnd = skipUntil(ref, pathStart, false);
-	let queryStart = -1;
-	let fragmentStart = -1;
-	position = pathEnd;
-	if (ref.charCodeAt(position) === CharCodes.Question) {
-		queryStart = position + 1;
-		position = ref.indexOf('#', queryStart);
-		if (position === -1) position = length;
-	}
-	if (position < length) fragmentStart = position + 1; // Appendix B group 9: (#(.*))?
-	return {schemeEnd, authorityStart, authorityEnd, pathStart, pathEnd, queryStart, fragmentStart};
-}
-
-/** First index at or after `from` holding "?" or "#" (and "/" when `stopAtSlash`), or the length. */
-function skipUntil(ref: string, from: number, stopAtSlash: boolean): number {
-	for (let index = from; index < ref.length; index++) {
-		const c = ref.charCodeAt(index);
-		if (c === CharCodes.Question || c === CharCodes.Hash) return index;
-		if (stopAtSlash && c === CharCodes.Slash) return index;
-	}
-	return ref.length;
+	// Appendix B groups 5, 7 and 9: path up to "?" or "#", query up to "#", fragment
+	return {
+		schemeEnd, authorityStart, authorityEnd, pathStart, pathEnd: pathLimit,
+		queryStart: question === -1 ? -1 : question + 1,
+		fragmentStart: hash === -1 ? -1 : hash + 1,
+	};
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type {Dialect, ResolveOptions, UriReference} from '../types.js';
 import {removeDotSegments, removeDotSegments2396} from './dot-segments.js';
-import {isSchemeSyntax, parseReference, recompose, scanReference} from './parse.js';
+import {CharCodes, isSchemeSyntax, parseReference, recompose, scanReference} from './parse.js';
 
 /**
  * Resolve `ref` against the absolute URI `base`.
@@ -19,9 +19,63 @@ import {isSchemeSyntax, parseReference, recompose, scanReference} from './parse.
 export function resolve(ref: string, base: string, options?: ResolveOptions): string {
 	const dialect: Dialect = options?.dialect ?? 'whatwg';
 	if (dialect === 'whatwg') return resolveWhatwg(ref, base);
+	if (dialect === 'rfc3986') return resolve3986(ref, base);
 	const b = parseBase(ref, base);
 	const r = parseRelative(ref, base);
-	return dialect === 'rfc3986' ? recompose(transformReference(r, b)) : recompose(resolve2396(r, b));
+	return recompose(resolve2396(r, b));
+}
+
+/**
+ * RFC 3986 §5.2.2 over offsets into the two strings, without component objects (ada style):
+ * the same result as `recompose(transformReference(parseReference(ref), parseReference(base)))`,
+ * which test/uri/resolve.test.ts checks as a property.
+ */
+function resolve3986(ref: string, base: string): string {
+	const baseSchemeEnd = schemeEndOf(base);
+	if (baseSchemeEnd === -1) parseBase(ref, base); // throws the TypeError
+	const r = scanReference(ref);
+	if (r.schemeEnd !== -1) {
+		if (!isSchemeSyntax(ref, 0, r.schemeEnd)) parseRelative(ref, base); // throws
+		return withPath(ref, r.pathStart, r.pathEnd, r.authorityStart !== -1); // §5.2.2: defined(R.scheme)
+	}
+	const b = scanReference(base);
+	const refPathEmpty = r.pathStart === r.pathEnd;
+	const hierarchical = b.authorityStart !== -1 || base.charCodeAt(b.pathStart) === CharCodes.Slash;
+	if (!hierarchical && !(refPathEmpty && r.authorityStart === -1 && r.queryStart === -1)) {
+		assertHierarchical(parseReference(ref), parseReference(base)); // throws
+	}
+	// §5.2.2: defined(R.authority): scheme from the base, the rest from the reference
+	if (r.authorityStart !== -1) return base.slice(0, baseSchemeEnd + 1) + withPath(ref, r.pathStart, r.pathEnd, true);
+	if (refPathEmpty) {
+		// §5.2.2: R.path == "": Base.path, and R.query if defined, else Base.query
+		if (r.queryStart !== -1) return base.slice(0, b.pathEnd) + ref;
+		return base.slice(0, b.fragmentStart === -1 ? base.length : b.fragmentStart - 1) + ref;
+	}
+	const refPath = ref.slice(0, r.pathEnd);
+	// §5.2.2: R.path starts with "/", or §5.2.3 merge; then §5.2.4 remove_dot_segments
+	const merged = refPath.charCodeAt(0) === CharCodes.Slash ? refPath
+		: mergePaths({authority: b.authorityStart === -1 ? undefined : '', path: base.slice(b.pathStart, b.pathEnd)}, refPath);
+	return base.slice(0, b.pathStart) + guardPath(removeDotSegments(merged), b.authorityStart !== -1) + ref.slice(r.pathEnd);
+}
+
+/** `s` with remove_dot_segments applied to its path `[pathStart, pathEnd)`. */
+function withPath(s: string, pathStart: number, pathEnd: number, hasAuthority: boolean): string {
+	const path = s.slice(pathStart, pathEnd);
+	const clean = removeDotSegments(path);
+	if (clean === path) return s;
+	return s.slice(0, pathStart) + guardPath(clean, hasAuthority) + s.slice(pathEnd);
+}
+
+/** As `recompose` writes it: a "//" path without an authority gets "/." (see its Deviation). */
+function guardPath(path: string, hasAuthority: boolean): string {
+	if (hasAuthority || path.charCodeAt(0) !== CharCodes.Slash || path.charCodeAt(1) !== CharCodes.Slash) return path;
+	return '/.' + path;
+}
+
+/** Index of the ":" ending a valid scheme (RFC 3986 §3.1), or -1. */
+function schemeEndOf(s: string): number {
+	const colon = s.indexOf(':');
+	return colon !== -1 && isSchemeSyntax(s, 0, colon) ? colon : -1;
 }
 
 function resolveWhatwg(ref: string, base: string): string {
@@ -111,7 +165,7 @@ export function transformReference(r: UriReference, b: UriReference): UriReferen
  * @example
  * mergePaths({authority: 'a', path: '/b/c/d;p'}, 'g'); // '/b/c/g'
  */
-export function mergePaths(b: Pick<UriReference, 'authority' | 'path'>, refPath: string): string {
+export function mergePaths(b: {authority?: string | undefined; path: string}, refPath: string): string {
 	if (b.authority !== undefined && b.path === '') return '/' + refPath;
 	return b.path.slice(0, b.path.lastIndexOf('/') + 1) + refPath;
 }

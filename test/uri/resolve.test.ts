@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import test from 'ava';
 import fc from 'fast-check';
 import type {Dialect} from '../../src/types.js';
-import {absolutize, isAbsolute, resolve} from '../../src/uri/index.js';
+import {absolutize, isAbsolute, parseReference, recompose, resolve, transformReference} from '../../src/uri/index.js';
 import {check} from './fc-seed.js';
 
 interface Row {ref: string; rfc2396: string; rfc3986: string; whatwg?: string}
@@ -107,5 +107,29 @@ test('rfc2396 and rfc3986 agree on references without dot segments and queries (
 		if (ref === '') return true; // "" is the current document in both, tested above
 		const base = 'http://h/' + basePath;
 		return resolve(ref, base, {dialect: 'rfc2396'}) === resolve(ref, base, {dialect: 'rfc3986'});
+	}));
+});
+
+test('rfc3986: the offset-based resolve equals transformReference on components (property)', t => {
+	const piece = fc.constantFrom('a', 'b:', '/', '//', '.', '..', '?', '#', '@', '[', ']', '%2e', ';p', 'x', '');
+	const text = fc.array(piece, {maxLength: 10}).map(p => p.join(''));
+	const base = fc.tuple(fc.constantFrom('http:', 's:', 'a+b:', '1x:', ''), text).map(([s, rest]) => s + rest);
+	const outcome = (fn: () => string): string => {
+		try {
+			return fn();
+		} catch (error) {
+			return error instanceof TypeError ? 'TypeError' : 'other error';
+		}
+	};
+	check(t, fc.property(text, base, (ref, b) => {
+		const fast = outcome(() => resolve(ref, b, {dialect: 'rfc3986'}));
+		const slow = outcome(() => {
+			const r = parseReference(ref);
+			const bp = parseReference(b);
+			if (bp.scheme === undefined || !isAbsolute(b)) throw new TypeError('base');
+			if (r.scheme !== undefined && !isAbsolute(ref)) throw new TypeError('ref');
+			return recompose(transformReference(r, bp));
+		});
+		return fast === slow;
 	}));
 });
