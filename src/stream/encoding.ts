@@ -111,8 +111,7 @@ export function createByteDecoder(name: string): ByteDecoder {
 		default: {
 			const codec = ICONV[name] ?? name;
 			if (isSingleByte(name)) return tableDecoder(singleByteTable(name, codec));
-			const decoder = iconv.getDecoder(codec);
-			return {write: bytes => decoder.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), end: () => decoder.end() ?? ''};
+			return segmentedDecoder(codec, SAFE_BYTES[name] ?? 0x30);
 		}
 	}
 }
@@ -136,6 +135,62 @@ function replacementDecoder(): ByteDecoder {
 }
 
 const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis', 'euc-kr']);
+
+/**
+ * Bytes below this value never continue a multi-byte sequence of the encoding (Encoding
+ * Standard: a decoder that meets one after a lead byte emits U+FFFD and reprocesses it
+ * as ASCII), so the decoder is idle after one. gb18030 also uses 0x30–0x39 as the
+ * second and fourth byte, hence its lower bound.
+ */
+const SAFE_BYTES: Readonly<Record<string, number>> = {
+	shift_jis: 0x40, // §12.3.1: trail 0x40–0x7E, 0x80–0xFC
+	'euc-jp': 0x80, // §12.1.1: trail 0xA1–0xFE
+	'euc-kr': 0x41, // §13.1.1: trail 0x41–0xFE
+	big5: 0x40, // §11.1.1: trail 0x40–0x7E, 0xA1–0xFE
+	gbk: 0x30, // §10.2.1: second byte 0x30–0x39 or 0x40–0xFE
+	gb18030: 0x30,
+};
+
+/** Bytes held by a multi-byte decoder waiting for a byte below its safe bound. */
+export const MAX_HELD_BYTES = 64 * 1024;
+
+/**
+ * A multi-byte decoder built on iconv-lite's one-shot `decode`, cut after bytes that
+ * leave the decoder idle. (iconv-lite's streaming decoder loses a character when a chunk
+ * ends in a lead byte whose trail byte is invalid.) Deviation: after MAX_HELD_BYTES with
+ * no such byte, the held bytes are decoded as they are.
+ */
+function segmentedDecoder(codec: string, safeBelow: number): ByteDecoder {
+	let held: Uint8Array = new Uint8Array(0);
+	const decode = (bytes: Uint8Array): string => iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), codec, {stripBOM: false});
+	return {
+		write(bytes) {
+			let cut = bytes.length;
+			while (cut > 0 && (bytes[cut - 1] ?? 0) >= safeBelow) cut--;
+			if (cut === 0 && held.length + bytes.length <= MAX_HELD_BYTES) {
+				held = joinBytes(held, bytes);
+				return '';
+			}
+			if (cut === 0) cut = bytes.length;
+			const text = decode(joinBytes(held, bytes.subarray(0, cut)));
+			held = bytes.slice(cut);
+			return text;
+		},
+		end() {
+			const text = held.length === 0 ? '' : decode(held);
+			held = new Uint8Array(0);
+			return text;
+		},
+	};
+}
+
+function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+	if (a.length === 0) return b;
+	const out = new Uint8Array(a.length + b.length);
+	out.set(a);
+	out.set(b, a.length);
+	return out;
+}
 
 function isSingleByte(name: string): boolean {
 	return !MULTI_BYTE.has(name);
