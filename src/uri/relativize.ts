@@ -17,8 +17,8 @@ interface Parts {
 	href: string;
 	/** Scheme with its ":", e.g. `http:`. */
 	scheme: string;
-	/** `//authority`, or '' when the authority is undefined. */
-	authority: string;
+	/** Scheme, ":" and `//authority` if any: everything before the path. */
+	origin: string;
 	hasAuthority: boolean;
 	path: string;
 	/** `?query`, or '' when undefined. */
@@ -51,44 +51,46 @@ export function relativize(target: string, base: string, options?: RelativizeOpt
 		// whatwg: the serialized target may fall in scope where the given spelling does not.
 		if (dialect !== 'whatwg' || !URL.canParse(target) || !new URL(target).href.startsWith(scope)) return target;
 	}
-	const t = split(dialect === 'whatwg' ? canonical(target, 'Target') : resolvedForm(target, dialect));
-	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : checkAbsolute(base, 'Base'));
+	const t = dialect === 'whatwg' ? split(canonical(target, 'Target')) : resolvedParts(target, dialect);
+	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
 	// whatwg: the serialization, since a same-scheme `http:/x\\y` would be read as relative.
 	const absolute = dialect === 'whatwg' ? t.href : target;
 	// Opaque targets and bases (RFC 2396 §3 opaque_part) and other schemes: the absolute URI.
 	if (!isHierarchical(t) || !isHierarchical(b) || t.scheme !== b.scheme) return absolute;
-	const candidates = form === 'shortest' ? allCandidates(t, b, dialect) : preferred(t, b, dialect, form);
-	for (const candidate of candidates) {
+	if (form === 'shortest') {
+		for (const candidate of allCandidates(t, b, dialect)) if (verify(candidate, b.href, t.href, dialect)) return candidate;
+		return absolute;
+	}
+	if (t.origin !== b.origin) return absolute; // another authority: only a network-path would do
+	for (const make of form === 'root-relative' ? ROOT_FIRST : PATH_FIRST) {
+		const candidate = make(t, b, dialect);
 		if (candidate !== null && verify(candidate, b.href, t.href, dialect)) return candidate;
 	}
 	return absolute;
 }
 
-/** Candidates in order of preference for the `path-relative` and `root-relative` forms. */
-function preferred(t: Parts, b: Parts, dialect: Dialect, form: RelativeForm): Array<string | null> {
-	if (t.authority !== b.authority || t.hasAuthority !== b.hasAuthority) return [];
-	const same = sameDocument(t, b);
-	if (same !== null) return [same];
-	if (form === 'root-relative') return [rootRelative(t, dialect), pathRelative(t, b, dialect)];
-	return [queryOnly(t, b, dialect), pathRelative(t, b, dialect), rootRelative(t, dialect)];
-}
+type Candidate = (t: Parts, b: Parts, dialect: Dialect) => string | null;
+
+/** Preference orders, tried lazily: the first correct candidate wins. */
+const PATH_FIRST: readonly Candidate[] = [sameDocument, queryOnly, pathRelative, rootRelative];
+const ROOT_FIRST: readonly Candidate[] = [sameDocument, rootRelative, pathRelative];
 
 /** Every candidate, shortest first; ties keep the order '', '#f', '?q', path, root, network. */
 function allCandidates(t: Parts, b: Parts, dialect: Dialect): string[] {
-	const sameAuthority = t.authority === b.authority && t.hasAuthority === b.hasAuthority;
 	const found: string[] = [];
-	if (sameAuthority) {
-		for (const c of [sameDocument(t, b), queryOnly(t, b, dialect), pathRelative(t, b, dialect), rootRelative(t, dialect)]) {
-			if (c !== null) found.push(c);
+	if (t.origin === b.origin) {
+		for (const make of PATH_FIRST) {
+			const candidate = make(t, b, dialect);
+			if (candidate !== null) found.push(candidate);
 		}
 	}
 	// A network-path only when nothing else is relative.
-	if (found.length === 0 && t.hasAuthority) found.push(t.authority + t.path + t.query + t.fragment);
+	if (found.length === 0 && t.hasAuthority) found.push(t.origin.slice(t.scheme.length) + t.path + t.query + t.fragment);
 	return found.sort((x, y) => x.length - y.length); // Array#sort is stable: ties keep the order
 }
 
 /** `''` or `#fragment` when the target is the base document (RFC 3986 §4.4, RFC 2396 §4.2). */
-function sameDocument(t: Parts, b: Parts): string | null {
+function sameDocument(t: Parts, b: Parts, _dialect: Dialect): string | null {
 	if (t.path !== b.path || t.query !== b.query) return null;
 	return t.fragment;
 }
@@ -152,7 +154,7 @@ function baseDirectory(b: Parts, dialect: Dialect): string | null {
  * network-path; `/.//x` resolves right where dot segments are removed (rfc3986, whatwg), and
  * RFC 2396 §5.2 step 5 never removes them, so there it has no root-relative form.
  */
-function rootRelative(t: Parts, dialect: Dialect): string | null {
+function rootRelative(t: Parts, _b: Parts, dialect: Dialect): string | null {
 	if (t.path.charCodeAt(0) !== CharCodes.Slash) return null;
 	if (t.path.charCodeAt(1) !== CharCodes.Slash) return t.path + t.query + t.fragment;
 	return dialect === 'rfc2396' ? null : '/.' + t.path + t.query + t.fragment;
@@ -202,28 +204,27 @@ function canonical(uri: string, role: string): string {
 	return new URL(uri).href;
 }
 
-function checkAbsolute(uri: string, role: string): string {
-	const {schemeEnd} = scanReference(uri);
-	if (schemeEnd === -1 || !isSchemeSyntax(uri, 0, schemeEnd)) {
-		throw new TypeError(`${role} ${JSON.stringify(uri)} is not an absolute URI (RFC 3986 §4.3)`);
-	}
-	return uri;
+/**
+ * The target in the dialect's resolved form, split: rfc3986 removes dot segments (§5.2.2),
+ * rfc2396 takes an absolute URI as it is (§5.2 step 3).
+ */
+function resolvedParts(target: string, dialect: Dialect): Parts {
+	const parts = split(target, 'Target');
+	if (dialect === 'rfc2396' || !hasDotSegment(parts.path)) return parts;
+	return split(absolutize(target, {dialect})!);
 }
 
-/** rfc3986: remove_dot_segments on the path (§5.2.2); rfc2396: the URI as it is (§5.2 step 3). */
-function resolvedForm(target: string, dialect: Dialect): string {
-	const absolute = absolutize(target, {dialect});
-	if (absolute === null) throw new TypeError(`Target ${JSON.stringify(target)} is not an absolute URI (RFC 3986 §4.3)`);
-	return absolute;
-}
-
-function split(href: string): Parts {
+/** One scan of an absolute URI into the pieces compared; a TypeError naming it when it has no scheme. */
+function split(href: string, role?: string): Parts {
 	const o: ReferenceOffsets = scanReference(href);
+	if (role !== undefined && (o.schemeEnd === -1 || !isSchemeSyntax(href, 0, o.schemeEnd))) {
+		throw new TypeError(`${role} ${JSON.stringify(href)} is not an absolute URI (RFC 3986 §4.3)`);
+	}
 	const queryEnd = o.fragmentStart === -1 ? href.length : o.fragmentStart - 1;
 	return {
 		href,
 		scheme: href.slice(0, o.schemeEnd + 1),
-		authority: o.authorityStart === -1 ? '' : href.slice(o.authorityStart - 2, o.authorityEnd),
+		origin: href.slice(0, o.pathStart),
 		hasAuthority: o.authorityStart !== -1,
 		path: href.slice(o.pathStart, o.pathEnd),
 		query: o.queryStart === -1 ? '' : href.slice(o.queryStart - 1, queryEnd),
