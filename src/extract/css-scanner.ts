@@ -137,7 +137,7 @@ export class CssScanner {
 				pos = this.skipComment(pos + 2);
 			} else {
 				this.effect = Effect.Component;
-				const end = this.consumeToken(pos, c);
+				const end = c >= CharCodes.LowerA && c <= CharCodes.LowerZ ? this.consumeIdentLike(pos) : this.consumeToken(pos, c);
 				if (!final && end + LOOKAHEAD > length) return pos; // may still grow: keep from its start
 				this.apply();
 				pos = end;
@@ -207,7 +207,8 @@ export class CssScanner {
 		const limit = tokenStart + this.maxToken;
 		while (i < limit) {
 			const c = text.charCodeAt(i);
-			if (isIdentCodePoint(c)) i++;
+			// Fast path: a-z and "-", the bulk of CSS names.
+			if ((c >= CharCodes.LowerA && c <= CharCodes.LowerZ) || c === CharCodes.HyphenMinus || isIdentCodePoint(c)) i++;
 			else if (isValidEscape(c, text.charCodeAt(i + 1))) i = escapeEnd(text, i + 1);
 			else break;
 		}
