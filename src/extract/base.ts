@@ -45,8 +45,8 @@ export interface CoreOptions extends ExtractOptions {
 
 /** Resolve one reference event against its base, never throwing: failures become `error`. */
 export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Link {
-	const {against, syntax: _syntax, container: _container, quote: _quote, codebase, reference, ...fields} = event;
-	const link: Link = {...fields, url: null, base: null, baseSource: null};
+	const {against, codebase, reference} = event;
+	const link = linkFields(event);
 	const value = reference ?? event.value;
 	if (value === '' || value.charCodeAt(0) === 0x23 /* "#" */) link.sameDocument = true;
 
@@ -69,6 +69,32 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	} catch {
 		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
+	return link;
+}
+
+/**
+ * The Link fields an event carries (all but against, syntax, container, quote, codebase,
+ * reference). Copied one by one: V8's object rest/spread took ~8 µs a call here, more
+ * than resolving the URL. Keep in step with ReferenceEvent.
+ */
+function linkFields(event: ReferenceEvent): Link {
+	const link: Link = {
+		value: event.value,
+		raw: event.raw,
+		start: event.start,
+		end: event.end,
+		line: event.line,
+		column: event.column,
+		kind: event.kind,
+		url: null,
+		base: null,
+		baseSource: null,
+	};
+	if (event.element !== undefined) link.element = event.element;
+	if (event.attribute !== undefined) link.attribute = event.attribute;
+	if (event.rel !== undefined) link.rel = event.rel;
+	if (event.text !== undefined) link.text = event.text;
+	if (event.delimiter !== undefined) link.delimiter = event.delimiter;
 	return link;
 }
 

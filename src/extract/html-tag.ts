@@ -251,7 +251,7 @@ export function spanEvent(
 	const sourceStart = text.toSourceStart(start);
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
 	const {line, column} = locate(sourceStart);
-	const {quote, rel, codebase, reference, ...rest} = fields;
+	// Fields copied one by one: object rest/spread is slow in V8 (see base.ts linkFields).
 	const event: ReferenceEvent = {
 		value: text.text.slice(start, end),
 		raw: text.sourceSlice(sourceStart, sourceEnd),
@@ -259,13 +259,17 @@ export function spanEvent(
 		end: sourceEnd,
 		line,
 		column,
-		...rest,
+		kind: fields.kind,
+		element: fields.element,
+		attribute: fields.attribute,
+		against: fields.against,
+		syntax: fields.syntax,
 		container: 'attribute',
 	};
-	if (quote !== undefined) event.quote = quote;
-	if (rel !== undefined) event.rel = rel;
-	if (codebase !== undefined) event.codebase = codebase;
-	if (reference !== undefined) event.reference = reference;
+	if (fields.quote !== undefined) event.quote = fields.quote;
+	if (fields.rel !== undefined) event.rel = fields.rel;
+	if (fields.codebase !== undefined) event.codebase = fields.codebase;
+	if (fields.reference !== undefined) event.reference = fields.reference;
 	return event;
 }
 

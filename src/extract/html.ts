@@ -144,7 +144,8 @@ export class HtmlExtractor implements TagHost {
 	}
 
 	css(text: DecodedText, fields: EventFields): void {
-		cssEvents(text, {...fields, container: 'attribute'}, this.locate, (event) => this.bases.add(event));
+		const {element, attribute, quote, rel} = fields;
+		cssEvents(text, {element, attribute, container: 'attribute', quote, rel}, this.locate, (event) => this.bases.add(event));
 	}
 
 	srcdoc(text: DecodedText, _fields: EventFields): void {
