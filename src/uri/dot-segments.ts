@@ -53,17 +53,20 @@ export function removeDotSegments(path: string): string {
 	return output;
 }
 
-/** True when some segment of `path` is "." or "..": otherwise §5.2.4 leaves it as it is. */
-export function hasDotSegment(path: string): boolean {
-	let index = path.indexOf('.');
-	while (index !== -1) {
-		const before = index === 0 ? CharCodes.Slash : path.charCodeAt(index - 1);
+/**
+ * True when some segment of `path` (or of `s.slice(start, end)`, without slicing) is "." or "..":
+ * otherwise §5.2.4 leaves it as it is.
+ */
+export function hasDotSegment(s: string, start = 0, end = s.length): boolean {
+	let index = s.indexOf('.', start);
+	while (index !== -1 && index < end) {
+		const before = index === start ? CharCodes.Slash : s.charCodeAt(index - 1);
 		if (before === CharCodes.Slash) {
-			let after = path.charCodeAt(index + 1);
-			if (after === CharCodes.Dot) after = path.charCodeAt(index + 2);
-			if (after === CharCodes.Slash || Number.isNaN(after)) return true;
+			let after = index + 1 < end ? s.charCodeAt(index + 1) : CharCodes.Slash;
+			if (after === CharCodes.Dot) after = index + 2 < end ? s.charCodeAt(index + 2) : CharCodes.Slash;
+			if (after === CharCodes.Slash) return true;
 		}
-		index = path.indexOf('.', index + 1);
+		index = s.indexOf('.', index + 1);
 	}
 	return false;
 }

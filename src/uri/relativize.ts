@@ -15,8 +15,8 @@ import {absolutize, resolve} from './resolve.js';
 /** The pieces of an absolute URI that relativizing compares, as slices of one string. */
 interface Parts {
 	href: string;
-	/** Scheme with its ":", e.g. `http:`. */
-	scheme: string;
+	/** Index of the scheme's ":". */
+	schemeEnd: number;
 	/** Scheme, ":" and `//authority` if any: everything before the path. */
 	origin: string;
 	hasAuthority: boolean;
@@ -25,6 +25,12 @@ interface Parts {
 	query: string;
 	/** `#fragment`, or '' when undefined. */
 	fragment: string;
+	/** Offsets from `scanReference`, for `detail`. */
+	pathEnd: number;
+	queryStart: number;
+	fragmentStart: number;
+	/** Whether path, query and fragment are filled in (see `detail`). */
+	detailed: boolean;
 }
 
 /**
@@ -55,13 +61,20 @@ export function relativize(target: string, base: string, options?: RelativizeOpt
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
 	// whatwg: the serialization, since a same-scheme `http:/x\\y` would be read as relative.
 	const absolute = dialect === 'whatwg' ? t.href : target;
-	// Opaque targets and bases (RFC 2396 §3 opaque_part) and other schemes: the absolute URI.
-	if (!isHierarchical(t) || !isHierarchical(b) || t.scheme !== b.scheme) return absolute;
+	// Opaque targets and bases (RFC 2396 §3 opaque_part): the absolute URI.
+	if (!isHierarchical(t) || !isHierarchical(b)) return absolute;
+	if (t.origin !== b.origin) {
+		// Another scheme: absolute. Another authority: only a network-path, and only if asked.
+		if (form !== 'shortest' || !t.hasAuthority || !sameScheme(t, b)) return absolute;
+		const network = t.href.slice(t.schemeEnd + 1);
+		return verify(network, b.href, t.href, dialect) ? network : absolute;
+	}
+	detail(t);
+	detail(b);
 	if (form === 'shortest') {
 		for (const candidate of allCandidates(t, b, dialect)) if (verify(candidate, b.href, t.href, dialect)) return candidate;
 		return absolute;
 	}
-	if (t.origin !== b.origin) return absolute; // another authority: only a network-path would do
 	for (const make of form === 'root-relative' ? ROOT_FIRST : PATH_FIRST) {
 		const candidate = make(t, b, dialect);
 		if (candidate !== null && verify(candidate, b.href, t.href, dialect)) return candidate;
@@ -75,18 +88,22 @@ type Candidate = (t: Parts, b: Parts, dialect: Dialect) => string | null;
 const PATH_FIRST: readonly Candidate[] = [sameDocument, queryOnly, pathRelative, rootRelative];
 const ROOT_FIRST: readonly Candidate[] = [sameDocument, rootRelative, pathRelative];
 
-/** Every candidate, shortest first; ties keep the order '', '#f', '?q', path, root, network. */
+/** Every candidate for the same origin, shortest first; ties keep the order '', '#f', '?q', path, root, network. */
 function allCandidates(t: Parts, b: Parts, dialect: Dialect): string[] {
 	const found: string[] = [];
-	if (t.origin === b.origin) {
-		for (const make of PATH_FIRST) {
-			const candidate = make(t, b, dialect);
-			if (candidate !== null) found.push(candidate);
-		}
+	for (const make of PATH_FIRST) {
+		const candidate = make(t, b, dialect);
+		if (candidate !== null) found.push(candidate);
 	}
 	// A network-path only when nothing else is relative.
-	if (found.length === 0 && t.hasAuthority) found.push(t.origin.slice(t.scheme.length) + t.path + t.query + t.fragment);
+	if (found.length === 0 && t.hasAuthority) found.push(t.href.slice(t.schemeEnd + 1));
 	return found.sort((x, y) => x.length - y.length); // Array#sort is stable: ties keep the order
+}
+
+function sameScheme(t: Parts, b: Parts): boolean {
+	if (t.schemeEnd !== b.schemeEnd) return false;
+	for (let index = 0; index < t.schemeEnd; index++) if (t.href.charCodeAt(index) !== b.href.charCodeAt(index)) return false;
+	return true;
 }
 
 /** `''` or `#fragment` when the target is the base document (RFC 3986 §4.4, RFC 2396 §4.2). */
@@ -115,20 +132,31 @@ function queryOnly(t: Parts, b: Parts, dialect: Dialect): string | null {
  * base directory segment not shared with the target, then the target's remaining segments.
  */
 function pathRelative(t: Parts, b: Parts, dialect: Dialect): string | null {
-	if (t.path.charCodeAt(0) !== CharCodes.Slash) return null; // an empty target path has no relative path
+	const target = t.path;
+	if (target.charCodeAt(0) !== CharCodes.Slash) return null; // an empty target path has no relative path
 	// RFC 2396 §5.2 step 6c–6f would remove the target's own dot segments.
-	if (dialect === 'rfc2396' && hasDotSegment(t.path)) return null;
-	const directory = baseDirectory(b, dialect);
-	if (directory === null) return null;
+	if (dialect === 'rfc2396' && hasDotSegment(target)) return null;
+	// The directory: the base path up to its last "/" (RFC 3986 §5.2.3, RFC 2396 §5.2 step 6a).
+	let directory = b.path;
+	let directoryEnd = directory.lastIndexOf('/') + 1;
+	if (directoryEnd === 0 || hasDotSegment(directory, 0, directoryEnd)) {
+		const reduced = reducedDirectory(b, dialect);
+		if (reduced === null) return null;
+		directory = reduced;
+		directoryEnd = reduced.length;
+	}
 	// Longest common run of whole directory segments: compare up to the last "/" both share.
-	const limit = Math.min(directory.length, t.path.lastIndexOf('/') + 1);
+	const limit = Math.min(directoryEnd, target.lastIndexOf('/') + 1);
 	let common = 0;
 	for (let index = 0; index < limit; index++) {
-		if (directory.charCodeAt(index) !== t.path.charCodeAt(index)) break;
-		if (directory.charCodeAt(index) === CharCodes.Slash) common = index + 1;
+		const c = directory.charCodeAt(index);
+		if (c !== target.charCodeAt(index)) break;
+		if (c === CharCodes.Slash) common = index + 1;
 	}
-	const ups = countSlashes(directory, common);
-	let rest = t.path.slice(common);
+	// One "../" per directory segment not shared.
+	let ups = 0;
+	for (let slash = directory.indexOf('/', common); slash !== -1 && slash < directoryEnd; slash = directory.indexOf('/', slash + 1)) ups++;
+	let rest = target.slice(common);
 	if (ups === 0) {
 		// "" would mean the current document, "/x" or "//x" a rooted or network path, "a:b" a scheme.
 		if (rest === '' || rest.charCodeAt(0) === CharCodes.Slash || firstSegmentHasColon(rest)) rest = './' + rest;
@@ -137,14 +165,14 @@ function pathRelative(t: Parts, b: Parts, dialect: Dialect): string | null {
 }
 
 /**
- * The directory a relative path is merged with (RFC 3986 §5.2.3, RFC 2396 §5.2 step 6a), after
- * the dot-segment removal that resolution applies to it as part of the merged path; null when
- * the dialect would leave unpoppable segments.
+ * The base directory when it is not simply the path up to its last "/": "/" for an authority
+ * with an empty path (RFC 3986 §5.2.3), and after the dot-segment removal that resolution applies
+ * to it as part of the merged path; null when the dialect would leave unpoppable segments
+ * (RFC 2396 §5.2 step 6g) or there is no root to climb from.
  */
-function baseDirectory(b: Parts, dialect: Dialect): string | null {
-	// RFC 3986 §5.2.3: an authority with an empty path merges with "/".
+function reducedDirectory(b: Parts, dialect: Dialect): string | null {
 	const directory = b.path === '' ? (b.hasAuthority ? '/' : '') : b.path.slice(0, b.path.lastIndexOf('/') + 1);
-	if (directory.charCodeAt(0) !== CharCodes.Slash || !hasDotSegment(directory)) return directory;
+	if (directory.charCodeAt(0) !== CharCodes.Slash) return null;
 	const reduced = dialect === 'rfc2396' ? removeDotSegments2396(directory) : removeDotSegments(directory);
 	return dialect === 'rfc2396' && hasDotSegment(reduced) ? null : reduced;
 }
@@ -172,15 +200,9 @@ function firstSegmentHasColon(path: string): boolean {
 	return slash === -1 || colon < slash;
 }
 
-function countSlashes(s: string, from: number): number {
-	let count = 0;
-	for (let index = from; index < s.length; index++) if (s.charCodeAt(index) === CharCodes.Slash) count++;
-	return count;
-}
-
 /** RFC 2396 §3 / RFC 3986 §3: an authority, or a path starting with "/". */
 function isHierarchical(p: Parts): boolean {
-	return p.hasAuthority || p.path.charCodeAt(0) === CharCodes.Slash;
+	return p.hasAuthority || p.href.charCodeAt(p.origin.length) === CharCodes.Slash;
 }
 
 /**
@@ -210,7 +232,7 @@ function canonical(uri: string, role: string): string {
  */
 function resolvedParts(target: string, dialect: Dialect): Parts {
 	const parts = split(target, 'Target');
-	if (dialect === 'rfc2396' || !hasDotSegment(parts.path)) return parts;
+	if (dialect === 'rfc2396' || !hasDotSegment(target, parts.origin.length, parts.pathEnd)) return parts;
 	return split(absolutize(target, {dialect})!);
 }
 
@@ -220,14 +242,26 @@ function split(href: string, role?: string): Parts {
 	if (role !== undefined && (o.schemeEnd === -1 || !isSchemeSyntax(href, 0, o.schemeEnd))) {
 		throw new TypeError(`${role} ${JSON.stringify(href)} is not an absolute URI (RFC 3986 §4.3)`);
 	}
-	const queryEnd = o.fragmentStart === -1 ? href.length : o.fragmentStart - 1;
 	return {
 		href,
-		scheme: href.slice(0, o.schemeEnd + 1),
+		schemeEnd: o.schemeEnd,
 		origin: href.slice(0, o.pathStart),
 		hasAuthority: o.authorityStart !== -1,
-		path: href.slice(o.pathStart, o.pathEnd),
-		query: o.queryStart === -1 ? '' : href.slice(o.queryStart - 1, queryEnd),
-		fragment: o.fragmentStart === -1 ? '' : href.slice(o.fragmentStart - 1),
+		pathEnd: o.pathEnd,
+		queryStart: o.queryStart,
+		fragmentStart: o.fragmentStart,
+		path: '', query: '', fragment: '', detailed: false,
 	};
+}
+
+/** Fill in path, query and fragment: only needed once the origins match. */
+function detail(p: Parts): Parts {
+	if (p.detailed) return p;
+	const {href} = p;
+	p.path = href.slice(p.origin.length, p.pathEnd);
+	const queryEnd = p.fragmentStart === -1 ? href.length : p.fragmentStart - 1;
+	p.query = p.queryStart === -1 ? '' : href.slice(p.queryStart - 1, queryEnd);
+	p.fragment = p.fragmentStart === -1 ? '' : href.slice(p.fragmentStart - 1);
+	p.detailed = true;
+	return p;
 }
