@@ -4,8 +4,10 @@
  *
  * The resolved form is what the dialect's `resolve` can produce: rfc2396 takes any absolute URI
  * as it is (§5.2 step 3), rfc3986 removes dot segments (§5.2.2), whatwg serializes
- * (`new URL(target).href`). A target not in that form is relativized as its resolved form: the
- * answer then resolves to `absolutize(target)`, the same resource, not the string given.
+ * (`new URL(target).href`). A target not in that form is relativized as its resolved form, so the
+ * answer resolves to `absolutize(target)`: the same resource, not the string given. Where no
+ * relative reference works, the answer is the target as given (rfc2396, rfc3986) or its WHATWG
+ * serialization (whatwg: a same-scheme `http:/x\y` would otherwise be read as relative).
  */
 import type {Dialect, RelativeForm, RelativizeOptions} from '../types.js';
 import {hasDotSegment, removeDotSegments, removeDotSegments2396} from './dot-segments.js';
