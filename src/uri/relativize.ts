@@ -61,7 +61,7 @@ export function relativize(target: string, base: string, options?: RelativizeOpt
 	}
 	const t = dialect === 'whatwg' ? split(canonical(target, 'Target')) : resolvedParts(target, dialect);
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
-	// whatwg: the serialization, since a same-scheme `http:/x\\y` would be read as relative.
+	// whatwg: the serialization, since a same-scheme `http:/x\y` would be read as relative.
 	const absolute = dialect === 'whatwg' ? t.href : target;
 	// Opaque targets and bases (RFC 2396 §3 opaque_part): the absolute URI.
 	if (!isHierarchical(t) || !isHierarchical(b)) return absolute;
