@@ -34,6 +34,19 @@
 		return typeof value === 'string' && URL.canParse(value) ? value : null;
 	}
 
+	/**
+	 * The IDL attribute `name` of `el` read through its prototype's getter: a form's own
+	 * properties can be clobbered by its controls (`<input name="action">` makes
+	 * `form.action` that input).
+	 */
+	function idl(el, name) {
+		for (let proto = Object.getPrototypeOf(el); proto !== null; proto = Object.getPrototypeOf(proto)) {
+			const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+			if (descriptor?.get !== undefined) return descriptor.get.call(el);
+		}
+		return undefined;
+	}
+
 	function splitWhitespace(value) {
 		return value.split(/[\t\n\f\r ]+/).filter((token) => token !== '');
 	}
@@ -336,14 +349,14 @@
 					const a = attr.name;
 					if (mode === 'corpus') {
 						if (!(CORPUS[a] ?? []).includes(name)) continue;
-						if (name === 'input' && el.type !== 'image') continue;
-						push(name, a, attr.value, domUrl(el[SINGLE_DOM[a][name]]), 'dom');
+						if (name === 'input' && idl(el, 'type') !== 'image') continue;
+						push(name, a, attr.value, domUrl(idl(el, SINGLE_DOM[a][name])), 'dom');
 						continue;
 					}
 					const property = SINGLE_DOM[a]?.[name];
 					if (property !== undefined) {
-						if (name === 'input' && a === 'src' && el.type !== 'image') continue;
-						push(name, a, attr.value, domUrl(el[property]), 'dom');
+						if (name === 'input' && a === 'src' && idl(el, 'type') !== 'image') continue;
+						push(name, a, attr.value, domUrl(idl(el, property)), 'dom');
 					} else if ((a === 'ping' && (name === 'a' || name === 'area')) || (a === 'attributionsrc' && ['a', 'img', 'script'].includes(name))) {
 						for (const token of splitWhitespace(attr.value)) push(name, a, token, resolveHere(doc, token), 'resolved');
 					} else if ((a === 'srcset' && (name === 'img' || (name === 'source' && el.parentElement?.localName === 'picture'))) || (a === 'imagesrcset' && name === 'link')) {
