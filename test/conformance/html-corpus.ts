@@ -118,7 +118,7 @@ const KNOWN_DIFFERENCES: ReadonlyArray<{name: string; reason: string; explains: 
 		name: 'chromium-percent-encoding',
 		reason:
 			"Chromium percent-encodes ' in non-special queries and | in paths (the URL Standard keeps them), and ^ in paths " +
-			"(as the current URL Standard does; Node 20's URL, which the whatwg dialect delegates to, keeps it)',
+			"(as the current URL Standard does; Node 20's URL, which the whatwg dialect delegates to, keeps it)",
 		explains: (d, page) => page.escapedPairs.has(d),
 	},
 ];
