@@ -13,7 +13,7 @@
  */
 import type {FuzzyOptions} from '../types.js';
 import {BracketStatus, scanBracket} from './text-bracket.js';
-import {ASCII_CLASS, Ascii, CharCodes, isAscii, isRunChar, isWordChar, NON_ASCII_CLASS, NonAscii} from './text-chars.js';
+import {ASCII_CLASS, Ascii, CharCodes, isAscii, isRunChar, NON_ASCII_CLASS, NonAscii} from './text-chars.js';
 import {finishAfterHost, isAuthorityChar, parseAbbreviated, parseDomain, parseEmailDomain, trimLocalPart} from './text-parts.js';
 import {newHostInfo, parseHost, parsePort, scanTail, type HostInfo} from './text-host.js';
 import {DEFAULT_OPAQUE_SCHEMES, isPlausibleOpaque} from './text-schemes.js';
@@ -162,7 +162,8 @@ function tryScheme(scan: Scan, from: number, colon: number): number {
 	let s = from;
 	while (s < colon && (text.charCodeAt(s) === CharCodes.Plus || text.charCodeAt(s) === CharCodes.Hyphen)) s++;
 	if (s === colon || !isAscii(text.charCodeAt(s), Ascii.Alpha) || colon - s > MAX_SCHEME_LENGTH) return -1;
-	if (s === from && isWordChar(text.charCodeAt(s - 1))) return -1; // "_http://" is not at a word boundary
+	// "_http://" is not at a word boundary. A non-ASCII letter is: CJK and Thai text put no space before a URL.
+	if (s === from && text.charCodeAt(s - 1) === CharCodes.Underscore) return -1;
 	if (text.charCodeAt(colon + 1) === CharCodes.Slash && text.charCodeAt(colon + 2) === CharCodes.Slash) {
 		return tryHierarchical(scan, s, colon);
 	}
