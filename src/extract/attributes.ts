@@ -159,22 +159,40 @@ const INTERESTING: ReadonlySet<string> = new Set([
 	...[...Object.values(TABLES)].flatMap((table) => [...table.values()].flatMap((byAttribute) => [...byAttribute.keys()])),
 ]);
 
-/** Cheap pre-filter: bit (first letter − "a") set in FIRST_LETTERS[length] for some interesting name. */
-const FIRST_LETTERS: readonly number[] = (() => {
-	const masks: number[] = [];
-	for (const name of INTERESTING) masks[name.length] = (masks[name.length] ?? 0) | (1 << (name.charCodeAt(0) - 0x61));
-	return masks;
-})();
+/**
+ * A cheap pre-filter for a set of lower-case ASCII names: by length and first letter (case
+ * folded), without slicing the name out of the source. Never false for a name in the set.
+ *
+ * @example
+ * const filter = new NameFilter(['href', 'src']);
+ * filter.mayHave('<a HREF=x>', 3, 7); // true
+ * filter.mayHave('<a class=x>', 3, 8); // false
+ */
+export class NameFilter {
+	/** Bit (first letter − "a") of FIRST_LETTERS[length] is set for some name in the set. */
+	private readonly masks: number[] = [];
+
+	constructor(names: Iterable<string>) {
+		for (const name of names) this.masks[name.length] = (this.masks[name.length] ?? 0) | (1 << (name.charCodeAt(0) - 0x61));
+	}
+
+	/** Whether `source[start, end)` may be one of the names. */
+	mayHave(source: string, start: number, end: number): boolean {
+		const mask = this.masks[end - start];
+		if (mask === undefined) return false;
+		const letter = (source.charCodeAt(start) | 0x20) - 0x61;
+		return letter >= 0 && letter < 26 && (mask & (1 << letter)) !== 0;
+	}
+}
+
+const INTERESTING_FILTER = new NameFilter(INTERESTING);
 
 /**
  * Whether the attribute name at `source[start, end)` may be one the extractor reads.
  * Never false for an interesting name; true for few others. Saves slicing the rest.
  */
 export function mayBeInteresting(source: string, start: number, end: number): boolean {
-	const mask = FIRST_LETTERS[end - start];
-	if (mask === undefined) return false;
-	const letter = (source.charCodeAt(start) | 0x20) - 0x61;
-	return letter >= 0 && letter < 26 && (mask & (1 << letter)) !== 0;
+	return INTERESTING_FILTER.mayHave(source, start, end);
 }
 
 /** Whether the lower-case attribute name is one the extractor reads. */

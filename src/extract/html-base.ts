@@ -43,7 +43,7 @@ const FORBIDDEN_BASE_SCHEMES: ReadonlySet<string> = new Set(['data', 'javascript
  *
  * @example
  * const tracker = new BaseTracker(options, fallbackBase(options), sink);
- * tracker.add(event); // held
+ * tracker.add(event); // held until the base is settled
  * tracker.base(baseEvent); // sets the base, releases the held events resolved against it
  */
 export class BaseTracker {
@@ -67,9 +67,18 @@ export class BaseTracker {
 	}
 
 	/** Queue a reference event in document order. */
-	add(event: ReferenceEvent, ready = true): QueueEntry {
-		const entry: QueueEntry = {event, link: this.settled ? resolveEvent(event, this.context) : null, ready};
-		return this.push(entry);
+	add(event: ReferenceEvent): void {
+		if (this.settled && this.head === this.queue.length) {
+			// Nothing held: straight through.
+			this.sink(resolveEvent(event, this.context), event);
+			return;
+		}
+		this.push({event, link: this.settled ? resolveEvent(event, this.context) : null, ready: true});
+	}
+
+	/** Queue an event whose Link waits for more (anchor text) before it is released. */
+	hold(event: ReferenceEvent): QueueEntry {
+		return this.push({event, link: this.settled ? resolveEvent(event, this.context) : null, ready: false});
 	}
 
 	/** Queue a Link resolved elsewhere (a nested srcdoc document). */

@@ -27,6 +27,20 @@ const INTEGRATION: Readonly<Record<'svg' | 'math', ReadonlySet<string>>> = {
 	math: new Set(['mi', 'mo', 'mn', 'ms', 'mtext']),
 };
 
+/**
+ * Start tags that matter without URL attributes: anchors, forms (absent action), scopes,
+ * plugin codebases, text-only elements. Any other tag without an interesting attribute
+ * is skipped without reading its name (unless the base is held or content is foreign).
+ */
+export const SPECIAL_START_TAGS: readonly string[] = (
+	'a form svg math template object applet style script title textarea xmp iframe noembed noframes plaintext'
+).split(' ');
+
+/** End tags that matter: they close an anchor, the head, a scope, a template, a plugin, a decoded style. */
+export const SPECIAL_END_TAGS: readonly string[] = (
+	'a head template object applet style svg math foreignobject desc title mi mo mn ms mtext'
+).split(' ');
+
 /** Tags the HTML parser keeps in head ("in head" insertion mode); any other start tag starts the body. */
 export const HEAD_CONTENT: ReadonlySet<string> = new Set(
 	'html head title meta link style script noscript noframes base basefont bgsound template'.split(' '),
@@ -77,12 +91,15 @@ export class TreeContext {
 		return 'html';
 	}
 
-	/** After a start tag (not self-closing in foreign content) of `namespace`: open what it opens. */
-	open(name: string, namespace: Namespace, codebase: () => string | undefined): void {
+	/**
+	 * After a start tag (not self-closing in foreign content) of `namespace`: open what it
+	 * opens. `codebase`: an object's or applet's codebase attribute (decoded, stripped).
+	 */
+	open(name: string, namespace: Namespace, codebase: string | undefined): void {
 		if (namespace === 'html') {
 			if (name === 'template') this.templates++;
 			else if ((name === 'object' || name === 'applet') && this.plugins.length < MAX_SCOPES) {
-				this.plugins.push({name, codebase: codebase()});
+				this.plugins.push({name, codebase});
 			}
 			return;
 		}

@@ -18,7 +18,7 @@
  */
 import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
 import type {Link} from '../types.js';
-import {isInteresting, mayBeInteresting} from './attributes.js';
+import {isInteresting, mayBeInteresting, NameFilter} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from './base.js';
 import type {LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
@@ -27,7 +27,7 @@ import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './html-de
 import {cssEvents, StyleText} from './html-style.js';
 import {type AttributeRecord, type EventFields, type EventRole, readTag, type TagHost, type TagRecord} from './html-tag.js';
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './html-text.js';
-import {HEAD_CONTENT, TreeContext} from './html-tree.js';
+import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './html-tree.js';
 import {LineTracker, type Position} from './position.js';
 import {isAsciiWhitespace} from './srcset.js';
 
@@ -44,6 +44,9 @@ export const MAX_SRCDOC_DEPTH = 8;
 
 /** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
 const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+
+const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
+const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
 
 const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
 
@@ -78,8 +81,10 @@ export class HtmlExtractor implements TagHost {
 	private sourceStart = 0;
 	/** The tokenizer needs nothing before this offset. */
 	private floor = 0;
-	private tag: TagRecord | null = null;
+	/** The start tag being read: its name's span (-1: none), and its record once needed. */
 	private tagStart = -1;
+	private tagNameEnd = -1;
+	private tag: TagRecord | null = null;
 	private attribute: AttributeRecord | null = null;
 	private valueStarted = false;
 	/** The text-only element whose text is being read (`style`, `title`, ...), if any. */
@@ -137,7 +142,7 @@ export class HtmlExtractor implements TagHost {
 		if (role === 'base') {
 			this.bases.base(event, !this.tree.inTemplate);
 		} else if (role === 'anchor' && this.options.anchorText === true) {
-			this.anchor = new AnchorText(this.bases.add(event, false), event.start);
+			this.anchor = new AnchorText(this.bases.hold(event), event.start);
 		} else {
 			this.bases.add(event);
 		}
@@ -201,16 +206,23 @@ export class HtmlExtractor implements TagHost {
 	private onOpenTagName(start: number, end: number): void {
 		this.flushText();
 		// A tag name longer than MAX_TOKEN_LENGTH was dropped: the tag is ignored.
-		this.tag = start < this.sourceStart ? null : {name: this.slice(start, end).toLowerCase(), namespace: 'html', nameEnd: end, attributes: []};
-		this.tagStart = start;
+		this.tagStart = start < this.sourceStart ? -1 : start;
+		this.tagNameEnd = end;
+		this.tag = null;
+	}
+
+	/** The record of the start tag being read, made when first needed (most tags never need one). */
+	private tagRecord(): TagRecord {
+		this.tag ??= {name: this.slice(this.tagStart, this.tagNameEnd).toLowerCase(), namespace: 'html', nameEnd: this.tagNameEnd, attributes: []};
+		return this.tag;
 	}
 
 	private onAttributeName(start: number, end: number): void {
 		this.attribute = null;
-		const tag = this.tag;
-		if (tag === null || !mayBeInteresting(this.source, start - this.sourceStart, end - this.sourceStart)) return;
+		if (this.tagStart < 0 || !mayBeInteresting(this.source, start - this.sourceStart, end - this.sourceStart)) return;
 		const name = this.slice(start, end).toLowerCase();
 		if (!isInteresting(name)) return;
+		const tag = this.tagRecord();
 		// HTML §13.2.5.33: a duplicate attribute is dropped; the first one wins.
 		for (const attribute of tag.attributes) if (attribute.name === name) return;
 		this.attribute = {name, nameEnd: end, valueStart: end, valueEnd: end, raw: '', quote: undefined};
@@ -231,7 +243,12 @@ export class HtmlExtractor implements TagHost {
 
 	private onOpenTagEnd(end: number, selfClosing: boolean): void {
 		this.floor = end;
-		const tag = this.tag;
+		const start = this.tagStart;
+		if (start < 0) return;
+		// A tag with no interesting attribute and no special name changes nothing: skip it.
+		const special = this.bases.holding || this.tree.current !== 'html' || SPECIAL_START.mayHave(this.source, start - this.sourceStart, this.tagNameEnd - this.sourceStart);
+		const tag = this.tag !== null || special ? this.tagRecord() : null;
+		this.tagStart = -1;
 		this.tag = null;
 		if (tag === null) return;
 		const {name} = tag;
@@ -245,7 +262,7 @@ export class HtmlExtractor implements TagHost {
 		readTag(tag, this);
 		// HTML §13.2.6.5: the self-closing flag only counts on foreign elements (and in XML).
 		if (selfClosing && (this.xml || !html)) return;
-		this.tree.open(name, tag.namespace, () => this.codebaseOf(tag));
+		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined);
 		if (this.xml || !html) {
 			if (name === 'style') this.decodedStyle = true;
 		} else if (TEXT_ONLY.has(name)) {
@@ -262,7 +279,8 @@ export class HtmlExtractor implements TagHost {
 	private onCloseTag(start: number, end: number): void {
 		this.flushText();
 		this.floor = end;
-		const name = start < this.sourceStart ? '' : this.slice(start, end).toLowerCase();
+		if (this.textOnly === null && (start < this.sourceStart || !SPECIAL_END.mayHave(this.source, start - this.sourceStart, end - this.sourceStart))) return;
+		const name = this.slice(start, end).toLowerCase();
 		if (this.textOnly !== null) {
 			// The tokenizer leaves text-only content only at its own end tag.
 			this.style?.end();
@@ -364,7 +382,7 @@ export class HtmlExtractor implements TagHost {
 	/** Forget the source no one needs any more, counting its lines first. */
 	private dropSource(): void {
 		let keep = this.floor;
-		if (this.tag !== null) keep = Math.min(keep, this.tagStart);
+		if (this.tagStart >= 0) keep = Math.min(keep, this.tagStart);
 		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
 		const held = this.style?.heldFrom;
 		if (held !== undefined) keep = Math.min(keep, held);
@@ -372,7 +390,10 @@ export class HtmlExtractor implements TagHost {
 		if (end - keep > MAX_TOKEN_LENGTH) {
 			// A token too long to hold (a giant comment, tag or attribute): let it go.
 			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
-			if (this.tag !== null && this.tagStart < keep) this.tag = this.attribute = null;
+			if (this.tagStart >= 0 && this.tagStart < keep) {
+				this.tagStart = -1;
+				this.tag = this.attribute = null;
+			}
 		}
 		if (keep <= this.sourceStart) return;
 		if (keep > this.tracker.located) this.locate(keep);
