@@ -41,6 +41,12 @@ export interface Bracketed {
 /**
  * Scan `<...>` at `open` (the index of `<`). Reads at most `MAX_BRACKET_SPAN` units, so
  * the answer depends only on `text.slice(open, open + MAX_BRACKET_SPAN + 1)`.
+ *
+ * @example
+ * scanBracket('<http://a.example/b-\n  c>', 0, true);
+ * // {start: 1, end: 24, value: 'http://a.example/b-c', delimiter: '<>', next: 25}
+ * scanBracket('<b>bold</b>', 0, true); // {start: 1, end: 2, value: 'b', ...}: the caller decides it is no URI
+ * scanBracket('<http://a.example/ b>', 0, true); // BracketStatus.Fail
  */
 export function scanBracket(text: string, open: number, final: boolean): Bracketed | number {
 	const spanEnd = open + MAX_BRACKET_SPAN;

@@ -11,6 +11,12 @@ import type {CompiledTextScanOptions} from './text-scan.js';
  * a URI. `<URL:...>` holds any reference, even a relative one. `<...>` holds a
  * `scheme://` URI, a known opaque scheme, an App. F abbreviation, or (fuzzy) a bare
  * e-mail address or domain.
+ *
+ * @example
+ * const options = compileTextScanOptions();
+ * classifyBracketed('www.example.com/a', '<>', options, newHostInfo()); // 'http://www.example.com/a'
+ * classifyBracketed('other.html', '<URL:>', options, newHostInfo()); // 'other.html'
+ * classifyBracketed('b', '<>', options, newHostInfo()); // null
  */
 export function classifyBracketed(
 	value: string, delimiter: '<>' | '<URL:>', options: CompiledTextScanOptions, info: HostInfo,

@@ -26,6 +26,11 @@ export function newHostInfo(): HostInfo {
  * alnum, "-", "_" and non-ASCII letters or symbols (IDN). A label must not begin or end
  * with "-" or "_". A trailing "." is not part of the host. Returns the host end
  * (`start` when empty) or -1 when invalid; fills `info`.
+ *
+ * @example
+ * const info = newHostInfo();
+ * parseHost('a.example.com./x', 0, 16, info); // 13, info.labels === 3
+ * parseHost('-a.example', 0, 10, info); // -1
  */
 export function parseHost(text: string, start: number, end: number, info: HostInfo): number {
 	info.labels = 0;
@@ -77,6 +82,11 @@ const MAX_PORT = 65535;
  * RFC 2396 §3.2.2 `[ ":" port ]` at `start`. Returns the end of the port (`start` when
  * there is no port, or ":" is not followed by digits or "/"), or -1 when the digits do
  * not make a port (more than 5, or above 65535).
+ *
+ * @example
+ * parsePort('x:8080/', 1, 7); // 6
+ * parsePort('x:99999', 1, 7); // -1
+ * parsePort('x: y', 1, 4); // 1
  */
 export function parsePort(text: string, start: number, end: number): number {
 	if (text.charCodeAt(start) !== CharCodes.Colon) return start;
@@ -120,6 +130,10 @@ export function startsTail(c: number): boolean {
  * `Foo_(bar)`); `opener` (the `"` or `'` just before the URL, or 0) ends it too; then
  * trailing `. , ; : ! ?`, unpaired trailing quotes, and `*` closing a `*bold*` opener are
  * dropped. Returns the end.
+ *
+ * @example
+ * scanTail('/wiki/Foo_(bar)).', 0, 17, 0); // 15: "/wiki/Foo_(bar)"
+ * scanTail('/a"b', 0, 4, 0x22); // 2: the URL opened after '"'
  */
 export function scanTail(text: string, start: number, end: number, opener: number): number {
 	let parens = 0;

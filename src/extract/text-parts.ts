@@ -10,7 +10,13 @@ import {checkTld} from './text-tlds.js';
 /** Longest e-mail local part (RFC 5321 §4.5.3.1.1). */
 export const MAX_LOCAL_LENGTH = 64;
 
-/** After host and port at `i`: a path/query/fragment tail, the URL end, or -1 when glued to more text. */
+/**
+ * After host and port at `i`: a path/query/fragment tail, the URL end, or -1 when glued to more text.
+ *
+ * @example
+ * finishAfterHost('x.com/a.', 5, 8, 0); // 7
+ * finishAfterHost('x.com+y', 5, 7, 0); // -1
+ */
 export function finishAfterHost(text: string, i: number, end: number, opener: number): number {
 	const c = text.charCodeAt(i);
 	if (startsTail(c)) return scanTail(text, i, end, opener);
@@ -42,7 +48,12 @@ export interface Abbreviation {
 const WWW: Abbreviation = {prefix: 'http://', labels: 2};
 const FTP: Abbreviation = {prefix: 'ftp://', labels: 3};
 
-/** RFC 2396 App. F: `www.` or `ftp.` (any case) at `i`. */
+/**
+ * RFC 2396 App. F: `www.` or `ftp.` (any case) at `i`.
+ *
+ * @example
+ * abbreviationAt('WWW.x.org', 0)?.prefix; // 'http://'
+ */
 export function abbreviationAt(text: string, i: number): Abbreviation | null {
 	if (text.charCodeAt(i + 3) !== CharCodes.Dot) return null;
 	const a = lowerAscii(text.charCodeAt(i));
@@ -53,7 +64,12 @@ export function abbreviationAt(text: string, i: number): Abbreviation | null {
 	return null;
 }
 
-/** An App. F abbreviated URL in the word at `start` (after any leading symbols, e.g. "→"). */
+/**
+ * An App. F abbreviated URL in the word at `start` (after any leading symbols, e.g. "→").
+ *
+ * @example
+ * parseAbbreviated('→ftp.x.org/pub.', 0, newHostInfo(), 0); // {start: 1, end: 14, prefix: 'ftp://'}
+ */
 export function parseAbbreviated(
 	text: string, start: number, info: HostInfo, opener: number,
 ): {start: number; end: number; prefix: string} | null {
@@ -84,6 +100,10 @@ function isDomainBlocker(c: number): boolean {
 /**
  * A bare domain at `start` (`fuzzy.domains`): two or more labels, a known TLD, then an
  * optional port and tail. Returns the end or -1.
+ *
+ * @example
+ * parseDomain('example.com/a.', 0, newHostInfo(), 0); // 13
+ * parseDomain('setup.py', 0, newHostInfo(), 0); // -1
  */
 export function parseDomain(text: string, start: number, info: HostInfo, opener: number): number {
 	if (isDomainBlocker(text.charCodeAt(start - 1))) return -1;
@@ -98,7 +118,12 @@ export function parseDomain(text: string, start: number, info: HostInfo, opener:
 	return finishAfterHost(text, portEnd, end, opener);
 }
 
-/** The domain of an e-mail address at `start` (after "@"): two or more labels and a known TLD. */
+/**
+ * The domain of an e-mail address at `start` (after "@"): two or more labels and a known TLD.
+ *
+ * @example
+ * parseEmailDomain('a@example.org.', 2, newHostInfo()); // 13
+ */
 export function parseEmailDomain(text: string, start: number, info: HostInfo): number {
 	const end = parseHost(text, start, text.length, info);
 	if (end <= start || info.labels < 2 || info.ipLiteral) return -1;
@@ -111,6 +136,10 @@ export function parseEmailDomain(text: string, start: number, info: HostInfo): n
  * `MAX_LOCAL_LENGTH` units and never before `floor`; -1 when there is none.
  * RFC 5322 `dot-atom` or quoted parts (`test."foo".bar`); an unpaired `"` or `'` and
  * leading punctuation belong to the surrounding text.
+ *
+ * @example
+ * trimLocalPart('"test@x.org"', 5, 0); // 1
+ * trimLocalPart('test."foo".bar@x.org', 14, 0); // 0
  */
 export function trimLocalPart(text: string, at: number, floor: number): number {
 	const bound = Math.max(floor, at - MAX_LOCAL_LENGTH);
@@ -135,7 +164,12 @@ function isLocalOpener(c: number): boolean {
 	return c === CharCodes.DoubleQuote || c === CharCodes.Underscore;
 }
 
-/** A whole string that is a bare domain reference (`domain.com/foo`), for `<...>` contents. */
+/**
+ * A whole string that is a bare domain reference (`domain.com/foo`), for `<...>` contents.
+ *
+ * @example
+ * isDomainReference('domain.com/foo', newHostInfo()); // true
+ */
 export function isDomainReference(value: string, info: HostInfo): boolean {
 	const hostEnd = parseHost(value, 0, value.length, info);
 	if (hostEnd <= 0 || info.labels < 2 || info.ipLiteral) return false;
@@ -146,7 +180,12 @@ export function isDomainReference(value: string, info: HostInfo): boolean {
 	return rest && (tld === 'yes' || portEnd > hostEnd || value.charCodeAt(portEnd) === CharCodes.Slash);
 }
 
-/** A whole string that is a bare e-mail address, for `<...>` contents. */
+/**
+ * A whole string that is a bare e-mail address, for `<...>` contents.
+ *
+ * @example
+ * isEmailAddress('user@domain.com', newHostInfo()); // true
+ */
 export function isEmailAddress(value: string, info: HostInfo): boolean {
 	const at = value.lastIndexOf('@');
 	if (at <= 0 || at > MAX_LOCAL_LENGTH) return false;

@@ -50,6 +50,12 @@ export interface CompiledTextScanOptions {
 	schemes: ReadonlySet<string>;
 }
 
+/**
+ * Resolve `TextScanOptions` once (for callers that scan many texts, e.g. HTML text nodes).
+ *
+ * @example
+ * scanSegment(text, 0, text.length, true, compileTextScanOptions({fuzzy: {emails: true}}), matches);
+ */
 export function compileTextScanOptions(options: TextScanOptions = {}): CompiledTextScanOptions {
 	const schemes = options.schemes === undefined || options.schemes.length === 0
 		? DEFAULT_OPAQUE_SCHEMES
@@ -89,6 +95,11 @@ interface Scan {
  * brackets cannot be decided before the text ends when `final` is false. For a streaming
  * caller: every non-bracket candidate ends at whitespace, so with `limit` just past a
  * whitespace unit, the result depends only on `text` up to `limit` and on the brackets.
+ *
+ * @example
+ * const matches: TextMatch[] = [];
+ * scanSegment('a http://x.org/ <http://y', 0, 16, false, compileTextScanOptions(), matches); // 16, one match
+ * scanSegment('a http://x.org/ <http://y', 16, 25, false, compileTextScanOptions(), matches); // 16: "<" undecided
  */
 export function scanSegment(
 	text: string, from: number, limit: number, final: boolean, options: CompiledTextScanOptions, out: TextMatch[],

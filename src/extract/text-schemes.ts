@@ -30,16 +30,13 @@ export const OPAQUE_SCHEMES: readonly string[] = [
 
 export const DEFAULT_OPAQUE_SCHEMES: ReadonlySet<string> = new Set(OPAQUE_SCHEMES);
 
-/** RFC 2396 §3.1: `scheme = alpha *( alpha | digit | "+" | "-" | "." )`. */
-export function isValidScheme(text: string, start: number, end: number): boolean {
-	if (end <= start || !isAscii(text.charCodeAt(start), Ascii.Alpha)) return false;
-	for (let i = start + 1; i < end; i++) if (!isAscii(text.charCodeAt(i), Ascii.Scheme)) return false;
-	return true;
-}
-
 /**
  * Whether `text.slice(start, end)`, the part after `scheme:`, is plausible for the scheme.
  * A light check: it stops `mailto:bar`, `tel:` followed by words, `data:` without a comma.
+ *
+ * @example
+ * isPlausibleOpaque('mailto', 'mailto:bar', 7, 10); // false
+ * isPlausibleOpaque('mailto', 'mailto:a@b.org', 7, 14); // true
  */
 export function isPlausibleOpaque(scheme: string, text: string, start: number, end: number): boolean {
 	if (end <= start) return false;

@@ -58,7 +58,14 @@ const FILE_EXTENSION_TLDS = new Set('md py pl pm sh rs cc ps so mk ml mm mo st a
 
 export type TldVerdict = 'no' | 'yes' | 'needs-path';
 
-/** Classify the last label of a host, `text.slice(start, end)`. */
+/**
+ * Classify the last label of a host, `text.slice(start, end)`.
+ *
+ * @example
+ * checkTld('example.com', 8, 11); // 'yes'
+ * checkTld('index.html', 6, 10); // 'no'
+ * checkTld('README.md', 7, 9); // 'needs-path'
+ */
 export function checkTld(text: string, start: number, end: number): TldVerdict {
 	const length = end - start;
 	if (length < 2) return 'no';
