@@ -59,3 +59,14 @@ test('the fixture files are not empty', (t) => {
 	t.true(parseLinks(read('links.txt'), true).length > 80);
 	t.true(parseNotLinks(read('not-links.txt'), true).length > 30);
 });
+
+test('fixtures/text/mail-sample.txt: every Link, in order, as hand-labelled in mail-sample.urls.txt', t => {
+	const expected = read('mail-sample.urls.txt').split('\n').filter(line => line !== '' && !line.startsWith('%'));
+	const input = read('mail-sample.txt');
+	const core: Link[] = [];
+	const extractor = new TextExtractor({type: 'text', encapsulatingBase: 'http://lists.example.org/archive/2025/11/msg1.html'}, link => core.push(link));
+	extractor.write(input);
+	extractor.end();
+	t.deepEqual(core.map(link => `${link.delimiter} ${link.url}`), expected);
+	for (const link of core) t.is(input.slice(link.start, link.end), link.raw);
+});
