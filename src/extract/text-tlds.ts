@@ -5,6 +5,7 @@
  * on with `fuzzy.domains`. A compact list keeps `index.html` or `setup.py` out:
  * the delegated two-letter country codes, common generic TLDs, IDN TLDs (`xn--` or
  * non-ASCII letters), and RFC 2606 `example` (documentation and mail examples).
+ * A title-case TLD (`Today`) is taken for the next sentence, not a domain.
  */
 
 /** Delegated ISO 3166 ccTLDs, grouped by first letter: `a` + `cdefgilmoqrstuwxz` = ac, ad, ... */
@@ -68,7 +69,7 @@ export type TldVerdict = 'no' | 'yes' | 'needs-path';
  */
 export function checkTld(text: string, start: number, end: number): TldVerdict {
 	const length = end - start;
-	if (length < 2) return 'no';
+	if (length < 2 || isTitleCase(text, start, end)) return 'no';
 	const label = text.slice(start, end).toLowerCase();
 	if (length === 2 && isAsciiLetters(label)) {
 		const seconds = COUNTRY_CODES[label.charAt(0)];
@@ -78,6 +79,17 @@ export function checkTld(text: string, start: number, end: number): TldVerdict {
 	if (GENERIC.has(label)) return 'yes';
 	if (label.startsWith('xn--') && length > 4) return 'yes'; // IDN A-label (RFC 5890)
 	return isNonAsciiLetters(label) ? 'yes' : 'no'; // IDN U-label, e.g. "рф"
+}
+
+/** `Today`, `News`: a sentence after a missing space ("life.Today", "U.S.News"), not a TLD. */
+function isTitleCase(text: string, start: number, end: number): boolean {
+	const first = text.charCodeAt(start);
+	if (first < 0x41 || first > 0x5a) return false;
+	for (let i = start + 1; i < end; i++) {
+		const c = text.charCodeAt(i);
+		if (c >= 0x61 && c <= 0x7a) return true;
+	}
+	return false;
 }
 
 function isAsciiLetters(label: string): boolean {
