@@ -56,6 +56,11 @@ export class DecodedText {
 		this.runs = runs;
 	}
 
+	/** The text is its source verbatim (nothing was decoded): decoded and source offsets differ by `sourceStart`. */
+	get verbatim(): boolean {
+		return this.runs === null;
+	}
+
 	/** The source text of the absolute span `[start, end)` (within this text's source). */
 	sourceSlice(start: number, end: number): string {
 		return this.source.slice(start - this.sourceStart, end - this.sourceStart);

@@ -252,9 +252,10 @@ export function spanEvent(
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
 	const {line, column} = locate(sourceStart);
 	// Fields copied one by one: object rest/spread is slow in V8 (see base.ts linkFields).
+	const value = text.text.slice(start, end);
 	const event: ReferenceEvent = {
-		value: text.text.slice(start, end),
-		raw: text.sourceSlice(sourceStart, sourceEnd),
+		value,
+		raw: text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd),
 		start: sourceStart,
 		end: sourceEnd,
 		line,
