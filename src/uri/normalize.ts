@@ -5,6 +5,7 @@ import type {Dialect, NormalizeOptions, UriReference} from '../types.js';
 import {removeDotSegments} from './dot-segments.js';
 import {CharCodes, parseReference, recompose, scanReference} from './parse.js';
 import {isEscapeAt, normalizeEscapes} from './percent.js';
+import {parseUrl} from './whatwg.js';
 
 /** RFC 3986 §6.2.3: ports that are the scheme's default and so are dropped. */
 const DEFAULT_PORTS: Readonly<Record<string, string>> = {http: '80', https: '443', ftp: '21', ws: '80', wss: '443'};
@@ -85,7 +86,7 @@ function hasBareColon(host: string): boolean {
 }
 
 function normalizeWhatwg(uri: string): string {
-	if (!URL.canParse(uri)) throw new TypeError(`Cannot normalize ${JSON.stringify(uri)}: not a URL (WHATWG URL parser failure)`);
+	if (parseUrl(uri) === null) throw new TypeError(`Cannot normalize ${JSON.stringify(uri)}: not a URL (WHATWG URL parser failure)`);
 	const href = new URL(uri).href;
 	// Scheme and host are already in the WHATWG serialization; the rest gets §6.2.2.2. In a
 	// serialized URL the userinfo has "/", "?", "#" and "@" escaped, so Appendix B splits it right.

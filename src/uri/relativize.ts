@@ -13,6 +13,7 @@ import type {Dialect, RelativeForm, RelativizeOptions} from '../types.js';
 import {hasDotSegment, removeDotSegments, removeDotSegments2396} from './dot-segments.js';
 import {CharCodes, isSchemeSyntax, scanReference, type ReferenceOffsets} from './parse.js';
 import {absolutize, resolve} from './resolve.js';
+import {parseUrl} from './whatwg.js';
 
 /** The pieces of an absolute URI that relativizing compares, as slices of one string. */
 interface Parts {
@@ -57,7 +58,7 @@ export function relativize(target: string, base: string, options?: RelativizeOpt
 	const scope = options?.scope;
 	if (scope !== undefined && !target.startsWith(scope)) {
 		// whatwg: the serialized target may fall in scope where the given spelling does not.
-		if (dialect !== 'whatwg' || !URL.canParse(target) || !new URL(target).href.startsWith(scope)) return target;
+		if (dialect !== 'whatwg' || !(parseUrl(target)?.href.startsWith(scope) ?? false)) return target;
 	}
 	const t = dialect === 'whatwg' ? split(canonical(target, 'Target')) : resolvedParts(target, dialect);
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
@@ -224,7 +225,7 @@ function verify(candidate: string, base: string, target: string, dialect: Dialec
 }
 
 function canonical(uri: string, role: string): string {
-	if (!URL.canParse(uri)) throw new TypeError(`${role} ${JSON.stringify(uri)} is not an absolute URL (WHATWG URL parser failure)`);
+	if (parseUrl(uri) === null) throw new TypeError(`${role} ${JSON.stringify(uri)} is not an absolute URL (WHATWG URL parser failure)`);
 	return new URL(uri).href;
 }
 

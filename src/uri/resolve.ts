@@ -5,6 +5,7 @@
 import type {Dialect, ResolveOptions, UriReference} from '../types.js';
 import {removeDotSegments, removeDotSegments2396} from './dot-segments.js';
 import {CharCodes, isSchemeSyntax, parseReference, recompose, scanReference} from './parse.js';
+import {parseUrl} from './whatwg.js';
 
 /**
  * Resolve `ref` against the absolute URI `base`.
@@ -229,7 +230,7 @@ function setQuery(t: UriReference, query: string | undefined): void {
 export function absolutize(ref: string, options?: ResolveOptions): string | null {
 	const dialect: Dialect = options?.dialect ?? 'whatwg';
 	if (dialect === 'whatwg') {
-		return URL.canParse(ref) ? new URL(ref).href : null;
+		return parseUrl(ref)?.href ?? null;
 	}
 	const {schemeEnd} = scanReference(ref);
 	if (schemeEnd === -1 || !isSchemeSyntax(ref, 0, schemeEnd)) return null;
