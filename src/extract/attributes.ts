@@ -185,14 +185,9 @@ export class NameFilter {
 	}
 }
 
-const INTERESTING_FILTER = new NameFilter(INTERESTING);
-
-/**
- * Whether the attribute name at `source[start, end)` may be one the extractor reads.
- * Never false for an interesting name; true for few others. Saves slicing the rest.
- */
-export function mayBeInteresting(source: string, start: number, end: number): boolean {
-	return INTERESTING_FILTER.mayHave(source, start, end);
+/** Every attribute name the extractor reads (for a {@link NameFilter}). */
+export function interestingAttributes(): Iterable<string> {
+	return INTERESTING;
 }
 
 /** Whether the lower-case attribute name is one the extractor reads. */

@@ -17,6 +17,7 @@ import type {Against, ReferenceEvent, ValueSyntax} from './event.js';
 import type {CharacterReferenceDecoder, DecodedText, DecodeMode} from './html-decode.js';
 import {parseMetaRefresh} from './meta-refresh.js';
 import type {Position} from './position.js';
+import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './html-lists.js';
 import {isAsciiWhitespace, parseSrcset} from './srcset.js';
 
 /** One attribute as written: lower-case name and the value's source span and text. */
@@ -293,59 +294,6 @@ function relTokens(tag: TagRecord, host: TagHost): string[] | undefined {
 	return list.length === 0 ? undefined : list;
 }
 
-/** Whitespace-separated tokens (with `commas`, commas separate too). */
-function tokens(s: string, commas: boolean): string[] {
-	const list: string[] = [];
-	forEachToken(s, (start, end) => void list.push(s.slice(start, end)), commas);
-	return list;
-}
-
-function forEachToken(s: string, f: (start: number, end: number) => void, commas = false): void {
-	const separates = (c: number): boolean => isAsciiWhitespace(c) || (commas && c === 0x2c); /* "," */
-	let i = 0;
-	while (i < s.length) {
-		while (i < s.length && separates(s.charCodeAt(i))) i++;
-		const start = i;
-		while (i < s.length && !separates(s.charCodeAt(i))) i++;
-		if (i > start) f(start, i);
-	}
-}
-
-/** Comma-separated items (applet archive), each still to be stripped; empty items skipped. */
-function forEachCommaItem(s: string, f: (start: number, end: number) => void): void {
-	let start = 0;
-	for (let i = 0; i <= s.length; i++) {
-		if (i === s.length || s.charCodeAt(i) === 0x2c /* "," */) {
-			if (!isBlank(s.slice(start, i))) f(start, i);
-			start = i + 1;
-		}
-	}
-}
-
-/** `polling-uri=URL` entries of a `key=value;key=value` list (msapplication-badge/-notification). */
-function forEachPollingUri(s: string, f: (start: number, end: number) => void): void {
-	let start = 0;
-	for (let i = 0; i <= s.length; i++) {
-		if (i === s.length || s.charCodeAt(i) === 0x3b /* ";" */) {
-			const equals = s.indexOf('=', start);
-			if (equals >= 0 && equals < i && s.slice(start, equals).trim().toLowerCase().startsWith('polling-uri')) f(equals + 1, i);
-			start = i + 1;
-		}
-	}
-}
-
 function decodeStripped(attribute: AttributeRecord, host: TagHost): string {
 	return trimAscii(host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode).text);
-}
-
-function trimAscii(s: string): string {
-	let start = 0;
-	let end = s.length;
-	while (start < end && isAsciiWhitespace(s.charCodeAt(start))) start++;
-	while (end > start && isAsciiWhitespace(s.charCodeAt(end - 1))) end--;
-	return s.slice(start, end);
-}
-
-function isBlank(s: string): boolean {
-	return trimAscii(s) === '';
 }

@@ -15,10 +15,28 @@
  * XHTML (`type: 'xhtml'`) uses the tokenizer's XML mode (CDATA sections, no raw-text
  * elements, self-closing tags) and XML's rule that character references end with `;`
  * (the HTML entity names are still known, as for XHTML documents with a DOCTYPE).
+ *
+ * Choices (a crawler's view; see also html-base.ts for the BASE hold policy):
+ * - `iframe src` is reported even when `srcdoc` is present; links inside `<template>` are
+ *   reported (a template's BASE is reported too, but sets no base).
+ * - A form without `action` gives a Link to the document URL with an empty span just
+ *   after the tag name (`syntax: 'none'`: nothing to rewrite).
+ * - `<meta name=robots>` with `nofollow` or `none` is reported once per document: an
+ *   empty reference to the document (`kind: 'metadata'`, `syntax: 'none'`) whose `rel`
+ *   holds the directives, lower-cased.
+ * - Anchor text excludes script and style text; whitespace is ASCII whitespace.
+ * - object `data`, `classid` and `archive` resolve against the element's `codebase`
+ *   (HTML 4.01 §13.3, as issue 3 asks); current browsers ignore codebase for `data`.
+ *
+ * Deviations, known gaps: htmlparser2 reads `<![CDATA[` in HTML content as CDATA up to
+ * `]]>` where browsers end a bogus comment at the first `>` (markup hidden there is
+ * missed); IE conditional comments are comments; JSON in `<script type=importmap>`,
+ * speculation rules and JSON-LD is not read; MathML `annotation-xml` is never an
+ * integration point; `<style>` in SVG is read per text node.
  */
 import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
 import type {Link} from '../types.js';
-import {isInteresting, mayBeInteresting, NameFilter} from './attributes.js';
+import {interestingAttributes, isInteresting, NameFilter} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from './base.js';
 import type {LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
@@ -28,7 +46,8 @@ import {cssEvents, StyleText} from './html-style.js';
 import {type AttributeRecord, type EventFields, type EventRole, readTag, type TagHost, type TagRecord} from './html-tag.js';
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './html-text.js';
 import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './html-tree.js';
-import {LineTracker, type Position} from './position.js';
+import {SourceWindow} from './html-source.js';
+import type {Position} from './position.js';
 import {isAsciiWhitespace} from './srcset.js';
 
 /** Text nodes are processed in parts of about this many characters (cut at whitespace). */
@@ -45,6 +64,7 @@ export const MAX_SRCDOC_DEPTH = 8;
 /** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
 const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 
+const INTERESTING = new NameFilter(interestingAttributes());
 const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
 const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
 
@@ -72,13 +92,11 @@ export class HtmlExtractor implements TagHost {
 	robotsReported = false;
 	private readonly xml: boolean;
 	private readonly tokenizer: Tokenizer;
-	private readonly tracker = new LineTracker();
 	private readonly bases: BaseTracker;
 	private readonly tree = new TreeContext();
 	private readonly depth: number;
-	/** Retained source text, starting at absolute offset `sourceStart`. */
-	private source = '';
-	private sourceStart = 0;
+	/** The source still needed. */
+	private readonly source = new SourceWindow();
 	/** The tokenizer needs nothing before this offset. */
 	private floor = 0;
 	/** The start tag being read: its name's span (-1: none), and its record once needed. */
@@ -109,9 +127,9 @@ export class HtmlExtractor implements TagHost {
 	}
 
 	write(chunk: string): void {
-		this.source += chunk;
+		this.source.append(chunk);
 		this.tokenizer.write(chunk);
-		const end = this.sourceStart + this.source.length;
+		const end = this.source.end;
 		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
 		if (this.anchor !== null && end - this.anchor.start > ANCHOR_HOLD_CHARS) this.finishAnchor();
 		this.bases.checkLimits(end);
@@ -123,11 +141,11 @@ export class HtmlExtractor implements TagHost {
 	}
 
 	/** Line and column of an offset (offsets must come in increasing order). */
-	readonly locate = (offset: number): Position => this.tracker.locate(this.source, this.sourceStart, offset);
+	readonly locate = (offset: number): Position => this.source.locate(offset);
 
 	/** Characters of source held right now (the memory bound, for tests and monitoring). */
 	get heldLength(): number {
-		return this.source.length;
+		return this.source.held;
 	}
 
 	get documentUrl(): string | undefined {
@@ -200,13 +218,13 @@ export class HtmlExtractor implements TagHost {
 	}
 
 	private slice(start: number, end: number): string {
-		return this.source.slice(start - this.sourceStart, end - this.sourceStart);
+		return this.source.slice(start, end);
 	}
 
 	private onOpenTagName(start: number, end: number): void {
 		this.flushText();
 		// A tag name longer than MAX_TOKEN_LENGTH was dropped: the tag is ignored.
-		this.tagStart = start < this.sourceStart ? -1 : start;
+		this.tagStart = this.source.holds(start) ? start : -1;
 		this.tagNameEnd = end;
 		this.tag = null;
 	}
@@ -219,7 +237,7 @@ export class HtmlExtractor implements TagHost {
 
 	private onAttributeName(start: number, end: number): void {
 		this.attribute = null;
-		if (this.tagStart < 0 || !mayBeInteresting(this.source, start - this.sourceStart, end - this.sourceStart)) return;
+		if (this.tagStart < 0 || !this.source.mayHave(INTERESTING, start, end)) return;
 		const name = this.slice(start, end).toLowerCase();
 		if (!isInteresting(name)) return;
 		const tag = this.tagRecord();
@@ -246,7 +264,7 @@ export class HtmlExtractor implements TagHost {
 		const start = this.tagStart;
 		if (start < 0) return;
 		// A tag with no interesting attribute and no special name changes nothing: skip it.
-		const special = this.bases.holding || this.tree.current !== 'html' || SPECIAL_START.mayHave(this.source, start - this.sourceStart, this.tagNameEnd - this.sourceStart);
+		const special = this.bases.holding || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
 		const tag = this.tag !== null || special ? this.tagRecord() : null;
 		this.tagStart = -1;
 		this.tag = null;
@@ -279,7 +297,7 @@ export class HtmlExtractor implements TagHost {
 	private onCloseTag(start: number, end: number): void {
 		this.flushText();
 		this.floor = end;
-		if (this.textOnly === null && (start < this.sourceStart || !SPECIAL_END.mayHave(this.source, start - this.sourceStart, end - this.sourceStart))) return;
+		if (this.textOnly === null && (!this.source.holds(start) || !this.source.mayHave(SPECIAL_END, start, end))) return;
 		const name = this.slice(start, end).toLowerCase();
 		if (this.textOnly !== null) {
 			// The tokenizer leaves text-only content only at its own end tag.
@@ -386,7 +404,7 @@ export class HtmlExtractor implements TagHost {
 		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
 		const held = this.style?.heldFrom;
 		if (held !== undefined) keep = Math.min(keep, held);
-		const end = this.sourceStart + this.source.length;
+		const end = this.source.end;
 		if (end - keep > MAX_TOKEN_LENGTH) {
 			// A token too long to hold (a giant comment, tag or attribute): let it go.
 			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
@@ -395,10 +413,7 @@ export class HtmlExtractor implements TagHost {
 				this.tag = this.attribute = null;
 			}
 		}
-		if (keep <= this.sourceStart) return;
-		if (keep > this.tracker.located) this.locate(keep);
-		this.source = this.source.slice(keep - this.sourceStart);
-		this.sourceStart = keep;
+		this.source.drop(keep);
 	}
 }
 
