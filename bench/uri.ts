@@ -15,7 +15,7 @@ import {Parser} from 'htmlparser2';
 import * as uriJs from 'uri-js';
 import URIjs from 'urijs';
 import type {Dialect} from '../src/types.js';
-import {relativize, resolve} from '../src/uri/index.js';
+import {createRelativizer, relativize, resolve} from '../src/uri/index.js';
 import {measure, table, type Measurement} from './harness.js';
 
 type Pair = [ref: string, base: string];
@@ -77,6 +77,19 @@ export async function runUriBench(sharedDir?: string): Promise<string> {
 		const targets = targetPairs(pairs, dialect);
 		return [`linkstream relativize ${dialect}`, targets.length, each(targets, (target, base) => relativize(target, base, {dialect}))];
 	});
+	// The bulk path a rewriter takes: one relativizer per page (pairs come page by page).
+	for (const dialect of ['rfc3986', 'rfc2396', 'whatwg'] as const) {
+		const targets = targetPairs(pairs, dialect);
+		let lastBase = '';
+		let bound: (target: string) => string = target => target;
+		relativizers.push([`linkstream createRelativizer(base) per page, ${dialect}`, targets.length, each(targets, (target, base) => {
+			if (base !== lastBase) {
+				bound = createRelativizer(base, {dialect});
+				lastBase = base;
+			}
+			return bound(target);
+		})]);
+	}
 	// Warm every contender up first, so JIT tiers and leftover garbage do not favour a row.
 	for (const [, fn] of contenders) fn();
 	for (const [, , fn] of relativizers) fn();

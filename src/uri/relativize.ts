@@ -13,7 +13,7 @@ import type {Dialect, RelativeForm, RelativizeOptions} from '../types.js';
 import {hasDotSegment, removeDotSegments, removeDotSegments2396} from './dot-segments.js';
 import {CharCodes, isSchemeSyntax, scanReference, type ReferenceOffsets} from './parse.js';
 import {absolutize, resolve} from './resolve.js';
-import {parseUrl} from './whatwg.js';
+import {isPlainSerialization, parseUrl} from './whatwg.js';
 
 /** The pieces of an absolute URI that relativizing compares, as slices of one string. */
 interface Parts {
@@ -53,34 +53,53 @@ interface Parts {
  * relativize('http://a/b/c/d;p?y', 'http://a/b/c/d;p?q', {dialect: 'rfc2396'}); // 'd;p?y'
  */
 export function relativize(target: string, base: string, options?: RelativizeOptions): string {
+	return createRelativizer(base, options)(target);
+}
+
+/**
+ * `relativize` with the base and options bound: the base is checked and split once, for
+ * relativizing every link of one document.
+ *
+ * @example
+ * const toRelative = createRelativizer('https://example.com/docs/a/page.html');
+ * toRelative('https://example.com/docs/b/other.html'); // '../b/other.html'
+ */
+export function createRelativizer(base: string, options?: RelativizeOptions): (target: string) => string {
 	const dialect: Dialect = options?.dialect ?? 'whatwg';
 	const form: RelativeForm = options?.form ?? 'path-relative';
 	const scope = options?.scope;
-	if (scope !== undefined && !target.startsWith(scope)) {
-		// whatwg: the serialized target may fall in scope where the given spelling does not.
-		if (dialect !== 'whatwg' || !(parseUrl(target)?.href.startsWith(scope) ?? false)) return target;
-	}
-	const t = dialect === 'whatwg' ? split(canonical(target, 'Target')) : resolvedParts(target, dialect);
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
-	// whatwg: the serialization, since a same-scheme `http:/x\y` would be read as relative.
-	const absolute = dialect === 'whatwg' ? t.href : target;
+	return target => {
+		if (scope !== undefined && !target.startsWith(scope)) {
+			// whatwg: the serialized target may fall in scope where the given spelling does not.
+			if (dialect !== 'whatwg' || !(parseUrl(target)?.href.startsWith(scope) ?? false)) return target;
+		}
+		// whatwg: a plain serialization needs no parse, and its candidates no check (see `verify`).
+		const plain = dialect === 'whatwg' && isPlainSerialization(target);
+		const t = dialect !== 'whatwg' ? resolvedParts(target, dialect) : split(plain ? target : canonical(target, 'Target'));
+		return relativeTo(t, b, dialect, form, plain, dialect === 'whatwg' ? t.href : target);
+	};
+}
+
+/** The preferred correct reference to `t` from `b`, else `absolute` (whatwg: the serialization, since a same-scheme `http:/x\y` would be read as relative). */
+function relativeTo(t: Parts, b: Parts, dialect: Dialect, form: RelativeForm, plain: boolean, absolute: string): string {
 	// Opaque targets and bases (RFC 2396 §3 opaque_part): the absolute URI.
 	if (!isHierarchical(t) || !isHierarchical(b)) return absolute;
 	if (t.origin !== b.origin) {
 		// Another scheme: absolute. Another authority: only a network-path, and only if asked.
 		if (form !== 'shortest' || !t.hasAuthority || !sameScheme(t, b)) return absolute;
 		const network = t.href.slice(t.schemeEnd + 1);
-		return verify(network, b.href, t.href, dialect) ? network : absolute;
+		return verify(network, b.href, t.href, dialect, false) ? network : absolute;
 	}
 	detail(t);
 	detail(b);
 	if (form === 'shortest') {
-		for (const candidate of allCandidates(t, b, dialect)) if (verify(candidate, b.href, t.href, dialect)) return candidate;
+		for (const candidate of allCandidates(t, b, dialect)) if (verify(candidate, b.href, t.href, dialect, plain)) return candidate;
 		return absolute;
 	}
 	for (const make of form === 'root-relative' ? ROOT_FIRST : PATH_FIRST) {
 		const candidate = make(t, b, dialect);
-		if (candidate !== null && verify(candidate, b.href, t.href, dialect)) return candidate;
+		if (candidate !== null && verify(candidate, b.href, t.href, dialect, plain)) return candidate;
 	}
 	return absolute;
 }
@@ -215,8 +234,10 @@ function isHierarchical(p: Parts): boolean {
  * rfc3986 the candidates above are right by construction; the property tests in
  * test/uri/relativize.test.ts check that over adversarial URIs without this net.
  */
-function verify(candidate: string, base: string, target: string, dialect: Dialect): boolean {
-	if (dialect !== 'whatwg') return true;
+function verify(candidate: string, base: string, target: string, dialect: Dialect, plain: boolean): boolean {
+	// A plain target (`isPlainSerialization`: http(s)/ws(s)/ftp, no dot segments, no empty query
+	// or fragment) is rebuilt exactly by the path, query and fragment candidates.
+	if (dialect !== 'whatwg' || (plain && candidate.charCodeAt(0) !== CharCodes.Slash)) return true;
 	try {
 		return resolve(candidate, base, {dialect}) === target;
 	} catch {
@@ -225,8 +246,10 @@ function verify(candidate: string, base: string, target: string, dialect: Dialec
 }
 
 function canonical(uri: string, role: string): string {
-	if (parseUrl(uri) === null) throw new TypeError(`${role} ${JSON.stringify(uri)} is not an absolute URL (WHATWG URL parser failure)`);
-	return new URL(uri).href;
+	if (isPlainSerialization(uri)) return uri;
+	const url = parseUrl(uri);
+	if (url === null) throw new TypeError(`${role} ${JSON.stringify(uri)} is not an absolute URL (WHATWG URL parser failure)`);
+	return url.href;
 }
 
 /**
