@@ -54,7 +54,7 @@ const HTML_ROWS: readonly Row[] = [
 	['img audio video source track embed iframe script', 'src', 'url', 'resource'],
 	['img source', 'srcset', 'srcset', 'resource'],
 	['iframe', 'srcdoc', 'doc', 'resource'],
-	['object', 'data', 'url', 'resource', 'base', 'codebase'],
+	['object', 'data', 'url', 'resource', 'base'], // HTML: data ignores codebase (browsers; HTML 4.01 used it)
 	['video', 'poster', 'url', 'resource'],
 	['input', 'src', 'url', 'resource', 'base', 'input-image'],
 	['form', 'action', 'url', 'form', 'base', 'form-action'],

@@ -25,8 +25,8 @@
  *   empty reference to the document (`kind: 'metadata'`, `syntax: 'none'`) whose `rel`
  *   holds the directives, lower-cased.
  * - Anchor text excludes script and style text; whitespace is ASCII whitespace.
- * - object `data`, `classid` and `archive` resolve against the element's `codebase`
- *   (HTML 4.01 §13.3, as issue 3 asks); current browsers ignore codebase for `data`.
+ * - object `classid` and `archive` resolve against the element's `codebase` (HTML 4.01
+ *   §13.3); `data` resolves against the document base, as browsers and HTML do.
  *
  * Deviations, known gaps: htmlparser2 reads `<![CDATA[` in HTML content as CDATA up to
  * `]]>` where browsers end a bogus comment at the first `>` (markup hidden there is

@@ -113,9 +113,9 @@ const ROWS: Record<string, [string, string[]]> = {
 	],
 	'head profile (space-separated)': ['<head profile="http://gmpg.org/xfn/11 p.html">', ['head profile metadata http://gmpg.org/xfn/11', `head profile metadata ${D}p.html`]],
 	'html manifest against the document URL': ['<html manifest="m.appcache"><base href="/other/">', [`html manifest resource ${D}m.appcache`, 'base href base https://site.example/other/']],
-	'object codebase for classid, data, archive': [
+	'object codebase for classid and archive, not data (as browsers)': [
 		'<object codebase="/cb/" classid="c.class" data="d.swf" archive="a.jar b.jar"></object>',
-		['object codebase metadata https://site.example/cb/', 'object classid resource https://site.example/cb/c.class', 'object data resource https://site.example/cb/d.swf', 'object archive resource https://site.example/cb/a.jar', 'object archive resource https://site.example/cb/b.jar'],
+		['object codebase metadata https://site.example/cb/', 'object classid resource https://site.example/cb/c.class', `object data resource ${D}d.swf`, 'object archive resource https://site.example/cb/a.jar', 'object archive resource https://site.example/cb/b.jar'],
 	],
 	'applet codebase for code, archive (commas), object': [
 		'<applet code="A.class" archive="a.jar , b.jar" object="o.ser" codebase="/ap/"></applet>',
