@@ -65,6 +65,11 @@ export type InputType = 'html' | 'xhtml' | 'css' | 'text';
 
 export const INPUT_TYPES: readonly InputType[] = ['html', 'xhtml', 'css', 'text'];
 
+/** Containers of documents, read by src/archive (command line `--type`). */
+export type ArchiveType = 'mbox' | 'eml' | 'news' | 'warc';
+
+export const ARCHIVE_TYPES: readonly ArchiveType[] = ['mbox', 'eml', 'news', 'warc'];
+
 export type LinkKind = 'navigation' | 'resource' | 'form' | 'citation' | 'base' | 'metadata' | 'text';
 
 /** RFC 2396 §5.1 layers: 5.1.1 document, 5.1.2 encapsulating entity, 5.1.3 retrieval URI, 5.1.4 default. */
@@ -127,6 +132,42 @@ export interface Link {
 	error?: LinkError;
 	/** text: the delimiter that enclosed the reference (`'<>'`, `'<URL:>'`, `'""'`, or `'none'`). */
 	delimiter?: string;
+	/** Mail and news archives: the message and MIME part the Link was found in. */
+	message?: MessageContext;
+	/** Crawler archives (WARC): the record the Link was found in. */
+	record?: RecordContext;
+}
+
+/** Where in a mail or news archive a Link was found. */
+export interface MessageContext {
+	/** 0-based index of the message in an mbox (absent for a single .eml or article). */
+	index?: number;
+	/** The Message-ID header, without angle brackets, when present. */
+	messageId?: string;
+	/** MIME part path: `'1'` for a single part, `'1.2'` for the second part of the first multipart, ... */
+	part: string;
+	/** The part's Content-Type (type/subtype, lower-cased). */
+	contentType: string;
+	/** The part's Content-ID without angle brackets, when present. */
+	contentId?: string;
+	/** For `cid:` references: the part path of the part with that Content-ID, when it exists. */
+	cidPart?: string;
+}
+
+/** Where in a WARC file a Link was found. */
+export interface RecordContext {
+	/** WARC-Target-URI (angle brackets from the WARC/1.0 grammar removed). */
+	targetUri: string;
+	/** WARC-Record-ID. */
+	recordId: string;
+	/** WARC-Date. */
+	date: string;
+	/** WARC-Type: response, revisit, resource, ... */
+	type: string;
+	/** HTTP status code of a response or revisit record, when present. */
+	status?: number;
+	/** Where in the record: the HTTP header (`'header:location'`, `'header:link'`, `'header:refresh'`) or `'body'`. */
+	source: string;
 }
 
 export type RewriteTarget = 'absolute' | 'relative' | ((link: Link) => string | null | undefined);
