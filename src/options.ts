@@ -80,7 +80,16 @@ export function checkExtractOptions(options: unknown): ExtractOptions & {dialect
 		checkBoolean('fuzzy.domains', o.fuzzy.domains);
 		checkBoolean('fuzzy.emails', o.fuzzy.emails);
 	}
+	checkBoolean('redactCredentials', o.redactCredentials);
+	if (o.schemes !== undefined && (!Array.isArray(o.schemes) || !o.schemes.every(isScheme))) {
+		throw optionError('schemes', "an array of URI schemes such as ['http', 'https']", o.schemes);
+	}
 	return {...o, dialect};
+}
+
+/** RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
+function isScheme(value: unknown): boolean {
+	return typeof value === 'string' && /^[a-z][a-z\d+.-]*$/i.test(value);
 }
 
 /** Validate rewrite options. */

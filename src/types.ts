@@ -101,6 +101,10 @@ export interface ExtractOptions {
 	anchorText?: boolean;
 	/** text (and html text nodes): bare domains / e-mail addresses (default off). */
 	fuzzy?: FuzzyOptions;
+	/** Remove `user:password@` from emitted `url`s (default false). `value` and `raw` stay as written. */
+	redactCredentials?: boolean;
+	/** Emit only Links whose resolved URL has one of these schemes (e.g. `['http', 'https']`); others are dropped. */
+	schemes?: readonly string[];
 }
 
 export interface Link {

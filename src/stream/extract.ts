@@ -35,26 +35,30 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
 export function createExtractStream(options: ExtractOptions): Transform {
 	const checked = checkExtractOptions(options);
 	let pipeline: ExtractPipeline;
+	let consumed = 0;
 	const stream = new Transform({
 		writableObjectMode: false,
 		readableObjectMode: true,
 		decodeStrings: false,
 		transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
-			callback(attempt(() => pipeline.write(chunk)));
+			callback(attempt(() => pipeline.write(chunk), consumed));
+			consumed += chunk.length;
 		},
 		flush(callback: TransformCallback) {
-			callback(attempt(() => pipeline.end()));
+			callback(attempt(() => pipeline.end(), consumed));
 		},
 	});
 	pipeline = new ExtractPipeline(checked, link => stream.push(link));
 	return stream;
 }
 
-function attempt(step: () => void): Error | null {
+/** Run one step; an error (a bug: cores do not throw on bad input) is reported with its position. */
+export function attempt(step: () => void, position: number): Error | null {
 	try {
 		step();
 		return null;
 	} catch (error) {
-		return error instanceof Error ? error : new Error(String(error));
+		const message = error instanceof Error ? error.message : String(error);
+		return new Error(`linkstream: ${message} (in the chunk starting at input offset ${position})`, {cause: error});
 	}
 }

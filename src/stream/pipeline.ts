@@ -5,6 +5,7 @@
  * encodings can encode queries as browsers do.
  */
 import type {CoreOptions} from '../extract/base.js';
+import {filterLinks} from '../extract/filter.js';
 import {createExtractor} from '../extract/index.js';
 import type {Extractor, LinkSink} from '../extract/index.js';
 import type {ExtractOptions} from '../types.js';
@@ -21,7 +22,7 @@ export class ExtractPipeline {
 
 	constructor(options: ExtractOptions, sink: LinkSink) {
 		this.options = options;
-		this.sink = sink;
+		this.sink = filterLinks(options, sink);
 	}
 
 	/** The encoding the input is decoded with (WHATWG name), once known. */
