@@ -4,3 +4,18 @@ import type {ReferenceEvent} from './event.js';
 
 /** Receives each Link in document order, with the event it was resolved from. */
 export type LinkSink = (link: Link, event: ReferenceEvent) => void;
+
+/**
+ * A synchronous extractor core: decoded text in (split anywhere), Links out through its
+ * sink in document order.
+ */
+export interface ExtractorCore {
+	write(chunk: string): void;
+	end(): void;
+	/**
+	 * The flushing watermark: no event with `start < safeOffset` will reach the sink any
+	 * more (offsets into the whole decoded input). It never decreases. A rewriter may
+	 * copy the source before it to its output. After `end()` everything is final.
+	 */
+	readonly safeOffset: number;
+}

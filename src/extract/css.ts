@@ -14,7 +14,7 @@
 import type {Link} from '../types.js';
 import {fallbackBase, resolveEvent} from './base.js';
 import type {CoreOptions, ResolveContext} from './base.js';
-import type {LinkSink} from './core.js';
+import type {ExtractorCore, LinkSink} from './core.js';
 import {CssScanner} from './css-scanner.js';
 import type {CssAttribute, CssSyntax} from './css-scanner.js';
 import type {ReferenceEvent} from './event.js';
@@ -81,7 +81,7 @@ export interface CssExtractorLimits {
  * core.end();
  * links[0]?.url; //=> 'https://example.com/img/b.png'
  */
-export class CssExtractor {
+export class CssExtractor implements ExtractorCore {
 	private readonly scanner: CssScanner;
 	private readonly context: ResolveContext;
 	private readonly sink: LinkSink;
@@ -105,6 +105,11 @@ export class CssExtractor {
 	/** Code units held for the unfinished token (for tests and memory accounting). */
 	get held(): number {
 		return this.buffer.length;
+	}
+
+	/** No event before this offset will reach the sink (ExtractorCore): the start of the held input. */
+	get safeOffset(): number {
+		return this.bufferStart;
 	}
 
 	write(chunk: string): void {

@@ -58,6 +58,12 @@ export interface ReferenceEvent {
 	 * the name, and a rewriter inserts `="..."` there.
 	 */
 	quote?: '"' | "'" | '';
+	/**
+	 * For a reference inside an iframe `srcdoc` document: the quoting of the srcdoc
+	 * attribute(s) it sits in, innermost first. The span is in the outer source, so a
+	 * rewriter escapes a new value for its own context, then for each of these attributes.
+	 */
+	enclosing?: ReadonlyArray<'"' | "'" | ''>;
 }
 
 /** Fields of a Link that come from resolution, not from scanning. */

@@ -19,6 +19,7 @@ import type {Link} from '../types.js';
 import {type BaseLayer, type CoreOptions, type ResolveContext, resolveEvent} from './base.js';
 import type {LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
+import {PlainResolver} from './plain-base.js';
 
 /** Held events before the base is settled anyway. */
 export const HOLD_LIMIT_EVENTS = 1024;
@@ -59,6 +60,12 @@ export class BaseTracker {
 		this.sink = sink;
 		this.context = {dialect: options.dialect ?? 'whatwg', base: fallback, documentBase: fallback};
 		if (options.encodeQuery !== undefined) this.context.encodeQuery = options.encodeQuery;
+		if (this.context.dialect === 'whatwg') this.context.plain = new PlainResolver();
+	}
+
+	/** Start offset of the first event still held (undefined when none is). */
+	get heldFrom(): number | undefined {
+		return this.queue[this.head]?.event.start;
 	}
 
 	/** Whether the base may still change for the events held. */

@@ -38,7 +38,7 @@ import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
 import type {Link} from '../types.js';
 import {interestingAttributes, isInteresting, NameFilter} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from './base.js';
-import type {LinkSink} from './core.js';
+import type {ExtractorCore, LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
 import {BaseTracker} from './html-base.js';
 import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './html-decode.js';
@@ -86,7 +86,7 @@ interface Nesting {
  * core.end();
  * links.map((link) => link.url); // ['https://example.com/b/', 'https://example.com/b/c.html']
  */
-export class HtmlExtractor implements TagHost {
+export class HtmlExtractor implements TagHost, ExtractorCore {
 	readonly decoder = new CharacterReferenceDecoder();
 	readonly decodeMode: DecodeMode;
 	robotsReported = false;
@@ -148,6 +148,15 @@ export class HtmlExtractor implements TagHost {
 		return this.source.held;
 	}
 
+	/**
+	 * No event before this offset will reach the sink (ExtractorCore): every future event
+	 * slices its raw text from the source window, and held events wait in the base queue.
+	 */
+	get safeOffset(): number {
+		const windowStart = this.source.end - this.source.held;
+		return Math.min(windowStart, this.bases.heldFrom ?? windowStart);
+	}
+
 	get documentUrl(): string | undefined {
 		return this.bases.context.documentBase?.url;
 	}
@@ -171,10 +180,11 @@ export class HtmlExtractor implements TagHost {
 		cssEvents(text, {element, attribute, container: 'attribute', quote, rel}, this.locate, (event) => this.bases.add(event));
 	}
 
-	srcdoc(text: DecodedText, _fields: EventFields): void {
+	srcdoc(text: DecodedText, fields: EventFields): void {
 		if (this.depth >= MAX_SRCDOC_DEPTH) return;
+		const quote = fields.quote ?? '"';
 		// HTML: a srcdoc document's fallback base URL is its parent's document base URL.
-		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, link, event), {
+		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, quote, link, event), {
 			fallback: this.bases.context.base,
 			depth: this.depth + 1,
 		});
@@ -182,13 +192,17 @@ export class HtmlExtractor implements TagHost {
 		nested.end();
 	}
 
-	/** A Link of a srcdoc document: its span moves from the decoded value to the source. */
-	private nestedLink(text: DecodedText, link: Link, event: ReferenceEvent): void {
+	/**
+	 * A Link of a srcdoc document: its span moves from the decoded value to the source, and
+	 * the event records the srcdoc attribute's quoting (a rewriter escapes for it too).
+	 */
+	private nestedLink(text: DecodedText, quote: '"' | "'" | '', link: Link, event: ReferenceEvent): void {
 		const start = text.toSourceStart(link.start);
 		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
 		const {line, column} = this.locate(start);
 		const place = {start, end, raw: text.sourceSlice(start, end), line, column};
-		this.bases.addResolved({...link, ...place}, {...event, ...place});
+		const enclosing = [quote, ...(event.enclosing ?? [])];
+		this.bases.addResolved({...link, ...place}, {...event, ...place, enclosing});
 	}
 
 	private callbacks(): TokenizerCallbacks {

@@ -4,16 +4,14 @@
  */
 import type {CoreOptions} from './base.js';
 import {CssExtractor} from './css.js';
-import type {LinkSink} from './core.js';
+import type {ExtractorCore, LinkSink} from './core.js';
 import {HtmlExtractor} from './html.js';
 import {TextExtractor} from './text.js';
 
-export type {LinkSink} from './core.js';
+export type {ExtractorCore, LinkSink} from './core.js';
 
-export interface Extractor {
-	write(chunk: string): void;
-	end(): void;
-}
+/** Any extractor core (see ExtractorCore in core.ts). */
+export type Extractor = ExtractorCore;
 
 /** The core for `options.type`. Options must already be validated (src/options.ts). */
 export function createExtractor(options: CoreOptions, sink: LinkSink): Extractor {

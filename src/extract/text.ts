@@ -9,7 +9,7 @@
  */
 import {fallbackBase, resolveEvent} from './base.js';
 import type {CoreOptions, ResolveContext} from './base.js';
-import type {LinkSink} from './core.js';
+import type {ExtractorCore, LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
 import {LineTracker} from './position.js';
 import {isSpace} from './text-chars.js';
@@ -49,7 +49,7 @@ const COMPACT_THRESHOLD = 1 << 12;
  * // links[0].value === 'http://example.com/a-long/path', links[0].delimiter === '<>'
  * // links[1].value === 'www.example.org', links[1].url === 'http://www.example.org/'
  */
-export class TextExtractor {
+export class TextExtractor implements ExtractorCore {
 	private buffer = '';
 	/** Absolute offset of `buffer[0]`. */
 	private bufferStart = 0;
@@ -70,6 +70,14 @@ export class TextExtractor {
 		this.context = {dialect: options.dialect ?? 'whatwg', base, documentBase: base};
 		if (options.encodeQuery !== undefined) this.context.encodeQuery = options.encodeQuery;
 		this.sink = sink;
+	}
+
+	/**
+	 * No event before this offset will reach the sink (ExtractorCore): candidates start at
+	 * or after the resume point (the look-behind unit before it is only read).
+	 */
+	get safeOffset(): number {
+		return this.bufferStart + this.resume;
 	}
 
 	/** Decoded text, split anywhere. */
