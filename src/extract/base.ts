@@ -7,7 +7,9 @@
  */
 import type {BaseSource, Dialect, ExtractOptions, Link} from '../types.js';
 import {absolutize, resolve} from '../uri/index.js';
+import {isPlainSerialization} from '../uri/whatwg.js';
 import type {ReferenceEvent} from './event.js';
+import type {PlainResolver} from './plain-base.js';
 
 export interface BaseLayer {
 	url: string;
@@ -36,6 +38,11 @@ export interface ResolveContext {
 	 * before resolution. Applied only when the result has a special scheme other than ws/wss.
 	 */
 	encodeQuery?: (reference: string) => string;
+	/**
+	 * WHATWG dialect only: this document's cache of plain base URLs, so that references
+	 * whose result is certainly canonical skip the URL parser (plain-base.ts).
+	 */
+	plain?: PlainResolver;
 }
 
 /** Extraction options as the cores receive them: validated, plus what the byte layer found. */
@@ -56,13 +63,22 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		link.baseSource = layer.source;
 	}
 
+	const plain = context.dialect === 'whatwg' ? context.plain : undefined;
 	if (against === 'absolute' || layer === null) {
-		const absolute = absolutize(value, {dialect: context.dialect});
+		// A plain serialization is its own href (encodeQuery leaves ASCII alone).
+		const absolute = plain !== undefined && isPlainSerialization(value) ? value : absolutize(value, {dialect: context.dialect});
 		if (absolute !== null) link.url = finish(absolute, context);
 		else link.error = against === 'absolute' ? 'invalid-url' : 'no-base';
 		return link;
 	}
 
+	if (plain !== undefined && codebase === undefined) {
+		const url = plain.resolve(value, layer.url);
+		if (url !== null) {
+			link.url = url;
+			return link;
+		}
+	}
 	try {
 		const base = codebase === undefined ? layer.url : resolve(codebase, layer.url, {dialect: context.dialect});
 		link.url = resolveWithQueryEncoding(value, base, context);
