@@ -142,7 +142,7 @@ const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis', 'eu
  * as ASCII), so the decoder is idle after one. gb18030 also uses 0x30–0x39 as the
  * second and fourth byte, hence its lower bound.
  */
-const SAFE_BYTES: Readonly<Record<string, number>> = {
+export const SAFE_BYTES: Readonly<Record<string, number>> = {
 	shift_jis: 0x40, // §12.3.1: trail 0x40–0x7E, 0x80–0xFC
 	'euc-jp': 0x80, // §12.1.1: trail 0xA1–0xFE
 	'euc-kr': 0x41, // §13.1.1: trail 0x41–0xFE

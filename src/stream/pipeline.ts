@@ -19,10 +19,18 @@ export class ExtractPipeline {
 	private core: Extractor | undefined;
 	private readonly options: ExtractOptions;
 	private readonly sink: LinkSink;
+	private readonly onText: ((text: string) => void) | undefined;
 
-	constructor(options: ExtractOptions, sink: LinkSink) {
+	/** `onText` sees each piece of decoded text before the core does (the rewriter keeps it). */
+	constructor(options: ExtractOptions, sink: LinkSink, onText?: (text: string) => void) {
 		this.options = options;
 		this.sink = filterLinks(options, sink);
+		this.onText = onText;
+	}
+
+	/** The core's flushing watermark (ExtractorCore.safeOffset), in decoded text offsets. */
+	get safeOffset(): number {
+		return this.core?.safeOffset ?? 0;
 	}
 
 	/** The encoding the input is decoded with (WHATWG name), once known. */
@@ -47,7 +55,9 @@ export class ExtractPipeline {
 
 	private text(text: string): void {
 		// The core waits for the first text: by then the decoder has settled the encoding.
-		if (text !== '') this.extractor().write(text);
+		if (text === '') return;
+		this.onText?.(text);
+		this.extractor().write(text);
 	}
 
 	private extractor(): Extractor {

@@ -1,0 +1,85 @@
+/**
+ * Writing a value back into CSS (CSS Syntax Level 3 §4.3.5 string token, §4.3.6 url
+ * token, §4.3.7 escapes). The form written is kept: an unquoted `url(x)` stays unquoted
+ * (its content is always escapable), a string stays a string. Either way the token
+ * decodes to exactly the value given, and `<` is escaped so that no `</style` can appear
+ * (the value may sit in an HTML `<style>` element).
+ */
+
+const CharCodes = {
+	Space: 0x20, // " "
+	QuotationMark: 0x22, // '"'
+	Apostrophe: 0x27, // "'"
+	LeftParenthesis: 0x28, // "("
+	RightParenthesis: 0x29, // ")"
+	LessThan: 0x3c, // "<"
+	ReverseSolidus: 0x5c, // "\\"
+	Delete: 0x7f,
+} as const;
+
+/**
+ * §4.3.7: `\` + hex digits + one space. The space ends the escape, so the next character
+ * can never extend it (and it is consumed with the escape, in strings and url tokens alike).
+ */
+function hexEscape(c: number): string {
+	return `\\${c.toString(16)} `;
+}
+
+/** Controls, whitespace and `<`: as hex escapes (newlines cannot be escaped by `\` + itself). */
+function needsHex(c: number): boolean {
+	return c <= CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan;
+}
+
+/**
+ * The content of an unquoted url token (§4.3.6 "consume a url token"): `"` `'` `(` `)`
+ * and `\` are escaped with `\`; whitespace, controls and `<` as hex escapes.
+ *
+ * @example
+ * escapeCssUrl('a (1).png'); // 'a\\20 \\(1\\).png'
+ */
+export function escapeCssUrl(value: string): string {
+	let out = '';
+	let from = 0;
+	for (let i = 0; i < value.length; i++) {
+		const c = value.charCodeAt(i);
+		let escaped: string | undefined;
+		if (needsHex(c)) escaped = hexEscape(c);
+		else if (c === CharCodes.QuotationMark || c === CharCodes.Apostrophe || c === CharCodes.LeftParenthesis || c === CharCodes.RightParenthesis || c === CharCodes.ReverseSolidus) escaped = `\\${value[i]}`;
+		if (escaped === undefined) continue;
+		out += value.slice(from, i) + escaped;
+		from = i + 1;
+	}
+	return from === 0 ? value : out + value.slice(from);
+}
+
+/**
+ * The content of a string token (§4.3.5), whichever quote encloses it: both quotes and
+ * `\` are escaped with `\`; newlines, other controls and `<` as hex escapes.
+ *
+ * @example
+ * escapeCssString('say "hi"\n'); // 'say \\"hi\\"\\a '
+ */
+export function escapeCssString(value: string): string {
+	let out = '';
+	let from = 0;
+	for (let i = 0; i < value.length; i++) {
+		const c = value.charCodeAt(i);
+		let escaped: string | undefined;
+		if (c < CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan) escaped = hexEscape(c);
+		else if (c === CharCodes.QuotationMark || c === CharCodes.Apostrophe || c === CharCodes.ReverseSolidus) escaped = `\\${value[i]}`;
+		if (escaped === undefined) continue;
+		out += value.slice(from, i) + escaped;
+		from = i + 1;
+	}
+	return from === 0 ? value : out + value.slice(from);
+}
+
+/**
+ * A character the output encoding cannot represent, as a CSS escape.
+ *
+ * @example
+ * cssCodePoint(0x2713); // '\\2713 '
+ */
+export function cssCodePoint(codePoint: number): string {
+	return hexEscape(codePoint);
+}

@@ -1,0 +1,115 @@
+/**
+ * Writing a value back into HTML (html-url-attributes.md §5.8): attribute values in
+ * their original quoting, and text content. The output decodes (HTML §13.2.5.36–38
+ * attribute value states, §13.2.5.72 character reference state) to exactly the value
+ * given, and never ends its attribute or element.
+ */
+
+const CharCodes = {
+	Tab: 0x09, // "\t"
+	LineFeed: 0x0a, // "\n"
+	FormFeed: 0x0c, // "\f"
+	CarriageReturn: 0x0d, // "\r"
+	Space: 0x20, // " "
+	QuotationMark: 0x22, // '"'
+	Ampersand: 0x26, // "&"
+	Apostrophe: 0x27, // "'"
+	LessThan: 0x3c, // "<"
+	EqualsSign: 0x3d, // "="
+	GreaterThan: 0x3e, // ">"
+	GraveAccent: 0x60, // "`"
+} as const;
+
+/** Attribute quoting as written: `"`, `'`, or `''` for an unquoted value. */
+export type Quote = '"' | "'" | '';
+
+/**
+ * Characters that end or spoil an unquoted attribute value (HTML §13.2.5.38: whitespace
+ * and `>` end it; `"` `'` `<` `=` `` ` `` are parse errors) and `&`, as character references.
+ */
+const UNQUOTED_REFERENCES: Readonly<Record<number, string>> = {
+	[CharCodes.Tab]: '&#9;',
+	[CharCodes.LineFeed]: '&#10;',
+	[CharCodes.FormFeed]: '&#12;',
+	[CharCodes.CarriageReturn]: '&#13;',
+	[CharCodes.Space]: '&#32;',
+	[CharCodes.QuotationMark]: '&quot;',
+	[CharCodes.Ampersand]: '&amp;',
+	[CharCodes.Apostrophe]: '&#39;',
+	[CharCodes.LessThan]: '&lt;',
+	[CharCodes.EqualsSign]: '&#61;',
+	[CharCodes.GreaterThan]: '&gt;',
+	[CharCodes.GraveAccent]: '&#96;',
+};
+
+/**
+ * `&` (it could start a character reference), the quote (it would end the value) and `<`
+ * (XHTML forbids it in attribute values; harmless in HTML) as character references.
+ */
+const DOUBLE_QUOTED: Readonly<Record<number, string>> = {
+	[CharCodes.Ampersand]: '&amp;',
+	[CharCodes.QuotationMark]: '&quot;',
+	[CharCodes.LessThan]: '&lt;',
+};
+const SINGLE_QUOTED: Readonly<Record<number, string>> = {
+	[CharCodes.Ampersand]: '&amp;',
+	[CharCodes.Apostrophe]: '&#39;',
+	[CharCodes.LessThan]: '&lt;',
+};
+/** HTML text content: `&` and `<` (a tag or a character reference could start there). */
+const TEXT: Readonly<Record<number, string>> = {
+	[CharCodes.Ampersand]: '&amp;',
+	[CharCodes.LessThan]: '&lt;',
+};
+
+/** Replace the characters in `table`; returns `s` itself when there are none (counted first). */
+function replaceFrom(s: string, table: Readonly<Record<number, string>>): string {
+	let i = 0;
+	while (i < s.length && table[s.charCodeAt(i)] === undefined) i++;
+	if (i === s.length) return s;
+	let out = s.slice(0, i);
+	for (; i < s.length; i++) out += table[s.charCodeAt(i)] ?? s[i];
+	return out;
+}
+
+/**
+ * A value for the inside of an attribute written with `quote`. For an unquoted value the
+ * characters that would end it become character references (the value stays unquoted:
+ * this text may be only part of it).
+ *
+ * @example
+ * escapeAttribute('a.html?x=1&y="2"', '"'); // 'a.html?x=1&amp;y=&quot;2&quot;'
+ * escapeAttribute('a b', ''); // 'a&#32;b'
+ */
+export function escapeAttribute(value: string, quote: Quote): string {
+	return replaceFrom(value, quote === '"' ? DOUBLE_QUOTED : quote === "'" ? SINGLE_QUOTED : UNQUOTED_REFERENCES);
+}
+
+/**
+ * A whole unquoted attribute value: kept unquoted when nothing in it needs escaping,
+ * else written in double quotes (which the span, being the value itself, may take).
+ * An empty value needs `""` too: `href= title=x` would read `title=x` as the value.
+ *
+ * @example
+ * writeUnquotedValue('b.html'); // 'b.html'
+ * writeUnquotedValue('a b.html'); // '"a b.html"'
+ */
+export function writeUnquotedValue(value: string): string {
+	if (value !== '' && escapeAttribute(value, '') === value) return value;
+	return `"${escapeAttribute(value, '"')}"`;
+}
+
+/**
+ * HTML text content (a plain-text URL found with `textLinks`).
+ *
+ * @example
+ * escapeText('a<b&c'); // 'a&lt;b&amp;c'
+ */
+export function escapeText(value: string): string {
+	return replaceFrom(value, TEXT);
+}
+
+/** ASCII whitespace (HTML: TAB, LF, FF, CR, SPACE). */
+export function isHtmlWhitespace(c: number): boolean {
+	return c === CharCodes.Tab || c === CharCodes.LineFeed || c === CharCodes.FormFeed || c === CharCodes.CarriageReturn || c === CharCodes.Space;
+}

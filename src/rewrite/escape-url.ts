@@ -1,0 +1,115 @@
+/**
+ * Percent-encoding a new URL where its list or text syntax would cut it: whitespace in a
+ * srcset candidate or a token list, a comma at the ends of a srcset URL, the quote that
+ * closes a meta refresh URL, the delimiters of a plain-text URL. A percent-encoded
+ * space, quote or angle bracket is what the URL parser writes for them anyway (URL
+ * Standard percent-encode sets), so the written URL keeps its meaning.
+ */
+import {isHtmlWhitespace} from './escape-html.js';
+
+const CharCodes = {
+	Space: 0x20, // " "
+	QuotationMark: 0x22, // '"'
+	Apostrophe: 0x27, // "'"
+	Comma: 0x2c, // ","
+	LessThan: 0x3c, // "<"
+	GreaterThan: 0x3e, // ">"
+	Delete: 0x7f,
+} as const;
+
+function percent(c: number): string {
+	return `%${c < 0x10 ? '0' : ''}${c.toString(16).toUpperCase()}`;
+}
+
+/** `value` with the ASCII characters for which `encode(c, i)` holds percent-encoded. */
+export function percentEncodeWhere(value: string, encode: (c: number, i: number) => boolean): string {
+	let out = '';
+	let from = 0;
+	for (let i = 0; i < value.length; i++) {
+		const c = value.charCodeAt(i);
+		if (c >= 0x80 || !encode(c, i)) continue;
+		out += value.slice(from, i) + percent(c);
+		from = i + 1;
+	}
+	return from === 0 ? value : out + value.slice(from);
+}
+
+/**
+ * A URL that is one token of a whitespace-separated list (ping, archive, itemtype).
+ *
+ * @example
+ * escapeListItem('a b.html'); // 'a%20b.html'
+ */
+export function escapeListItem(value: string): string {
+	return percentEncodeWhere(value, isHtmlWhitespace);
+}
+
+/**
+ * A URL that is one item of a comma-separated list (applet archive).
+ *
+ * @example
+ * escapeCommaItem('a,b.jar'); // 'a%2Cb.jar'
+ */
+export function escapeCommaItem(value: string): string {
+	return percentEncodeWhere(value, c => c === CharCodes.Comma || isHtmlWhitespace(c));
+}
+
+/**
+ * A srcset candidate URL (html-url-attributes.md §5.5): no whitespace, and no comma at
+ * either end (the srcset parser skips leading commas and strips trailing ones).
+ *
+ * @example
+ * escapeSrcsetUrl('a b.jpg,'); // 'a%20b.jpg%2C'
+ */
+export function escapeSrcsetUrl(value: string): string {
+	let first = 0;
+	while (first < value.length && value.charCodeAt(first) === CharCodes.Comma) first++;
+	let last = value.length;
+	while (last > first && value.charCodeAt(last - 1) === CharCodes.Comma) last--;
+	return percentEncodeWhere(value, (c, i) => isHtmlWhitespace(c) || (c === CharCodes.Comma && (i < first || i >= last)));
+}
+
+/**
+ * The URL of a meta refresh value (HTML shared declarative refresh steps, §5.6):
+ * whitespace (trailing whitespace would be cut), and the quote that encloses it as
+ * written (`quote`; `null`: none, so only a leading quote and a leading `url=` could be
+ * misread; `undefined`: unknown, both quotes anywhere).
+ *
+ * @example
+ * escapeRefreshUrl("it's a.html", "'"); // 'it%27s%20a.html'
+ */
+export function escapeRefreshUrl(value: string, quote: '"' | "'" | null | undefined): string {
+	const out = percentEncodeWhere(value, (c, i) => {
+		if (isHtmlWhitespace(c)) return true;
+		if (c !== CharCodes.QuotationMark && c !== CharCodes.Apostrophe) return false;
+		return quote === undefined || (quote === null ? i === 0 : c === quote.charCodeAt(0));
+	});
+	// Steps 11.2–11.7: with no quote, a URL starting with "url=" would lose that prefix.
+	return quote === null && /^url=/iu.test(out) ? `%${out.charCodeAt(0).toString(16).toUpperCase()}${out.slice(1)}` : out;
+}
+
+/**
+ * A plain-text URL (RFC 2396 §2.4.3 "delims" and Appendix E): whitespace, `<`, `>` and
+ * `"` would end it or break its delimiters.
+ *
+ * @example
+ * escapeTextUrl('http://x.example/a b>'); // 'http://x.example/a%20b%3E'
+ */
+export function escapeTextUrl(value: string): string {
+	return percentEncodeWhere(
+		value,
+		c => c <= CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan || c === CharCodes.GreaterThan || c === CharCodes.QuotationMark,
+	);
+}
+
+/**
+ * A character the output encoding cannot represent, as percent-encoded UTF-8 (plain text).
+ *
+ * @example
+ * percentEncodeCodePoint(0x2713); // '%E2%9C%93'
+ */
+export function percentEncodeCodePoint(codePoint: number): string {
+	let out = '';
+	for (const byte of new TextEncoder().encode(String.fromCodePoint(codePoint))) out += percent(byte);
+	return out;
+}

@@ -1,0 +1,91 @@
+/**
+ * The text-level rewrite core: it sees the decoded text and the Links an extractor core
+ * emits, and turns them into edits `(start, end, text)` in decoded-text offsets. The
+ * stream layer (src/stream/rewrite.ts) maps them onto the input's units and splices.
+ *
+ * Links arrive in batches (all those one `write` of the extractor released); a batch is
+ * prepared as a whole first (relative mode reads the BASE element in it), then answered
+ * in order. Only the text from the watermark on is kept (one unit before it, to see what
+ * precedes a span).
+ */
+import type {ReferenceEvent} from '../extract/event.js';
+import type {Link} from '../types.js';
+import {createTarget, type CheckedRewriteOptions, type Reference, type Target} from './targets.js';
+import {writeValue, type Fallback, type Neighbours} from './write-value.js';
+
+/** One edit in decoded-text offsets. */
+export interface TextEdit {
+	start: number;
+	end: number;
+	/** The escaped new text. */
+	text: string;
+	/** How characters the output encoding lacks are written. */
+	fallback: Fallback;
+}
+
+/**
+ * Decides the edits of one document.
+ *
+ * @example
+ * const rewriter = new Rewriter({type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/', dialect: 'whatwg'});
+ * rewriter.text('<a href=x.html>');
+ * rewriter.link(link, event); // from the extractor core's sink
+ * rewriter.take(15); // [{start: 8, end: 14, text: '"https://example.com/x.html"', fallback: 'html'}]
+ */
+export class Rewriter {
+	private readonly target: Target;
+	private batch: Reference[] = [];
+	/** Decoded text from absolute offset `windowStart`. */
+	private window = '';
+	private windowStart = 0;
+
+	constructor(options: CheckedRewriteOptions) {
+		this.target = createTarget(options);
+	}
+
+	/** The next piece of decoded text (before the extractor sees it). */
+	text(chunk: string): void {
+		this.window += chunk;
+	}
+
+	/** A Link from the extractor's sink. */
+	link(link: Link, event: ReferenceEvent): void {
+		this.batch.push({link, event});
+	}
+
+	/**
+	 * The edits for the Links received since the last call, in order. `safe` is the
+	 * extractor's watermark: no later Link starts before it, so older text is let go.
+	 */
+	take(safe: number): TextEdit[] {
+		const batch = this.batch;
+		const edits: TextEdit[] = [];
+		if (batch.length > 0) {
+			this.batch = [];
+			this.target.prepare(batch);
+			for (const {link, event} of batch) {
+				const value = this.target.value(link, event);
+				if (value === undefined) continue;
+				const written = writeValue(value, event, this.around(event));
+				if (written !== null) edits.push({start: event.start, end: event.end, text: written.text, fallback: written.fallback});
+			}
+		}
+		this.drop(safe - 1);
+		return edits;
+	}
+
+	private around(event: ReferenceEvent): Neighbours {
+		return {before: this.charAt(event.start - 1), after: this.charAt(event.end)};
+	}
+
+	private charAt(offset: number): number {
+		const i = offset - this.windowStart;
+		return i >= 0 && i < this.window.length ? this.window.charCodeAt(i) : -1;
+	}
+
+	private drop(offset: number): void {
+		if (offset <= this.windowStart) return;
+		this.window = this.window.slice(offset - this.windowStart);
+		this.windowStart = offset;
+	}
+}

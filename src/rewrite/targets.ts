@@ -1,0 +1,166 @@
+/**
+ * What each reference becomes: `to: 'absolute'`, `to: 'relative'`, or a user function.
+ * A target answers with the new value, or undefined to keep the source as written.
+ *
+ * Relative mode writes each reference relative to the base it will be resolved against
+ * in the output (html-url-attributes.md §4):
+ * - a reference the input resolved against a BASE element (`baseSource: 'document'`):
+ *   the base that BASE element gives in the output. The BASE href is itself a reference
+ *   against the document URL, rewritten by the same rules, so the output base is known
+ *   from how its href is written (an absolute href: the same base; relativized: the same
+ *   base again, by relativize's guarantee; an empty href kept as written: the output
+ *   document URL). The BASE Link may come after the Links it governs (they were held
+ *   until it was seen), so each batch is prepared before any of its Links is answered;
+ * - otherwise the output document's URL: `documentUrl`, defaulting to the §5.1 fallback
+ *   base of the input (`encapsulatingBase`, else `retrievalUrl`, else `defaultBase`).
+ * A reference resolved against a `codebase` (object classid, archive) is relative to the
+ * codebase resolved against that base. Kept as written: same-document (`''`, `#frag`) and
+ * empty references, opaque targets (`mailto:`, `data:`, `javascript:` ...), unresolvable
+ * ones (`url: null`), `itemtype` (absolute only), plain-text URLs outside `<URL:...>`
+ * (RFC 2396 Appendix E: only there is a relative reference recognised). A target outside
+ * `scope` (or on another origin) keeps its source when that still resolves to the same
+ * URL in the output, else it is written absolute: the meaning never changes.
+ *
+ * Absolute mode writes `link.url` for every reference except same-document and empty
+ * ones, opaque targets (already absolute), and unresolvable ones.
+ *
+ * Neither mode rewrites an event with `syntax: 'none'` (nothing is written there: an
+ * absent form action, a robots directive); the user function is not called for them.
+ */
+import {fallbackBase} from '../extract/base.js';
+import type {ReferenceEvent} from '../extract/event.js';
+import type {Dialect, Link, RewriteOptions} from '../types.js';
+import {createRelativizer, isAbsolute, resolve} from '../uri/index.js';
+
+/** Rewrite options after checking: the dialect is known. */
+export type CheckedRewriteOptions = RewriteOptions & {dialect: Dialect};
+
+/** One Link as the sink gave it. */
+export interface Reference {
+	link: Link;
+	event: ReferenceEvent;
+}
+
+export interface Target {
+	/** Look at a batch of References before any of them is answered. */
+	prepare(batch: readonly Reference[]): void;
+	/** The new value for a Link, or undefined to keep the source as written. */
+	value(link: Link, event: ReferenceEvent): string | undefined;
+}
+
+/**
+ * The target for `options.to`.
+ *
+ * @example
+ * const target = createTarget({type: 'html', to: 'absolute', dialect: 'whatwg'});
+ * target.value(link, event); // link.url, or undefined
+ */
+export function createTarget(options: CheckedRewriteOptions): Target {
+	const {to} = options;
+	if (to === 'absolute') return {prepare: () => undefined, value: absoluteValue};
+	if (to === 'relative') return new RelativeTarget(options);
+	return {
+		prepare: () => undefined,
+		value(link, event) {
+			if (event.syntax === 'none') return undefined;
+			const value = to(link);
+			return value === null || value === undefined || value === link.value ? undefined : value;
+		},
+	};
+}
+
+/** References kept as written by both modes. */
+function isKept(link: Link, event: ReferenceEvent): boolean {
+	return event.syntax === 'none' || event.against === 'absolute' || link.url === null || link.sameDocument === true || link.value === '' || isOpaque(link.url);
+}
+
+function absoluteValue(link: Link, event: ReferenceEvent): string | undefined {
+	if (isKept(link, event) || link.url === link.value) return undefined;
+	return link.url ?? undefined;
+}
+
+/** An absolute URI whose scheme is not followed by `/` (RFC 2396 §3 opaque_part): mailto:, data:, javascript: ... */
+function isOpaque(url: string | null): boolean {
+	if (url === null) return true;
+	const colon = url.indexOf(':');
+	return colon > 0 && url.charCodeAt(colon + 1) !== 0x2f; /* "/" */
+}
+
+/** Relativizers kept (one per distinct output base). */
+const MAX_RELATIVIZERS = 64;
+
+class RelativeTarget implements Target {
+	private readonly dialect: Dialect;
+	private readonly options: CheckedRewriteOptions;
+	/** Where the output document lives: the base of every reference not under a BASE element. */
+	private readonly documentUrl: string | undefined;
+	/** A BASE element's base in the input -> the base it gives in the output. */
+	private readonly outputBases = new Map<string, string>();
+	private readonly relativizers = new Map<string, (target: string) => string>();
+
+	constructor(options: CheckedRewriteOptions) {
+		this.options = options;
+		this.dialect = options.dialect;
+		this.documentUrl = options.documentUrl ?? fallbackBase(options)?.url;
+	}
+
+	prepare(batch: readonly Reference[]): void {
+		for (const {link, event} of batch) {
+			if (link.kind !== 'base' || link.url === null || this.outputBases.has(link.url)) continue;
+			const base = this.outputBase(link);
+			if (base === undefined) continue;
+			const written = this.value(link, event) ?? link.value;
+			const output = this.resolve(written, base);
+			if (output !== null) this.outputBases.set(link.url, output);
+		}
+	}
+
+	value(link: Link, event: ReferenceEvent): string | undefined {
+		if (isKept(link, event)) return undefined;
+		const url = link.url as string;
+		// RFC 2396 Appendix E: in plain text only `<URL:...>` makes a relative reference.
+		if (event.syntax === 'text' && link.delimiter !== '<URL:>') return undefined;
+		let base = this.outputBase(link);
+		if (base !== undefined && event.codebase !== undefined) base = this.resolve(event.codebase, base) ?? undefined;
+		if (base === undefined) return undefined;
+		let relative: string | undefined;
+		try {
+			relative = this.relativizer(base)?.(url);
+		} catch {
+			relative = undefined; // not absolute in this dialect: leave it to the check below
+		}
+		if (relative !== undefined && !isAbsolute(relative)) return relative;
+		// Out of scope or another origin: the source may keep its meaning as it is.
+		return this.resolve(event.reference ?? link.value, base) === url ? undefined : url;
+	}
+
+	/** The base `link` will be resolved against in the output. */
+	private outputBase(link: Link): string | undefined {
+		if (link.baseSource === 'document' && link.base !== null) return this.outputBases.get(link.base) ?? link.base;
+		return this.documentUrl;
+	}
+
+	private relativizer(base: string): ((target: string) => string) | undefined {
+		let relativizer = this.relativizers.get(base);
+		if (relativizer === undefined) {
+			try {
+				const {form, scope} = this.options;
+				relativizer = createRelativizer(base, {dialect: this.dialect, ...(form === undefined ? {} : {form}), ...(scope === undefined ? {} : {scope})});
+			} catch {
+				return undefined; // a base that is not absolute: nothing is relative to it
+			}
+			// Bases are few (the document's, a BASE, object codebases); bound the cache anyway.
+			if (this.relativizers.size >= MAX_RELATIVIZERS) this.relativizers.clear();
+			this.relativizers.set(base, relativizer);
+		}
+		return relativizer;
+	}
+
+	private resolve(reference: string, base: string): string | null {
+		try {
+			return resolve(reference, base, {dialect: this.dialect});
+		} catch {
+			return null;
+		}
+	}
+}

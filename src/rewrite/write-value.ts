@@ -1,0 +1,115 @@
+/**
+ * A new value in its place: escaped for the value's own syntax (srcset, list, meta
+ * refresh, CSS, plain text), then for its container (an HTML attribute in its quoting,
+ * HTML text), then for each iframe `srcdoc` attribute it is nested in. The result
+ * decodes, through the same layers, to the value given; it cannot end its attribute,
+ * string, url token or element early.
+ */
+import type {ReferenceEvent} from '../extract/event.js';
+import {escapeCssString, escapeCssUrl} from './escape-css.js';
+import {escapeAttribute, escapeText, isHtmlWhitespace, writeUnquotedValue} from './escape-html.js';
+import {escapeCommaItem, escapeListItem, escapeRefreshUrl, escapeSrcsetUrl, escapeTextUrl} from './escape-url.js';
+
+const CharCodes = {
+	QuotationMark: 0x22, // '"'
+	Apostrophe: 0x27, // "'"
+	EqualsSign: 0x3d, // "="
+	GreaterThan: 0x3e, // ">"
+} as const;
+
+/**
+ * How a character the output encoding cannot represent is written: a character
+ * reference (`&#N;`, inside HTML), a CSS escape (raw CSS), or percent-encoded UTF-8
+ * (plain text).
+ */
+export type Fallback = 'html' | 'css' | 'url';
+
+/** The characters just outside the span in the source (-1: not known). */
+export interface Neighbours {
+	before: number;
+	after: number;
+}
+
+export interface WrittenValue {
+	text: string;
+	fallback: Fallback;
+}
+
+/**
+ * The text to put in place of `event`'s span so that it reads back as `value`; null when
+ * the syntax cannot hold it (an empty srcset, list or meta refresh URL, or an event with
+ * nothing written: `syntax: 'none'`).
+ *
+ * @example
+ * writeValue('a&b.html', {syntax: 'url', container: 'attribute', quote: '"', ...event}, {before: 0x22, after: 0x22});
+ * // {text: 'a&amp;b.html', fallback: 'html'}
+ */
+export function writeValue(value: string, event: ReferenceEvent, around: Neighbours): WrittenValue | null {
+	const inner = escapeSyntax(value, event, around);
+	if (inner === null) return null;
+	let text = escapeContainer(inner, event, around);
+	for (const quote of event.enclosing ?? []) text = escapeAttribute(text, quote);
+	return {text, fallback: fallbackOf(event)};
+}
+
+/** The value escaped for its own syntax. */
+function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours): string | null {
+	switch (event.syntax) {
+		case 'url':
+			return value;
+		case 'list-item':
+			return value === '' ? null : escapeListItem(value);
+		case 'comma-item':
+			return value === '' ? null : escapeCommaItem(value);
+		case 'srcset':
+			return value === '' ? null : escapeSrcsetUrl(value);
+		case 'meta-refresh':
+			return value === '' ? null : escapeRefreshUrl(value, refreshQuote(around.before));
+		case 'css-url':
+			return escapeCssUrl(value);
+		case 'css-string':
+			return escapeCssString(value);
+		case 'text':
+			return value === '' ? null : escapeTextUrl(value);
+		case 'none':
+			return null;
+	}
+}
+
+/** The quote before a meta refresh URL: `'`/`"`, none (after `url=`, whitespace or a separator), or unknown (an entity). */
+function refreshQuote(before: number): '"' | "'" | null | undefined {
+	if (before === CharCodes.QuotationMark) return '"';
+	if (before === CharCodes.Apostrophe) return "'";
+	return before === 0x3b /* ";" */ ? undefined : null;
+}
+
+function escapeContainer(text: string, event: ReferenceEvent, around: Neighbours): string {
+	switch (event.container) {
+		case 'attribute': {
+			const {quote} = event;
+			// `<a href>`: the span is empty just after the name; the value comes with its "=".
+			if (quote === undefined) return `="${escapeAttribute(text, '"')}"`;
+			if (quote === '' && event.syntax === 'url' && isWholeUnquotedValue(around)) return writeUnquotedValue(text);
+			return escapeAttribute(text, quote);
+		}
+		case 'html-text':
+			return escapeText(text);
+		case 'raw':
+			return text;
+	}
+}
+
+/**
+ * Whether an unquoted span is the attribute value itself (HTML §13.2.5.38: the value
+ * starts after `=` and whitespace, and ends at whitespace or `>`), so quotes may be added.
+ */
+function isWholeUnquotedValue(around: Neighbours): boolean {
+	const startsValue = around.before === CharCodes.EqualsSign || isHtmlWhitespace(around.before);
+	const endsValue = around.after === CharCodes.GreaterThan || isHtmlWhitespace(around.after);
+	return startsValue && endsValue;
+}
+
+function fallbackOf(event: ReferenceEvent): Fallback {
+	if (event.container !== 'raw' || (event.enclosing?.length ?? 0) > 0) return 'html';
+	return event.syntax === 'css-url' || event.syntax === 'css-string' ? 'css' : 'url';
+}

@@ -1,0 +1,99 @@
+/**
+ * New text in the document's own encoding (Encoding Standard "encode"). A character the
+ * encoding cannot represent is written through the edit's fallback (rewrite/write-value.ts):
+ * `&#N;` in HTML (an attribute then decodes to exactly the value given), a CSS escape in
+ * raw CSS, percent-encoded UTF-8 in plain text. A lone surrogate is such a character in
+ * every encoding.
+ */
+import iconv from 'iconv-lite';
+import type {Fallback} from '../rewrite/write-value.js';
+import {cssCodePoint} from '../rewrite/escape-css.js';
+import {percentEncodeCodePoint} from '../rewrite/escape-url.js';
+import {highByteTable, multiByteCodec} from './encoding.js';
+
+/** Encodes new text for one document. */
+export type TextEncoderFor = (text: string, fallback: Fallback) => Uint8Array;
+
+/** How one character that cannot be encoded is written instead (ASCII). */
+export function fallbackText(codePoint: number, fallback: Fallback): string {
+	switch (fallback) {
+		case 'html':
+			return `&#${codePoint};`;
+		case 'css':
+			return cssCodePoint(codePoint);
+		case 'url':
+			return percentEncodeCodePoint(codePoint > 0xffff || (codePoint & 0xf800) !== 0xd800 ? codePoint : 0xfffd);
+	}
+}
+
+/**
+ * The encoder for a WHATWG encoding name.
+ *
+ * @example
+ * createEncoder('windows-1252')('é✓', 'html'); // bytes of 'é&#10003;' (0xE9, then ASCII)
+ */
+export function createEncoder(encoding: string): TextEncoderFor {
+	switch (encoding) {
+		case 'utf-8':
+			return (text, fallback) => Buffer.from(wellFormed(text, fallback), 'utf8');
+		case 'utf-16le':
+			return (text, fallback) => Buffer.from(wellFormed(text, fallback), 'utf16le');
+		case 'utf-16be':
+			return (text, fallback) => Buffer.from(wellFormed(text, fallback), 'utf16le').swap16();
+		default:
+			return legacyEncoder(encoding);
+	}
+}
+
+/** Lone surrogates through the fallback; other text unchanged. */
+function wellFormed(text: string, fallback: Fallback): string {
+	let i = 0;
+	while (i < text.length && (text.charCodeAt(i) & 0xf800) !== 0xd800) i++;
+	if (i === text.length) return text;
+	return mapCodePoints(text, cp => ((cp & 0xf800) === 0xd800 ? fallbackText(cp, fallback) : undefined));
+}
+
+/** `text` with each code point for which `replace` answers a string replaced by it. */
+function mapCodePoints(text: string, replace: (codePoint: number) => string | undefined): string {
+	let out = '';
+	for (let i = 0; i < text.length; ) {
+		const cp = text.codePointAt(i) ?? 0;
+		const size = cp > 0xffff ? 2 : 1;
+		out += replace(cp) ?? text.slice(i, i + size);
+		i += size;
+	}
+	return out;
+}
+
+function legacyEncoder(encoding: string): TextEncoderFor {
+	const table = highByteTable(encoding);
+	if (table !== undefined) {
+		const reverse = new Map<number, number>();
+		table.forEach((unit, i) => {
+			if (unit !== 0xfffd && !reverse.has(unit)) reverse.set(unit, 0x80 + i);
+		});
+		return (text, fallback) => {
+			const ascii = mapCodePoints(text, cp => (cp < 0x80 || reverse.has(cp) ? undefined : fallbackText(cp, fallback)));
+			return Uint8Array.from(ascii, ch => {
+				const c = ch.charCodeAt(0);
+				return c < 0x80 ? c : (reverse.get(c) ?? 0x3f);
+			});
+		};
+	}
+	const codec = multiByteCodec(encoding);
+	if (codec === undefined) {
+		// iso-2022-jp and replacement never get edits (no offset map); anything else: ASCII only.
+		return (text, fallback) => Buffer.from(mapCodePoints(text, cp => (cp < 0x80 ? undefined : fallbackText(cp, fallback))), 'latin1');
+	}
+	const known = new Map<number, boolean>();
+	const encodable = (cp: number): boolean => {
+		let ok = known.get(cp);
+		if (ok === undefined) {
+			const char = String.fromCodePoint(cp);
+			ok = (cp & 0xf800) !== 0xd800 && iconv.decode(iconv.encode(char, codec), codec) === char;
+			if (known.size < 4096) known.set(cp, ok);
+		}
+		return ok;
+	};
+	return (text, fallback) => iconv.encode(mapCodePoints(text, cp => (cp < 0x80 || encodable(cp) ? undefined : fallbackText(cp, fallback))), codec);
+}

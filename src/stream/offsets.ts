@@ -1,0 +1,163 @@
+/**
+ * Decoded-text offsets back to byte offsets, so that a rewrite can copy the input's own
+ * bytes around its edits (invalid sequences and a BOM included). A map walks forward
+ * from its last answer, re-reading the encoding's sequence rules exactly as the decoder
+ * applied them; offsets must be asked in increasing order.
+ *
+ * - UTF-8: the Encoding Standard UTF-8 decoder, one U+FFFD per maximal subpart of an
+ *   ill-formed sequence, as TextDecoder does (§4.3 "UTF-8 decoder").
+ * - Single-byte encodings and x-user-defined: one byte per unit.
+ * - UTF-16LE/BE: two bytes per unit (a lone surrogate also becomes one U+FFFD unit).
+ * - Multi-byte legacy encodings (Shift_JIS, EUC-JP, EUC-KR, Big5, GBK, gb18030): the
+ *   decoder is idle after any byte below the encoding's safe bound (encoding.ts), so the
+ *   bytes are cut there and each piece decoded on its own, as the decoder does; inside a
+ *   piece the cut that decodes to the wanted prefix (and leaves the rest decoding the
+ *   same) is searched byte by byte. Cost: linear in the input, plus the square of the
+ *   longest run without such a byte for each offset that falls inside one.
+ * - iso-2022-jp (stateful) and replacement: no map (null); the rewriter then holds the
+ *   input and only passes it through unchanged.
+ */
+import {createByteDecoder, SAFE_BYTES} from './encoding.js';
+
+/** Maps increasing text offsets to byte offsets. */
+export interface OffsetMap {
+	/**
+	 * The byte offset of text offset `target`. `bytes` holds the input from absolute byte
+	 * offset `start`, covering at least the last answer up to what was decoded; `final`
+	 * once the input has ended.
+	 */
+	toByte(target: number, bytes: Uint8Array, start: number, final: boolean): number;
+}
+
+/**
+ * The map for a document in `encoding` (a WHATWG name) whose text starts after
+ * `bomLength` bytes; null when the encoding has none.
+ *
+ * @example
+ * const map = createOffsetMap('utf-8', 0)!;
+ * map.toByte(2, new TextEncoder().encode('éa'), 0, true); // 3
+ */
+export function createOffsetMap(encoding: string, bomLength: number): OffsetMap | null {
+	switch (encoding) {
+		case 'utf-8':
+			return new Utf8Map(bomLength);
+		case 'utf-16le':
+		case 'utf-16be':
+			return {toByte: (target, bytes, start, final) => Math.min(bomLength + 2 * target, final ? start + bytes.length : Infinity)};
+		case 'iso-2022-jp':
+		case 'replacement':
+			return null;
+		default: {
+			const safeBelow = SAFE_BYTES[encoding];
+			if (safeBelow !== undefined) return new MultiByteMap(encoding, safeBelow);
+			return {toByte: target => bomLength + target};
+		}
+	}
+}
+
+/** Walks UTF-8 sequences from the last answer. */
+class Utf8Map implements OffsetMap {
+	private text = 0;
+	private byte: number;
+
+	constructor(bomLength: number) {
+		this.byte = bomLength;
+	}
+
+	toByte(target: number, bytes: Uint8Array, start: number): number {
+		let t = this.text;
+		let i = this.byte - start;
+		while (t < target && i < bytes.length) {
+			const b = bytes[i] ?? 0;
+			if (b < 0x80) {
+				t++;
+				i++;
+				continue;
+			}
+			const length = utf8Sequence(bytes, i);
+			t += length > 0 ? (length === 4 ? 2 : 1) : 1;
+			i += length > 0 ? length : -length;
+		}
+		this.text = t;
+		this.byte = i + start;
+		return this.byte;
+	}
+}
+
+/**
+ * Encoding Standard UTF-8 decoder from a non-ASCII byte at `i`: the length of a valid
+ * sequence, or minus the length of the maximal subpart that becomes one U+FFFD (the
+ * byte that broke it is read again as the start of the next one).
+ */
+function utf8Sequence(bytes: Uint8Array, i: number): number {
+	const b = bytes[i] ?? 0;
+	let needed: number;
+	let lower = 0x80;
+	let upper = 0xbf;
+	if (b >= 0xc2 && b <= 0xdf) needed = 1;
+	else if (b >= 0xe0 && b <= 0xef) {
+		needed = 2;
+		if (b === 0xe0) lower = 0xa0;
+		if (b === 0xed) upper = 0x9f;
+	} else if (b >= 0xf0 && b <= 0xf4) {
+		needed = 3;
+		if (b === 0xf0) lower = 0x90;
+		if (b === 0xf4) upper = 0x8f;
+	} else return -1;
+	for (let k = 1; k <= needed; k++) {
+		const c = bytes[i + k];
+		// A missing byte (end of input) or one out of range ends the subpart before it.
+		if (c === undefined || c < lower || c > upper) return -k;
+		lower = 0x80;
+		upper = 0xbf;
+	}
+	return needed + 1;
+}
+
+/** Walks a multi-byte legacy encoding piece by piece (see the module comment). */
+class MultiByteMap implements OffsetMap {
+	private readonly encoding: string;
+	private readonly safeBelow: number;
+	private text = 0;
+	private byte = 0;
+
+	constructor(encoding: string, safeBelow: number) {
+		this.encoding = encoding;
+		this.safeBelow = safeBelow;
+	}
+
+	toByte(target: number, bytes: Uint8Array, start: number, final: boolean): number {
+		let i = this.byte - start;
+		while (this.text < target && i < bytes.length) {
+			let cut = i;
+			while (cut < bytes.length && (bytes[cut] ?? 0) >= this.safeBelow) cut++;
+			if (cut < bytes.length) cut++;
+			else if (!final) cut = bytes.length; // the piece may go on, but the text so far is decoded
+			const piece = bytes.subarray(i, cut);
+			const decoded = this.decode(piece);
+			if (this.text + decoded.length <= target) {
+				this.text += decoded.length;
+				i = cut;
+				continue;
+			}
+			i += this.cutInside(piece, decoded, target - this.text);
+			this.text = target;
+		}
+		this.byte = i + start;
+		return this.byte;
+	}
+
+	/** The byte offset in `piece` where its decoding splits after `units` code units. */
+	private cutInside(piece: Uint8Array, decoded: string, units: number): number {
+		for (let j = 1; j < piece.length; j++) {
+			const head = this.decode(piece.subarray(0, j));
+			if (head.length === units && decoded.startsWith(head) && this.decode(piece.subarray(j)) === decoded.slice(units)) return j;
+		}
+		return piece.length;
+	}
+
+	private decode(bytes: Uint8Array): string {
+		const decoder = createByteDecoder(this.encoding);
+		return decoder.write(bytes) + decoder.end();
+	}
+}

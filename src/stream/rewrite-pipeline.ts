@@ -1,0 +1,133 @@
+/**
+ * The synchronous rewrite pipeline shared by `rewriteLinks` and `createRewriteStream`:
+ * the extraction pipeline (decode, extractor core) feeds a Rewriter (src/rewrite), whose
+ * edits are spliced into the input's own units: the text itself for string input, the
+ * bytes for byte input (edit offsets mapped back through offsets.ts, new text encoded
+ * in the document's encoding through encode.ts).
+ *
+ * Memory: the input is held from the extractor's watermark (`safeOffset`) on, so output
+ * flows as input flows, except while the extractor holds Links (before the BASE element
+ * is settled: html-base.ts HOLD_LIMIT_CHARS) or an unfinished token.
+ *
+ * Deviation: iso-2022-jp input (stateful, no offset map) is held whole and written out
+ * unchanged; a rewrite that would change one of its references fails with an error.
+ */
+import type {CheckedRewriteOptions} from '../rewrite/targets.js';
+import {Rewriter, type TextEdit} from '../rewrite/rewriter.js';
+import {BYTE_UNITS, Splicer, TEXT_UNITS} from '../rewrite/splice.js';
+import {createEncoder, type TextEncoderFor} from './encode.js';
+import {createOffsetMap, type OffsetMap} from './offsets.js';
+import {ExtractPipeline} from './pipeline.js';
+
+const BOMS: Readonly<Record<string, readonly number[]>> = {
+	'utf-8': [0xef, 0xbb, 0xbf],
+	'utf-16le': [0xff, 0xfe],
+	'utf-16be': [0xfe, 0xff],
+};
+
+/** After `end()` every Link is final: no watermark holds anything back. */
+const END = Number.MAX_SAFE_INTEGER;
+
+/**
+ * One document's rewrite: `write` chunks (all strings or all bytes), get the output
+ * produced so far; `end` gives the rest.
+ *
+ * @example
+ * const pipeline = new RewritePipeline(checkRewriteOptions({type: 'css', to: 'absolute', retrievalUrl: 'https://example.com/a.css'}));
+ * [...pipeline.write('a{background:url(b.png)}'), ...pipeline.end()].join('');
+ * // 'a{background:url(https://example.com/b.png)}'
+ */
+export class RewritePipeline {
+	private readonly extract: ExtractPipeline;
+	private readonly rewriter: Rewriter;
+	private readonly out: Array<string | Uint8Array> = [];
+	private kind: 'text' | 'bytes' | undefined;
+	private text: Splicer<string> | undefined;
+	private bytes: Splicer<Uint8Array> | undefined;
+	/** The first bytes (BOM detection). */
+	private head: number[] = [];
+	private sawText = false;
+	private map: OffsetMap | null | undefined;
+	private encoder: TextEncoderFor | undefined;
+
+	constructor(options: CheckedRewriteOptions) {
+		this.rewriter = new Rewriter(options);
+		this.extract = new ExtractPipeline(options, (link, event) => this.rewriter.link(link, event), (text) => {
+			this.sawText = true;
+			this.rewriter.text(text);
+		});
+	}
+
+	/** Edits refused by the splicer (out of order): 0 unless an extractor breaks its contract. */
+	get refused(): number {
+		return (this.text?.refused ?? 0) + (this.bytes?.refused ?? 0);
+	}
+
+	write(chunk: string | Uint8Array): Array<string | Uint8Array> {
+		if (typeof chunk === 'string') {
+			this.textSplicer().append(chunk);
+		} else {
+			const bytes = this.byteSplicer();
+			if (this.head.length < 3) for (const b of chunk.subarray(0, 3 - this.head.length)) this.head.push(b);
+			bytes.append(chunk);
+		}
+		this.extract.write(chunk);
+		this.apply(this.rewriter.take(this.extract.safeOffset), this.extract.safeOffset, false);
+		return this.out.splice(0);
+	}
+
+	end(): Array<string | Uint8Array> {
+		this.extract.end();
+		this.apply(this.rewriter.take(END), END, true);
+		if (this.text !== undefined) this.text.finish();
+		else this.bytes?.finish();
+		return this.out.splice(0);
+	}
+
+	private apply(edits: readonly TextEdit[], safe: number, final: boolean): void {
+		if (this.text !== undefined) {
+			for (const edit of edits) this.text.edit(edit.start, edit.end, edit.text);
+			this.text.flush(safe);
+			return;
+		}
+		const bytes = this.bytes;
+		if (bytes === undefined || !this.sawText) return;
+		const map = this.offsetMap();
+		if (map === null) {
+			if (edits.length > 0) throw new Error(`linkstream: cannot rewrite references in ${this.extract.encoding ?? 'this'} input (no byte offsets for this encoding)`);
+			return;
+		}
+		const encode = (this.encoder ??= createEncoder(this.extract.encoding ?? 'utf-8'));
+		const at = (offset: number): number => {
+			const {units, start} = bytes.source;
+			return map.toByte(offset, units, start, final);
+		};
+		for (const edit of edits) {
+			const start = at(edit.start);
+			bytes.edit(start, at(edit.end), encode(edit.text, edit.fallback));
+		}
+		if (!final) bytes.flush(at(safe));
+	}
+
+	private offsetMap(): OffsetMap | null {
+		if (this.map === undefined) {
+			const encoding = this.extract.encoding ?? 'utf-8';
+			const bom = BOMS[encoding];
+			const bomLength = bom !== undefined && bom.every((b, i) => this.head[i] === b) ? bom.length : 0;
+			this.map = createOffsetMap(encoding, bomLength);
+		}
+		return this.map;
+	}
+
+	private textSplicer(): Splicer<string> {
+		if (this.kind === 'bytes') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
+		this.kind = 'text';
+		return (this.text ??= new Splicer(TEXT_UNITS, (piece) => this.out.push(piece)));
+	}
+
+	private byteSplicer(): Splicer<Uint8Array> {
+		if (this.kind === 'text') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
+		this.kind = 'bytes';
+		return (this.bytes ??= new Splicer(BYTE_UNITS, (piece) => this.out.push(piece)));
+	}
+}

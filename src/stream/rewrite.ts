@@ -1,0 +1,63 @@
+/**
+ * Rewriting as a Node Transform stream and as a one-shot call; both drive the same
+ * synchronous pipeline (rewrite-pipeline.ts).
+ */
+import {Transform} from 'node:stream';
+import type {TransformCallback} from 'node:stream';
+import {checkRewriteOptions} from '../options.js';
+import type {RewriteOptions} from '../types.js';
+import {attempt} from './extract.js';
+import {RewritePipeline} from './rewrite-pipeline.js';
+
+/**
+ * `input` with every reference rewritten (`to: 'absolute' | 'relative' | (link) => ...`)
+ * and every other unit as it was. Strings give a string; bytes give bytes in the input's
+ * own encoding.
+ *
+ * @example
+ * rewriteLinks('<a href="b.html">b</a>', {type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/a/'});
+ * //=> '<a href="https://example.com/a/b.html">b</a>'
+ */
+export function rewriteLinks(input: string, options: RewriteOptions): string;
+export function rewriteLinks(input: Uint8Array, options: RewriteOptions): Uint8Array;
+export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions): string | Uint8Array {
+	const pipeline = new RewritePipeline(checkRewriteOptions(options));
+	const pieces = [...pipeline.write(input), ...pipeline.end()];
+	if (typeof input === 'string') return pieces.join('');
+	return Buffer.concat(pieces as Uint8Array[]);
+}
+
+/**
+ * A Transform: Buffers (or strings) in, the same document out with its references
+ * rewritten: Buffers for Buffers, strings for strings. Output flows as input does (see
+ * rewrite-pipeline.ts for what is held); the output is the same for any split of the input.
+ *
+ * @example
+ * createReadStream('page.html')
+ *   .pipe(createRewriteStream({type: 'html', to: 'relative', retrievalUrl: 'https://example.com/docs/page.html'}))
+ *   .pipe(createWriteStream('out.html'));
+ */
+export function createRewriteStream(options: RewriteOptions): Transform {
+	const pipeline = new RewritePipeline(checkRewriteOptions(options));
+	let consumed = 0;
+	let strings = false;
+	const stream = new Transform({
+		decodeStrings: false,
+		transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+			if (typeof chunk === 'string' && consumed === 0 && !strings) {
+				strings = true;
+				stream.setEncoding('utf8');
+			}
+			callback(attempt(() => push(pipeline.write(chunk)), consumed));
+			consumed += chunk.length;
+		},
+		flush(callback: TransformCallback) {
+			callback(attempt(() => push(pipeline.end()), consumed));
+		},
+	});
+	const push = (pieces: Array<string | Uint8Array>): void => {
+		if (pieces.length === 0) return;
+		stream.push(strings ? (pieces as string[]).join('') : Buffer.concat(pieces as Uint8Array[]));
+	};
+	return stream;
+}
