@@ -1,15 +1,24 @@
-/** `linkstream extract`: Links of each input as NDJSON, TSV or bare URLs on standard output. */
-import {createReadStream} from 'node:fs';
+/**
+ * `linkstream extract`: Links of each input as NDJSON, TSV or bare URLs on standard output.
+ * Inputs run in order; with `--jobs N` (N > 1) files are extracted on N worker threads and
+ * printed in input order, each file's Links together and in document order.
+ */
+import {stat} from 'node:fs/promises';
+import {availableParallelism} from 'node:os';
 import {resolve as resolvePath} from 'node:path';
-import {Writable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
 import {pathToFileURL} from 'node:url';
-import {checkDialect, optionError} from '../options.js';
-import {createExtractStream} from '../stream/extract.js';
+import {Piscina} from 'piscina';
+import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {INPUT_TYPES} from '../types.js';
-import type {ExtractOptions, InputType, Link} from '../types.js';
+import type {InputType, Link} from '../types.js';
+import {LinkFilter, parseKinds} from './filters.js';
+import type {FilterOptions} from './filters.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
+import {createProgress} from './progress.js';
+import {eachLink} from './sources.js';
+import type {RunOptions} from './sources.js';
+import type {Task, TaskResult} from './worker.js';
 
 export type OutputFormat = 'ndjson' | 'tsv' | 'urls';
 const FORMATS: readonly OutputFormat[] = ['ndjson', 'tsv', 'urls'];
@@ -22,10 +31,19 @@ export interface ExtractCommand {
 	format?: string | undefined;
 	textLinks?: boolean | undefined;
 	anchorText?: boolean | undefined;
+	kind?: string | undefined;
+	scheme?: string | undefined;
+	internal?: boolean | undefined;
+	external?: boolean | undefined;
+	site?: string | undefined;
+	unique?: boolean | undefined;
+	noFollowNofollow?: boolean | undefined;
+	redactCredentials?: boolean | undefined;
+	jobs?: string | undefined;
 	positionals: string[];
 }
 
-interface Io {
+export interface Io {
 	stdin: NodeJS.ReadableStream;
 	stdout: NodeJS.WritableStream;
 	err: (line: string) => void;
@@ -35,35 +53,113 @@ interface Io {
 export async function runExtract(args: ExtractCommand, io: Io): Promise<number> {
 	const type = checkType(args.type);
 	const format = checkFormat(args.format);
-	const dialect = checkDialect(args.dialect);
+	const jobs = checkJobs(args.jobs);
+	const options = runOptions(args);
+	const filter = new LinkFilter(filterOptions(args));
 	let status = 0;
 	const fail = (path: string, message: string): void => {
 		io.err(`linkstream extract: ${path}: ${message}`);
 		status = 1;
 	};
 	const inputs = await expandInputs(args.positionals, type, fail);
-	for (const input of inputs) {
-		const options: ExtractOptions = {type: input.type, dialect, ...optional(args, input)};
-		try {
-			await pipeline(
-				input.path === '-' ? io.stdin : createReadStream(input.path),
-				createExtractStream(options),
-				formatter(format, input, io.stdout),
-			);
-		} catch (error) {
-			fail(input.path, (error as Error).message);
+	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : (await stat(input.path)).size)));
+	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
+	const print = (input: Input, link: Link): void | Promise<void> => {
+		if (!filter.accept(link)) return;
+		const line = formatLink(link, format, input.path === '-' ? undefined : input.path);
+		if (line !== null && !io.stdout.write(line)) return new Promise(resolve => io.stdout.once('drain', resolve));
+	};
+	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl);
+	try {
+		if (jobs > 1 && inputs.filter(input => input.path !== '-').length > 1) {
+			await runPool(inputs, perInput, jobs, async (input, result, index) => {
+				filter.nextDocument();
+				for (const link of result.links) await print(input, link);
+				if (result.error !== undefined) fail(input.path, result.error);
+				progress.advance(sizes[index] ?? 0);
+			});
+		} else {
+			for (const [index, input] of inputs.entries()) {
+				filter.nextDocument();
+				try {
+					await eachLink(input, perInput(input), io.stdin, link => print(input, link));
+				} catch (error) {
+					fail(input.path, (error as Error).message);
+				}
+				progress.advance(sizes[index] ?? 0);
+			}
 		}
+	} finally {
+		progress.stop();
 	}
 	return status;
 }
 
-function optional(args: ExtractCommand, input: Input): Partial<ExtractOptions> {
-	const options: Partial<ExtractOptions> = {};
-	const retrievalUrl = args.baseUrl ?? (input.path === '-' ? undefined : pathToFileURL(resolvePath(input.path)).href);
-	if (retrievalUrl !== undefined) options.retrievalUrl = retrievalUrl;
+/**
+ * Extract files on worker threads, handing results over in input order. At most `2 × jobs`
+ * files are in flight, so finished but unprinted results stay bounded.
+ */
+async function runPool(
+	inputs: readonly Input[],
+	optionsFor: (input: Input) => RunOptions,
+	jobs: number,
+	onResult: (input: Input, result: TaskResult, index: number) => Promise<void>,
+): Promise<void> {
+	const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+	const pool = new Piscina<Task, TaskResult>({filename: new URL(`./worker${extension}`, import.meta.url).href, maxThreads: jobs, minThreads: 1});
+	try {
+		const pending: Array<Promise<TaskResult>> = [];
+		let next = 0;
+		const launch = (): void => {
+			const input = inputs[next++];
+			if (input !== undefined) pending.push(pool.run({input, options: optionsFor(input)}));
+		};
+		for (let i = 0; i < 2 * jobs; i++) launch();
+		for (let index = 0; index < inputs.length; index++) {
+			const result = await pending.shift()!;
+			launch();
+			await onResult(inputs[index]!, result, index);
+		}
+	} finally {
+		await pool.destroy();
+	}
+}
+
+function runOptions(args: ExtractCommand): RunOptions {
+	const dialect = checkDialect(args.dialect);
+	const options: RunOptions = {dialect};
+	const baseUrl = checkAbsolute('--base-url', args.baseUrl, dialect);
+	if (baseUrl !== undefined) options.retrievalUrl = baseUrl;
 	if (args.encoding !== undefined) options.encoding = args.encoding;
 	if (args.textLinks === true) options.textLinks = true;
 	if (args.anchorText === true) options.anchorText = true;
+	if (args.redactCredentials === true) options.redactCredentials = true;
+	if (args.scheme !== undefined) options.schemes = args.scheme.split(',').map(s => s.trim()).filter(s => s !== '');
+	return options;
+}
+
+/** A file's own `file:` URL is its retrieval URL (§5.1.3) unless `--base-url` says otherwise. */
+function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | undefined): RunOptions {
+	if (baseUrl !== undefined || input.path === '-') return options;
+	return {...options, retrievalUrl: pathToFileURL(resolvePath(input.path)).href};
+}
+
+function filterOptions(args: ExtractCommand): FilterOptions {
+	const options: FilterOptions = {};
+	if (args.kind !== undefined) {
+		try {
+			options.kinds = parseKinds(args.kind);
+		} catch (error) {
+			throw optionError('--kind', `a comma-separated list of kinds; ${(error as Error).message}`, args.kind);
+		}
+	}
+	if (args.internal === true && args.external === true) throw optionError('--internal', 'not combined with --external', true);
+	if (args.internal === true) options.scope = 'internal';
+	if (args.external === true) options.scope = 'external';
+	const site = checkAbsolute('--site', args.site, 'whatwg');
+	if (site !== undefined) options.site = site;
+	if (args.unique === true) options.unique = true;
+	if (args.noFollowNofollow === true) options.noFollowNofollow = true;
 	return options;
 }
 
@@ -78,17 +174,11 @@ function checkFormat(format: string | undefined): OutputFormat {
 	throw optionError('--format', FORMATS.join(' | '), format);
 }
 
-/** A Writable (object mode) that prints each Link in the chosen format, respecting backpressure. */
-function formatter(format: OutputFormat, input: Input, out: NodeJS.WritableStream): Writable {
-	const file = input.path === '-' ? undefined : input.path;
-	return new Writable({
-		objectMode: true,
-		write(link: Link, _encoding, callback) {
-			const line = formatLink(link, format, file);
-			if (line === null || out.write(line)) callback();
-			else out.once('drain', () => callback());
-		},
-	});
+function checkJobs(jobs: string | undefined): number {
+	if (jobs === undefined) return availableParallelism();
+	const n = Number(jobs);
+	if (!Number.isInteger(n) || n < 1 || n > 256) throw optionError('--jobs', 'a whole number from 1 to 256', jobs);
+	return n;
 }
 
 /** One output line (with its newline), or null when the format skips the Link. */

@@ -1,6 +1,7 @@
-/** Command-line inputs: files, folders (walked in sorted order) and `-` for standard input. */
+/** Command-line inputs: files, folders (walked in sorted order), glob patterns and `-` for standard input. */
 import {readdir, stat} from 'node:fs/promises';
 import {extname, join} from 'node:path';
+import {glob} from 'tinyglobby';
 import type {InputType} from '../types.js';
 
 export interface Input {
@@ -47,6 +48,12 @@ export async function expandInputs(
 			inputs.push({path, type: explicit ?? 'html'});
 			continue;
 		}
+		if (isGlob(path) && !(await exists(path))) {
+			const files = await glob(path, {onlyFiles: true, expandDirectories: false});
+			if (files.length === 0) onError(path, 'no file matches this pattern');
+			for (const file of files.sort()) inputs.push({path: file, type: inferType(file, explicit)});
+			continue;
+		}
 		try {
 			const info = await stat(path);
 			if (info.isDirectory()) {
@@ -59,6 +66,20 @@ export async function expandInputs(
 		}
 	}
 	return inputs;
+}
+
+/** Whether a PATH argument is a pattern (`*`, `?`, `[...]`, `{a,b}`): the shell left it unexpanded. */
+function isGlob(path: string): boolean {
+	return /[*?[\]{}]/.test(path);
+}
+
+async function exists(path: string): Promise<boolean> {
+	try {
+		await stat(path);
+		return true;
+	} catch {
+		return false;
+	}
 }
 
 async function walk(folder: string): Promise<string[]> {

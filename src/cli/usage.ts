@@ -1,6 +1,6 @@
 /** Usage text and the usage error (exit code 2). */
 export const USAGE = `Usage:
-  linkstream extract    [--type T] [--base-url URL] [--dialect D] [--format ndjson|tsv|urls] [PATH|-]...
+  linkstream extract    [--type T] [--base-url URL] [--dialect D] [--format ndjson|tsv|urls] [filters] [PATH|GLOB|-]...
   linkstream resolve    [--dialect D] BASE REF...
   linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
 
@@ -13,6 +13,15 @@ Options:
   --form F        path-relative (default) | root-relative | shortest
   --text-links    html: also find plain-text URLs in text nodes
   --anchor-text   html: record anchor text on a/area links
+  --kind K,...    extract: only these kinds (navigation, resource, form, citation, base, metadata, text)
+  --scheme S,...  extract: only URLs with these schemes (e.g. http,https)
+  --internal      extract: only links inside the site (--site, else the base URL's origin)
+  --external      extract: only links outside it
+  --site URL      the site's URL prefix
+  --unique        extract: each URL once per run
+  --no-follow-nofollow  extract: drop rel=nofollow links and links after <meta name=robots content=nofollow>
+  --redact-credentials  extract: drop user:password@ from URLs
+  -j, --jobs N    extract: files on N worker threads (default: the number of cores)
   -h, --help      this text
 
 Exit status: 0 success, 1 some input failed, 2 usage error.`;
