@@ -4,6 +4,7 @@
  */
 export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
 export {extractLinks, createExtractStream} from './stream/extract.js';
+export {rewriteLinks, createRewriteStream} from './stream/rewrite.js';
 export type {
 	BaseSource,
 	Dialect,
