@@ -156,6 +156,11 @@ export interface MessageContext {
 	contentId?: string;
 	/** For `cid:` references: the part path of the part with that Content-ID, when it exists. */
 	cidPart?: string;
+	/**
+	 * The part path of the part whose resolved Content-Location equals this Link's URL
+	 * (fragment ignored): an internal reference of an MHTML message (RFC 2557 §8.2).
+	 */
+	locationPart?: string;
 }
 
 /** Where in a WARC file a Link was found. */
