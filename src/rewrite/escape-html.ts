@@ -43,21 +43,25 @@ const UNQUOTED_REFERENCES: Readonly<Record<number, string>> = {
 };
 
 /**
- * `&` (it could start a character reference), the quote (it would end the value) and `<`
- * (XHTML forbids it in attribute values; harmless in HTML) as character references.
+ * `&` (it could start a character reference), the quote (it would end the value), `<`
+ * (XHTML forbids it in attribute values; harmless in HTML) and CR (HTML §13.2.3.5 turns
+ * CR and CR LF into LF before tokenizing) as character references.
  */
 const DOUBLE_QUOTED: Readonly<Record<number, string>> = {
+	[CharCodes.CarriageReturn]: '&#13;',
 	[CharCodes.Ampersand]: '&amp;',
 	[CharCodes.QuotationMark]: '&quot;',
 	[CharCodes.LessThan]: '&lt;',
 };
 const SINGLE_QUOTED: Readonly<Record<number, string>> = {
+	[CharCodes.CarriageReturn]: '&#13;',
 	[CharCodes.Ampersand]: '&amp;',
 	[CharCodes.Apostrophe]: '&#39;',
 	[CharCodes.LessThan]: '&lt;',
 };
-/** HTML text content: `&` and `<` (a tag or a character reference could start there). */
+/** HTML text content: `&` and `<` (a tag or a character reference could start there), and CR. */
 const TEXT: Readonly<Record<number, string>> = {
+	[CharCodes.CarriageReturn]: '&#13;',
 	[CharCodes.Ampersand]: '&amp;',
 	[CharCodes.LessThan]: '&lt;',
 };
