@@ -43,7 +43,7 @@ export function createOffsetMap(encoding: string, bomLength: number): OffsetMap 
 			return new Utf8Map(bomLength);
 		case 'utf-16le':
 		case 'utf-16be':
-			return {toByte: (target, bytes, start, final) => Math.min(bomLength + 2 * target, final ? start + bytes.length : Infinity)};
+			return {toByte: (target, bytes, start, final) => utf16Byte(target, bytes, start, final, bomLength, encoding === 'utf-16le')};
 		case 'iso-2022-jp':
 		case 'replacement':
 			return null;
@@ -53,6 +53,22 @@ export function createOffsetMap(encoding: string, bomLength: number): OffsetMap 
 			return {toByte: target => bomLength + target};
 		}
 	}
+}
+
+/**
+ * UTF-16: two bytes per unit. At the end of input an odd byte is one U+FFFD, or, after a
+ * lone high surrogate, shares one U+FFFD with it (Encoding Standard §14.2.1, end of queue
+ * with a leading surrogate).
+ */
+function utf16Byte(target: number, bytes: Uint8Array, start: number, final: boolean, bomLength: number, littleEndian: boolean): number {
+	const byte = bomLength + 2 * target;
+	if (!final) return byte;
+	const end = start + bytes.length;
+	if (byte === end - 1 && end - 3 >= start + bomLength) {
+		const high = bytes[end - 3 - start + (littleEndian ? 1 : 0)] ?? 0;
+		if (high >= 0xd8 && high <= 0xdb) return end;
+	}
+	return Math.min(byte, end);
 }
 
 /** Walks UTF-8 sequences from the last answer. */
