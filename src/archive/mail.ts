@@ -11,8 +11,6 @@
  * error) is reported through `onError` with where it is, its Links are dropped, and the
  * next message is read.
  */
-import {finished} from 'node:stream/promises';
-import {Splitter} from '@zone-eu/mailsplit';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import type {Dialect, FuzzyOptions, Link} from '../types.js';
 import {MboxSplitter} from './mbox.js';
@@ -22,13 +20,10 @@ import type {WalkerOptions} from './mime.js';
 import {NewsDecoder} from './news.js';
 import type {NewsFormat} from './news.js';
 
+import {SplitterRun} from './splitter-run.js';
+
 export {MalformedMessageError} from './mime.js';
-
-/** Largest header block of one MIME node, in bytes (mailsplit `maxHeadSize`). */
-export const MAX_HEADER_BYTES = 1024 * 1024;
-
-/** Most MIME nodes in one message (mailsplit `maxChildNodes`). */
-export const MAX_PARTS = 1000;
+export {MAX_HEADER_BYTES, MAX_PARTS} from './splitter-run.js';
 
 export type MailType = 'mbox' | 'eml' | 'news';
 
@@ -64,7 +59,9 @@ export interface MailOptions {
 	onError?: (error: Error, context: MailErrorContext) => void;
 }
 
-type MessageEvent = {type: 'start'; start: MboxMessageStart | {offset: number; index?: undefined; separator?: undefined}} | {type: 'data'; bytes: Uint8Array} | {type: 'end'};
+type MessageStart = MboxMessageStart | {offset: number; index?: undefined; separator?: undefined};
+
+type MessageEvent = {type: 'start'; start: MessageStart} | {type: 'data'; bytes: Uint8Array} | {type: 'end'};
 
 /**
  * Links of every message in a mail or news archive, in order.
@@ -143,44 +140,31 @@ function messageCore(options: MailOptions, events: MessageEvent[]): {write(bytes
 	};
 }
 
-/** One message through mailsplit's Splitter and a MessageWalker. */
+/** One message through a Splitter run and a MessageWalker. */
 class MessageRun {
-	private readonly splitter = new Splitter({maxHeadSize: MAX_HEADER_BYTES, maxChildNodes: MAX_PARTS});
+	private readonly run: SplitterRun;
 	private readonly walker: MessageWalker;
 	private readonly links: Link[] = [];
-	private readonly start: MessageEvent & {type: 'start'};
+	private readonly start: MessageStart;
 	private readonly onError: MailOptions['onError'];
 	private failed = false;
 
-	constructor(options: WalkerOptions, start: (MessageEvent & {type: 'start'})['start'], onError: MailOptions['onError']) {
-		this.start = {type: 'start', start};
+	constructor(options: WalkerOptions, start: MessageStart, onError: MailOptions['onError']) {
+		this.start = start;
 		this.onError = onError;
 		this.walker = new MessageWalker(options, start.index === undefined ? {} : {index: start.index}, link => this.links.push(link));
-		this.splitter.on('data', chunk => {
-			if (this.failed) return;
-			try {
-				this.walker.chunk(chunk);
-			} catch (error) {
-				this.fail(error);
-			}
-		});
-		// mailsplit's declarations type only 'data'; Transform streams emit 'error' too.
-		(this.splitter as NodeJS.EventEmitter).on('error', (error: unknown) => this.fail(error));
+		this.run = new SplitterRun(chunk => this.walker.chunk(chunk));
 	}
 
 	async write(bytes: Uint8Array): Promise<void> {
-		if (this.failed) return;
-		if (!this.splitter.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) await drained(this.splitter);
+		if (!this.failed) await this.run.write(bytes);
 	}
 
 	async end(): Promise<void> {
-		if (!this.failed) {
-			this.splitter.end();
-			await finished(this.splitter).catch((error: unknown) => this.fail(error));
-		}
 		if (this.failed) return;
 		try {
-			this.walker.end();
+			await this.run.end();
+			await this.walker.end();
 		} catch (error) {
 			this.fail(error);
 		}
@@ -192,30 +176,15 @@ class MessageRun {
 	}
 
 	private fail(error: unknown): void {
-		if (this.failed) return;
 		this.failed = true;
 		this.links.length = 0;
-		this.splitter.destroy();
-		const {start} = this.start;
+		const {start} = this;
 		const context: MailErrorContext = {offset: start.offset};
 		if (start.index !== undefined) context.index = start.index;
 		if (start.separator !== undefined && start.separator !== '') context.separator = start.separator;
 		if (this.walker.messageId !== undefined) context.messageId = this.walker.messageId;
 		this.onError?.(asMailError(error), context);
 	}
-}
-
-/** Resolves on 'drain', or on 'close' after an error; listeners are removed either way. */
-function drained(stream: NodeJS.EventEmitter): Promise<void> {
-	return new Promise(resolve => {
-		const done = (): void => {
-			stream.off('drain', done);
-			stream.off('close', done);
-			resolve();
-		};
-		stream.on('drain', done);
-		stream.on('close', done);
-	});
 }
 
 function asMailError(error: unknown): Error {

@@ -22,6 +22,9 @@ import type {MimeNode, NodeContext} from './mime-context.js';
 import {headerLinks} from './mime-headers.js';
 import {PartExtractor, partType} from './mime-part.js';
 import type {PartExtractOptions} from './mime-part.js';
+import {SplitterRun} from './splitter-run.js';
+import {createTransferDecoder} from './transfer.js';
+import type {TransferDecoder} from './transfer.js';
 
 /**
  * Links held per message for matching. Past it, the held Links are matched against the
@@ -51,9 +54,34 @@ export class MalformedMessageError extends Error {
 /** RFC 5322 §2.2 field-name then `:` — the first line of a message must be a header field. */
 const FIELD_START = /^[\x21-\x39\x3b-\x7e]+[ \t]*:/;
 
+/** A leaf part streaming into its extractor. */
 interface OpenPart {
+	kind: 'part';
 	node: MimeNode;
 	extractor: PartExtractor;
+}
+
+/**
+ * A message/rfc822 part mailsplit leaves unparsed (a `Content-Disposition: attachment`,
+ * or a transfer-encoded one): its decoded body goes through a nested splitter.
+ */
+interface OpenMessage {
+	kind: 'message';
+	node: MimeNode;
+	transfer: TransferDecoder;
+	run: SplitterRun;
+	/** The scope of the nested message's own chunks. */
+	inner: Scope;
+}
+
+/** Where chunks come from: the message itself, or a message nested in one of its parts. */
+interface Scope {
+	/** Part path of the holding message/rfc822 part ('' at the top). */
+	prefix: string;
+	/** The context its root node inherits. */
+	parent: NodeContext;
+	top: boolean;
+	part: OpenPart | OpenMessage | undefined;
 }
 
 /**
@@ -71,42 +99,52 @@ export class MessageWalker {
 	private readonly options: WalkerOptions;
 	private readonly index: number | undefined;
 	private readonly emit: (link: Link) => void;
-	private readonly root: NodeContext;
 	private readonly contexts = new WeakMap<object, NodeContext>();
 	private readonly contentIds = new Map<string, string>();
 	private readonly locations = new Map<string, string>();
 	private held: Link[] = [];
-	private part: OpenPart | undefined;
+	private readonly top: Scope;
 
 	constructor(options: WalkerOptions, info: {index?: number}, emit: (link: Link) => void) {
 		this.options = options;
 		this.index = info.index;
 		this.emit = emit;
-		this.root = {base: messageBase(options.retrievalUrl)};
+		this.top = {prefix: '', parent: {base: messageBase(options.retrievalUrl)}, top: true, part: undefined};
 	}
 
-	chunk(chunk: SplitterChunk): void {
-		if (chunk.type === 'node') this.node(chunk);
-		else if (chunk.type === 'body' && this.part !== undefined && this.part.node === chunk.node) this.part.extractor.write(chunk.value);
+	/** One Splitter chunk of the message; wait for the promise when there is one (a nested message). */
+	chunk(chunk: SplitterChunk, scope: Scope = this.top): void | Promise<void> {
+		if (chunk.type === 'node') {
+			const closing = this.closePart(scope);
+			if (closing === undefined) return this.node(chunk, scope);
+			return closing.then(() => this.node(chunk, scope));
+		}
+		const part = scope.part;
+		if (chunk.type !== 'body' || part === undefined || part.node !== chunk.node) return;
 		// `data` chunks are multipart structure (preamble, boundaries, epilogue): RFC 2046 §5.1.1 ignores them.
+		if (part.kind === 'part') part.extractor.write(chunk.value);
+		else return part.run.write(part.transfer.write(chunk.value));
 	}
 
 	/** The message is complete: close the last part, match and emit the held Links. */
-	end(): void {
-		this.closePart();
+	async end(): Promise<void> {
+		await this.closePart(this.top);
 		this.release();
 	}
 
-	private node(node: MimeNode): void {
-		this.closePart();
-		const parent = node.parentNode === false ? this.root : (this.contexts.get(node.parentNode) ?? this.root);
+	private node(node: MimeNode, scope: Scope): void {
+		const parent = node.parentNode === false ? scope.parent : (this.contexts.get(node.parentNode) ?? scope.parent);
 		const context = nodeContext(node, parent, this.options.dialect);
 		this.contexts.set(node, context);
-		const path = partPath(node);
+		const path = joinPath(scope.prefix, partPath(node));
 		this.register(node, context, path);
-		if (isMessageRoot(node)) this.messageHeader(node, context);
+		if (isMessageRoot(node)) this.messageHeader(node, context, scope);
 		if (node.multipart !== false || node.messageNode === true) return;
 		const contentType = node.contentType || 'text/plain';
+		if (contentType === 'message/rfc822' || contentType === 'message/global') {
+			this.openMessage(node, context, path, scope);
+			return;
+		}
 		const type = partType(contentType);
 		if (type === null) return;
 		const message = this.context(path, contentType, node);
@@ -121,7 +159,14 @@ export class MessageWalker {
 			},
 			link => this.hold(link, message),
 		);
-		this.part = {node, extractor};
+		scope.part = {kind: 'part', node, extractor};
+	}
+
+	/** RFC 2046 §5.2.1: an encapsulated message is walked like the outer one, in its own scope. */
+	private openMessage(node: MimeNode, context: NodeContext, path: string, scope: Scope): void {
+		const inner: Scope = {prefix: path, parent: context, top: false, part: undefined};
+		const run = new SplitterRun(async chunk => this.chunk(chunk, inner));
+		scope.part = {kind: 'message', node, transfer: createTransferDecoder(node.encoding), run, inner};
 	}
 
 	/** The §5.1 layers for a part: its encapsulating base, or the retrieval URL alone. */
@@ -142,16 +187,16 @@ export class MessageWalker {
 	}
 
 	/** A message's header: check it, note the Message-ID, emit its URI fields. */
-	private messageHeader(node: MimeNode, context: NodeContext): void {
+	private messageHeader(node: MimeNode, context: NodeContext, scope: Scope): void {
 		const header = node.getHeaders().toString('latin1');
-		if (node.root) {
+		if (node.root && scope.top) {
 			if (header.trim() !== '' && !FIELD_START.test(header)) {
 				throw new MalformedMessageError('no-header-fields', `the message does not start with a header field: ${JSON.stringify(header.slice(0, 40))}`);
 			}
 			this.messageId = messageId(node);
 		}
 		const items = node.partNr === false ? [] : node.partNr.filter(item => item !== 'TEXT');
-		const message = this.context([...items, 'HEADER'].join('.'), node.contentType || 'text/plain', node);
+		const message = this.context(joinPath(scope.prefix, [...items, 'HEADER'].join('.')), node.contentType || 'text/plain', node);
 		for (const link of headerLinks(header, context.base, this.options.dialect)) this.hold(link, message);
 	}
 
@@ -190,11 +235,26 @@ export class MessageWalker {
 		if (locationPart !== undefined) message.locationPart = locationPart;
 	}
 
-	private closePart(): void {
-		const part = this.part;
-		this.part = undefined;
-		part?.extractor.end();
+	/** End the scope's open part; a nested message is awaited (its own last part included). */
+	private closePart(scope: Scope): Promise<void> | undefined {
+		const part = scope.part;
+		scope.part = undefined;
+		if (part === undefined) return undefined;
+		if (part.kind === 'part') {
+			part.extractor.end();
+			return undefined;
+		}
+		return (async () => {
+			await part.run.write(part.transfer.end());
+			await part.run.end();
+			await this.closePart(part.inner);
+		})();
 	}
+}
+
+function joinPath(prefix: string, path: string): string {
+	if (prefix === '') return path;
+	return path === '' ? prefix : `${prefix}.${path}`;
 }
 
 /** The Content-ID a `cid:` or `mid:msg/cid` URL names (RFC 2392 §2: percent-decoded addr-spec). */
