@@ -81,13 +81,18 @@ export class FlowedDecoder {
 
 	end(): string {
 		let out = '';
-		if (!this.overlong && this.pending !== '') out += this.line(parseLine(this.pending));
+		// Whether the text ended with a line break (the held line is complete).
+		let lineBreak = true;
+		if (!this.overlong && this.pending !== '') {
+			out += this.line(parseLine(this.pending));
+			lineBreak = false;
+		}
 		this.pending = '';
 		this.overlong = false;
 		const last = this.previous;
 		this.previous = null;
-		// No line break after the last line: a final soft break has nothing to join.
-		if (last !== null) out += this.delSp && last.flowed ? last.content.slice(0, -1) : last.content;
+		// After the last line a soft break has nothing to join: DelSp=yes still deletes its space.
+		if (last !== null) out += (this.delSp && last.flowed ? last.content.slice(0, -1) : last.content) + (lineBreak ? '\n' : '');
 		return out;
 	}
 
