@@ -88,7 +88,7 @@ test('base64: the same output for any split of the input', t => {
 });
 
 test('createTransferDecoder: identity for 7bit, 8bit, binary, absent and unknown encodings', t => {
-	for (const encoding of ['7bit', '8BIT', 'binary', false, undefined, 'x-uuencode']) {
+	for (const encoding of ['7bit', '8BIT', 'binary', false as const, undefined, 'x-uuencode']) {
 		t.is(decode(createTransferDecoder(encoding), ['a=3D\r\n']), 'a=3D\r\n', String(encoding));
 	}
 	t.is(decode(createTransferDecoder(' Quoted-Printable '), ['a=3D']), 'a=');
