@@ -48,8 +48,8 @@ export const BYTE_UNITS: UnitOps<Uint8Array> = {
 export class Splicer<U extends Units> {
 	private readonly ops: UnitOps<U>;
 	private readonly emit: (piece: U) => void;
-	/** Source held from absolute offset `heldStart`; its first `skip` units are already copied. */
-	private held: U;
+	/** The source held, from absolute offset `heldStart`; its first `skip` units are already copied. */
+	private buffer: U;
 	private heldStart = 0;
 	private skip = 0;
 	/** Edits refused because they started before what was already copied (a bug upstream). */
@@ -58,7 +58,7 @@ export class Splicer<U extends Units> {
 	constructor(ops: UnitOps<U>, emit: (piece: U) => void) {
 		this.ops = ops;
 		this.emit = emit;
-		this.held = ops.empty;
+		this.buffer = ops.empty;
 	}
 
 	/** Everything before this offset is copied (or replaced) already. */
@@ -66,19 +66,24 @@ export class Splicer<U extends Units> {
 		return this.heldStart + this.skip;
 	}
 
+	/** Units held, not yet copied (the memory bound, for tests and monitoring). */
+	get held(): number {
+		return this.buffer.length - this.skip;
+	}
+
 	/** Absolute offset just after the last unit appended. */
 	get end(): number {
-		return this.heldStart + this.held.length;
+		return this.heldStart + this.buffer.length;
 	}
 
 	/** The held source and its absolute start (it covers at least `[flushed, end)`), for offset mapping. */
 	get source(): {units: U; start: number} {
-		return {units: this.held, start: this.heldStart};
+		return {units: this.buffer, start: this.heldStart};
 	}
 
 	append(chunk: U): void {
 		// Cutting the copied part off only here keeps edits and flushes free of copies.
-		this.held = this.ops.concat(this.skip === 0 ? this.held : this.ops.slice(this.held, this.skip), chunk);
+		this.buffer = this.ops.concat(this.skip === 0 ? this.buffer : this.ops.slice(this.buffer, this.skip), chunk);
 		this.heldStart += this.skip;
 		this.skip = 0;
 	}
@@ -102,7 +107,7 @@ export class Splicer<U extends Units> {
 	flush(offset: number): void {
 		const upTo = Math.min(offset, this.end) - this.heldStart;
 		if (upTo <= this.skip) return;
-		this.emit(this.ops.slice(this.held, this.skip, upTo));
+		this.emit(this.ops.slice(this.buffer, this.skip, upTo));
 		this.skip = upTo;
 	}
 

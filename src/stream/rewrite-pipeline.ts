@@ -63,6 +63,11 @@ export class RewritePipeline {
 		return (this.text?.refused ?? 0) + (this.bytes?.refused ?? 0);
 	}
 
+	/** Input units (bytes, or UTF-16 units for text) held, not yet written out: the memory bound. */
+	get held(): number {
+		return (this.text?.held ?? 0) + (this.bytes?.held ?? 0);
+	}
+
 	write(chunk: string | Uint8Array): Array<string | Uint8Array> {
 		if (typeof chunk === 'string') {
 			this.textSplicer().append(chunk);
