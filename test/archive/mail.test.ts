@@ -2,6 +2,7 @@ import {createReadStream, readFileSync} from 'node:fs';
 import test from 'ava';
 import fc from 'fast-check';
 import {MAX_HEADER_BYTES, extractMail} from '../../src/archive/mail.js';
+import {MAX_HELD_LINKS} from '../../src/archive/mime.js';
 import type {MailErrorContext, MailOptions} from '../../src/archive/mail.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
@@ -173,6 +174,20 @@ test('a header block over MAX_HEADER_BYTES is a reported MIME limit; the next me
 	t.is(errors.length, 1);
 	t.is((errors[0]!.error as Error & {code?: string}).code, 'mime-limit');
 	t.is(errors[0]!.context.index, 0);
+});
+
+test('past MAX_HELD_LINKS, held Links are matched against the parts seen so far and emitted', async t => {
+	const urls = Array.from({length: MAX_HELD_LINKS + 5}, (_, k) => `http://x.example/${k}`);
+	const message = [
+		'Subject: many\r\nContent-Type: multipart/related; boundary="b"\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n',
+		urls.join('\r\n'),
+		'\r\n--b\r\nContent-Type: image/png\r\nContent-Location: http://x.example/0\r\n\r\nx\r\n',
+		`--b\r\nContent-Type: image/png\r\nContent-Location: http://x.example/${MAX_HELD_LINKS + 3}\r\n\r\nx\r\n--b--\r\n`,
+	].join('');
+	const {links} = await run(chunks(Buffer.from(message), [4096]), {type: 'eml'});
+	t.is(links.length, urls.length);
+	t.is(links[0]!.message?.locationPart, undefined, 'emitted before the part at http://x.example/0 was seen');
+	t.is(links[MAX_HELD_LINKS + 3]!.message?.locationPart, '3');
 });
 
 test('the same Links for any split of the input bytes', async t => {
