@@ -125,19 +125,56 @@ function messageCore(options: MailOptions, events: MessageEvent[]): {write(bytes
 		});
 	}
 	const news = options.type === 'news' ? new NewsDecoder(options.newsFormat === undefined ? {} : {format: options.newsFormat}) : undefined;
+	const bom = new BomStripper();
 	let started = false;
 	const data = (bytes: Uint8Array): void => {
+		if (bytes.length === 0) return;
 		if (!started) events.push({type: 'start', start: {offset: 0}});
 		started = true;
-		if (bytes.length > 0) events.push({type: 'data', bytes});
+		events.push({type: 'data', bytes});
 	};
 	return {
-		write: bytes => data(news === undefined ? bytes : news.write(bytes)),
+		write: bytes => data(news === undefined ? bom.write(bytes) : news.write(bom.write(bytes))),
 		end() {
-			if (news !== undefined) data(news.end());
+			const rest = bom.end();
+			if (news === undefined) data(rest);
+			else data(concat(news.write(rest), news.end()));
 			if (started) events.push({type: 'end'});
 		},
 	};
+}
+
+/** Drops a UTF-8 BOM at the start of a single message (editors write one; RFC 5322 has none). */
+class BomStripper {
+	private held: Uint8Array | undefined = new Uint8Array(0);
+
+	write(bytes: Uint8Array): Uint8Array {
+		if (this.held === undefined) return bytes;
+		const input = concat(this.held, bytes);
+		if (input.length < BOM.length && BOM.slice(0, input.length).every((b, k) => input[k] === b)) {
+			this.held = input;
+			return new Uint8Array(0);
+		}
+		this.held = undefined;
+		return BOM.every((b, k) => input[k] === b) ? input.subarray(BOM.length) : input;
+	}
+
+	end(): Uint8Array {
+		const rest = this.held ?? new Uint8Array(0);
+		this.held = undefined;
+		return rest;
+	}
+}
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+	if (a.length === 0) return b;
+	if (b.length === 0) return a;
+	const out = new Uint8Array(a.length + b.length);
+	out.set(a);
+	out.set(b, a.length);
+	return out;
 }
 
 /** One message through a Splitter run and a MessageWalker. */

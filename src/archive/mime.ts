@@ -51,8 +51,11 @@ export class MalformedMessageError extends Error {
 	}
 }
 
-/** RFC 5322 §2.2 field-name then `:` — the first line of a message must be a header field. */
-const FIELD_START = /^[\x21-\x39\x3b-\x7e]+[ \t]*:/;
+/**
+ * RFC 5322 §2.2 field-name then `:` — the first line of a message must be a header field
+ * (or an mbox `From ` line, left in place by a tool that saved one message of an mbox).
+ */
+const FIELD_START = /^(?:[\x21-\x39\x3b-\x7e]+[ \t]*:|From )/;
 
 /** A leaf part streaming into its extractor. */
 interface OpenPart {

@@ -200,6 +200,15 @@ test('the same Links for any split of the input bytes', async t => {
 	);
 });
 
+test('a single message may start with a UTF-8 BOM and an mbox From_ line', async t => {
+	const message = Buffer.from('\uFEFFFrom a@b Sat Nov  1 10:00:00 2025\nSubject: x\n\nhttp://bom.example/\n');
+	for (const sizes of [[message.length], [1], [2, 5]]) {
+		const {links, errors} = await run(chunks(message, sizes), {type: 'eml'});
+		t.deepEqual(errors, []);
+		t.deepEqual(links.map(link => link.url), ['http://bom.example/'], String(sizes));
+	}
+});
+
 test('options are checked', async t => {
 	await t.throwsAsync(async () => run(chunks(Buffer.from('')), {type: 'warc' as 'mbox'}), {name: 'OptionError'});
 	await t.throwsAsync(async () => run(chunks(Buffer.from('')), {type: 'eml', retrievalUrl: 'relative/path'}), {name: 'OptionError'});
