@@ -31,7 +31,12 @@ export interface NodeContext {
 	location?: string;
 }
 
-/** The outermost layer: the message's retrieval URL, else `thismessage:/` (RFC 2557 §5(e)). */
+/**
+ * The outermost layer: the message's retrieval URL, else `thismessage:/` (RFC 2557 §5(e)).
+ *
+ * @example
+ * messageBase(undefined); //=> {url: 'thismessage:/', source: 'encapsulating'}
+ */
 export function messageBase(retrievalUrl: string | undefined): BaseLayer {
 	return retrievalUrl === undefined ? {url: 'thismessage:/', source: 'encapsulating'} : {url: retrievalUrl, source: 'retrieval'};
 }
@@ -86,7 +91,13 @@ export function headerUri(node: MimeNode, name: string): string | undefined {
 	return uri === '' ? undefined : uri;
 }
 
-/** The raw value of the first `name` field, unfolded, 8-bit bytes read as UTF-8 when valid. */
+/**
+ * The raw value of the first `name` field, unfolded, 8-bit bytes read as UTF-8 when valid.
+ *
+ * @example
+ * // Subject: a\r\n b
+ * headerValue(node, 'subject'); //=> 'a b'
+ */
 export function headerValue(node: MimeNode, name: string): string | undefined {
 	if (node.headers === false) return undefined;
 	const line = node.headers.get(name)[0];
@@ -113,7 +124,13 @@ function decodeWords(value: string): string {
 	}
 }
 
-/** The Content-ID without angle brackets or white space (RFC 2045 §7, RFC 2392 §2). */
+/**
+ * The Content-ID without angle brackets or white space (RFC 2045 §7, RFC 2392 §2).
+ *
+ * @example
+ * // Content-ID: <logo@example.org>
+ * contentId(node); //=> 'logo@example.org'
+ */
 export function contentId(node: MimeNode): string | undefined {
 	const value = headerValue(node, 'content-id')?.replace(/\s+/g, '');
 	if (value === undefined) return undefined;
@@ -121,7 +138,13 @@ export function contentId(node: MimeNode): string | undefined {
 	return id === '' ? undefined : id;
 }
 
-/** The Message-ID without angle brackets (RFC 5322 §3.6.4). */
+/**
+ * The Message-ID without angle brackets (RFC 5322 §3.6.4).
+ *
+ * @example
+ * // Message-ID: <a1@example.org>
+ * messageId(node); //=> 'a1@example.org'
+ */
 export function messageId(node: MimeNode): string | undefined {
 	const value = headerValue(node, 'message-id')?.trim();
 	if (value === undefined) return undefined;
@@ -148,7 +171,13 @@ export function partPath(node: Pick<MimeNode, 'partNr' | 'multipart'>): string {
 	return items.join('.');
 }
 
-/** Whether `node` starts a message: the root, or the content of a message/rfc822 part. */
+/**
+ * Whether `node` starts a message: the root, or the content of a message/rfc822 part
+ * mailsplit parsed in place.
+ *
+ * @example
+ * isMessageRoot(rootNode); //=> true
+ */
 export function isMessageRoot(node: MimeNode): boolean {
 	if (node.root) return true;
 	const parent = node.parentNode;

@@ -40,7 +40,12 @@ export interface WalkerOptions {
 	extract?: Omit<PartExtractOptions, 'dialect' | 'retrievalUrl' | 'encapsulatingBase' | 'defaultBase'>;
 }
 
-/** A message that cannot be read: reported through `onError`, its Links dropped. */
+/**
+ * A message that cannot be read: reported through `onError`, its Links dropped.
+ *
+ * @example
+ * onError: (error, at) => console.error(`message ${at.index}: ${error instanceof MalformedMessageError ? error.code : ''} ${error.message}`)
+ */
 export class MalformedMessageError extends Error {
 	override name = 'MalformedMessageError';
 	readonly code: 'no-header-fields' | 'mime-limit' | 'mime-error';

@@ -51,7 +51,13 @@ export function createTransferDecoder(encoding: string | false | undefined): Tra
 	}
 }
 
-/** RFC 2045 §6.7 quoted-printable, decoded one line at a time. */
+/**
+ * RFC 2045 §6.7 quoted-printable, decoded one line at a time.
+ *
+ * @example
+ * const qp = new QuotedPrintableDecoder();
+ * Buffer.from(qp.write(Buffer.from('caf=C3=A9 h=\r\nttp://x/\r\n'))).toString(); //=> 'café http://x/\r\n'
+ */
 export class QuotedPrintableDecoder implements TransferDecoder {
 	private held: Uint8Array = new Uint8Array(0);
 
@@ -151,6 +157,10 @@ const SEXTETS: Int8Array = (() => {
  * RFC 2045 §6.8 base64: characters outside the alphabet (line breaks) are ignored; `=`
  * ends a quantum. Deviation: decoding goes on after `=` (some writers pad every line on
  * its own), starting a fresh quantum.
+ *
+ * @example
+ * const base64 = new Base64Decoder();
+ * Buffer.from(base64.write(Buffer.from('Zm9v\r\nYmFy'))).toString(); //=> 'foobar'
  */
 export class Base64Decoder implements TransferDecoder {
 	private bits = 0;
