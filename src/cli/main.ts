@@ -5,12 +5,15 @@
 import {parseArgs} from 'node:util';
 import {OptionError} from '../options.js';
 import {runExtract} from './extract.js';
+import {runRewrite} from './rewrite.js';
 import {runUriCommand} from './uri.js';
 import {USAGE, UsageError} from './usage.js';
 
 const OPTIONS = {
 	type: {type: 'string'},
 	'base-url': {type: 'string'},
+	to: {type: 'string'},
+	'document-url': {type: 'string'},
 	encoding: {type: 'string'},
 	dialect: {type: 'string'},
 	format: {type: 'string'},
@@ -30,7 +33,7 @@ const OPTIONS = {
 	help: {type: 'boolean', short: 'h'},
 } as const;
 
-const COMMANDS = ['extract', 'resolve', 'relativize'] as const;
+const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize'] as const;
 
 /** Run the command line `argv` (without node and script); resolves to the exit status. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -63,6 +66,23 @@ export async function main(argv: readonly string[]): Promise<number> {
 						noFollowNofollow: values['no-follow-nofollow'],
 						redactCredentials: values['redact-credentials'],
 						jobs: values.jobs,
+						positionals: rest,
+					},
+					{stdin: process.stdin, stdout: process.stdout, err},
+				);
+			case 'rewrite':
+				return await runRewrite(
+					{
+						to: values.to,
+						type: values.type,
+						baseUrl: values['base-url'],
+						documentUrl: values['document-url'],
+						scope: values.scope,
+						site: values.site,
+						form: values.form,
+						encoding: values.encoding,
+						dialect: values.dialect,
+						textLinks: values['text-links'],
 						positionals: rest,
 					},
 					{stdin: process.stdin, stdout: process.stdout, err},

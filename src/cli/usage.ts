@@ -1,6 +1,7 @@
 /** Usage text and the usage error (exit code 2). */
 export const USAGE = `Usage:
   linkstream extract    [--type T] [--base-url URL] [--dialect D] [--format ndjson|tsv|urls] [filters] [PATH|GLOB|-]...
+  linkstream rewrite    --to absolute|relative [--base-url URL] [--document-url URL] [--scope URL] [--form F] [--type T] FILE|-
   linkstream resolve    [--dialect D] BASE REF...
   linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
 
@@ -10,6 +11,8 @@ Options:
   --encoding E    the transport charset of the input bytes (e.g. windows-1252)
   --dialect D     whatwg (default) | rfc3986 | rfc2396
   --format F      ndjson (default) | tsv | urls
+  --to absolute|relative  rewrite: every reference absolute, or relative to where the output lives
+  --document-url URL  rewrite: where the output will live (relative mode); default: the base URL
   --form F        path-relative (default) | root-relative | shortest
   --text-links    html: also find plain-text URLs in text nodes
   --anchor-text   html: record anchor text on a/area links
@@ -17,7 +20,8 @@ Options:
   --scheme S,...  extract: only URLs with these schemes (e.g. http,https)
   --internal      extract: only links inside the site (--site, else the base URL's origin)
   --external      extract: only links outside it
-  --site URL      the site's URL prefix
+  --site URL      the site's URL prefix (rewrite: the scope when --scope is absent)
+  --scope URL     rewrite, relativize: only targets under this prefix are relativized
   --unique        extract: each URL once per run
   --no-follow-nofollow  extract: drop rel=nofollow links and links after <meta name=robots content=nofollow>
   --redact-credentials  extract: drop user:password@ from URLs
