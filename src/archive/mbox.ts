@@ -146,13 +146,18 @@ export class MboxSplitter {
 		const input = this.input;
 		let from = start;
 		if (this.firstLine) {
-			this.firstLine = false;
 			// RFC 4155 does not allow a BOM, but editors write one: skip it.
 			if (startsWith(input, from, BOM)) {
 				this.flush(start);
 				from += BOM.length;
 				this.run = from;
 			}
+			// Blank lines before the first message are not a message.
+			if (isBlank(input, from, end)) {
+				this.run = end;
+				return;
+			}
+			this.firstLine = false;
 			const fromLine = startsWith(input, from, FROM);
 			this.startMessage(from, fromLine ? end : from, inputOffset);
 			this.afterBlank = false;

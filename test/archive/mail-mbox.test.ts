@@ -103,6 +103,11 @@ test('mbox: a file without a From_ line is one message; CRLF separators work', t
 		['Subject: a\r\n\r\nx\r\n\r\n', 'Subject: b\r\n\r\ny\r\n'],
 	);
 	t.deepEqual(split([]), []);
+	t.deepEqual(
+		split([Buffer.from('\n\r\nFrom a@b Sat Nov  1 10:00:00 2025\nSubject: a\n')]).map(m => [m.index, m.separator, m.text]),
+		[[0, 'From a@b Sat Nov  1 10:00:00 2025', 'Subject: a\n']],
+		'blank lines before the first From_ line are not a message',
+	);
 });
 
 test('mbox: a line longer than MAX_SEPARATOR_LINE passes through whole', t => {
