@@ -1,0 +1,145 @@
+/**
+ * Rewrite conformance over the shared corpus (read at run time, never copied):
+ * - identity: every page of SHARED_DIR/corpus/html and every file of corpus/text comes
+ *   back byte for byte through a function rewrite that keeps every reference (returning
+ *   `undefined`, and returning `link.value`), whole and at seeded random chunkings;
+ * - round trip: every page rewritten to absolute, to relative, and to relative for a
+ *   moved copy (`documentUrl` two folders deeper) is extracted again as the document it
+ *   now is; each Link must resolve to the original absolute URL, Link by Link (the
+ *   number of Links must match; same-document and empty references of the moved copy
+ *   are left out: they follow the document by design, see src/rewrite/targets.ts).
+ * Pages are loaded at `https://corpus.example/<file name without .html>/index.html`.
+ *
+ * Usage: npx tsx test/conformance/rewrite-corpus.ts SHARED_DIR [--seed N] [--only FILE]
+ * Ends with `rewrite-corpus: P passed, F failed`; exit 1 on a failure not listed in
+ * KNOWN_DIFFERENCES.
+ */
+import {readFileSync, readdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {parseArgs} from 'node:util';
+import {checkRewriteOptions} from '../../src/options.js';
+import {extractLinks, rewriteLinks} from '../../src/index.js';
+import {RewritePipeline} from '../../src/stream/rewrite-pipeline.js';
+import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
+
+/** Case title -> the reason it is allowed to fail. None so far. */
+const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map();
+
+const CHUNKINGS = 3;
+
+interface Result {
+	title: string;
+	problem: string | null;
+}
+
+/** A small seeded generator (xorshift32), so a run replays with --seed. */
+function random(seed: number): () => number {
+	let state = seed >>> 0 || 0x9e3779b9;
+	return () => {
+		state ^= state << 13;
+		state ^= state >>> 17;
+		state ^= state << 5;
+		return (state >>> 0) / 0x1_0000_0000;
+	};
+}
+
+/** Chunks of random sizes (1 byte to ~64 KiB, skewed small). */
+function chunk(bytes: Buffer, next: () => number): Buffer[] {
+	const chunks: Buffer[] = [];
+	for (let at = 0; at < bytes.length; ) {
+		const size = 1 + Math.floor(next() ** 3 * 65_536);
+		chunks.push(bytes.subarray(at, at + size));
+		at += size;
+	}
+	return chunks;
+}
+
+function rewriteChunks(chunks: readonly Buffer[], options: RewriteOptions): Buffer {
+	const pipeline = new RewritePipeline(checkRewriteOptions(options));
+	const out: Uint8Array[] = [];
+	for (const piece of chunks) out.push(...(pipeline.write(piece) as Uint8Array[]));
+	out.push(...(pipeline.end() as Uint8Array[]));
+	return Buffer.concat(out);
+}
+
+function identity(name: string, bytes: Buffer, options: ExtractOptions, next: () => number): Result[] {
+	const results: Result[] = [];
+	for (const [keeper, to] of [['undefined', () => undefined], ['value', (link: Link) => link.value]] as const) {
+		for (let run = 0; run <= CHUNKINGS; run++) {
+			const chunks = run === 0 ? [bytes] : chunk(bytes, next);
+			const output = rewriteChunks(chunks, {...options, to});
+			const at = firstDifference(output, bytes);
+			results.push({title: `identity (${keeper}, ${run === 0 ? 'whole' : `${chunks.length} chunks`}) ${name}`, problem: at < 0 ? null : `differs at byte ${at}`});
+		}
+	}
+	return results;
+}
+
+function firstDifference(a: Buffer, b: Buffer): number {
+	const n = Math.min(a.length, b.length);
+	for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+	return a.length === b.length ? -1 : n;
+}
+
+function roundTrip(name: string, bytes: Buffer, options: ExtractOptions, mode: Pick<RewriteOptions, 'to' | 'documentUrl'>): Result {
+	const title = `round trip (${String(mode.to)}${mode.documentUrl === undefined ? '' : ', moved'}) ${name}`;
+	const before = extractLinks(bytes, options);
+	const output = rewriteLinks(bytes, {...options, ...mode});
+	const after = extractLinks(output, {...options, retrievalUrl: mode.documentUrl ?? (options.retrievalUrl as string)});
+	if (after.length !== before.length) return {title, problem: `${before.length} Links before, ${after.length} after`};
+	const moved = mode.documentUrl !== undefined;
+	for (const [i, link] of after.entries()) {
+		const original = before[i] as Link;
+		if (original.url === null || (moved && (original.sameDocument === true || original.value === ''))) continue;
+		if (link.url !== original.url) {
+			return {title, problem: `Link ${i} (${original.element ?? ''} ${original.attribute ?? ''} ${JSON.stringify(original.raw.slice(0, 80))} -> ${JSON.stringify(link.raw.slice(0, 80))}): ${JSON.stringify(link.url)} instead of ${JSON.stringify(original.url)}`};
+		}
+	}
+	return {title, problem: null};
+}
+
+function main(): number {
+	const {values, positionals} = parseArgs({options: {seed: {type: 'string'}, only: {type: 'string'}}, allowPositionals: true});
+	const sharedDir = positionals[0];
+	if (sharedDir === undefined) {
+		console.error('usage: npx tsx test/conformance/rewrite-corpus.ts SHARED_DIR [--seed N] [--only FILE]');
+		return 2;
+	}
+	const seed = values.seed === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(values.seed);
+	console.log(`rewrite-corpus: chunking seed ${seed} (replay with --seed ${seed})`);
+	const next = random(seed);
+	const results: Result[] = [];
+	const htmlDir = join(sharedDir, 'corpus', 'html');
+	for (const file of readdirSync(htmlDir).filter((f) => f.endsWith('.html')).sort()) {
+		if (values.only !== undefined && file !== values.only) continue;
+		const bytes = readFileSync(join(htmlDir, file));
+		const stem = file.slice(0, -'.html'.length);
+		const options: ExtractOptions = {type: 'html', retrievalUrl: `https://corpus.example/${stem}/index.html`};
+		results.push(...identity(`html/${file}`, bytes, options, next));
+		results.push(roundTrip(`html/${file}`, bytes, options, {to: 'absolute'}));
+		results.push(roundTrip(`html/${file}`, bytes, options, {to: 'relative'}));
+		results.push(roundTrip(`html/${file}`, bytes, options, {to: 'relative', documentUrl: `https://corpus.example/moved/deeper/${stem}/index.html`}));
+	}
+	const textDir = join(sharedDir, 'corpus', 'text');
+	for (const file of readdirSync(textDir).filter((f) => f.endsWith('.txt')).sort()) {
+		if (values.only !== undefined && file !== values.only) continue;
+		results.push(...identity(`text/${file}`, readFileSync(join(textDir, file)), {type: 'text', retrievalUrl: 'https://corpus.example/text/'}, next));
+	}
+	let passed = 0;
+	let failed = 0;
+	let unexpected = 0;
+	for (const {title, problem} of results) {
+		if (problem === null) {
+			passed++;
+			continue;
+		}
+		failed++;
+		const reason = KNOWN_DIFFERENCES.get(title);
+		if (reason === undefined) unexpected++;
+		console.log(`FAIL ${title}: ${problem}${reason === undefined ? '' : ` (known: ${reason})`}`);
+	}
+	console.log(`rewrite-corpus: ${passed} passed, ${failed} failed`);
+	return unexpected === 0 ? 0 : 1;
+}
+
+process.exit(main());
