@@ -1,8 +1,15 @@
 /**
  * A resumable CSS Syntax Level 3 tokenizer (§4.3) that reports the URL-bearing tokens
  * of a style sheet: url() in both forms, strings inside image-set() / image() / src(),
- * and the @import target. It keeps only small state between calls (a nesting stack and
- * the at-rule prelude), so a caller can feed a sheet piece by piece.
+ * and the @import target. It keeps only small state between calls (a nesting stack, the
+ * at-rule prelude, and where the unfinished token stopped), so a caller can feed a sheet
+ * piece by piece.
+ *
+ * Linear time: a token still open at the end of a call is not scanned again from its
+ * start. Its loops (ident, digits, url, string) stop `MARGIN` units before the end of the
+ * text and record their state (`Phase`, position, value start); the next call, which gets
+ * the same text from the token's start onwards, continues from there. No token starts in
+ * the margin either, so every lookahead stays inside the text until `final`.
  *
  * Token limit: no token is longer than `maxToken` code units. A string or url token that
  * reaches the limit is cut there, reported to no one, and skipped to its real end by a
@@ -38,8 +45,35 @@ export type CssMatchSink = (start: number, end: number, value: string, syntax: C
 /** Nesting frames deeper than this are only counted (any closer then closes one). */
 export const MAX_CSS_NESTING = 1024;
 
-/** The furthest any token looks past its own end (§4.3.3 numeric token: three code points). */
-const LOOKAHEAD = 3;
+/**
+ * Units kept unread at the end of a non-final text. A loop step reads at most 9 units
+ * from where it starts (`\` + six hex digits + CR LF, §4.3.7), and a token's head and
+ * tail look at most 3 past its current end (§4.3.3, §4.3.9), so with 16 nothing read
+ * before the margin can change when more text arrives.
+ */
+const MARGIN = 16;
+
+/** `consume…` result: the token is unfinished and its state is kept (see `Phase`). */
+const SUSPENDED = -1;
+
+/** Which loop of a long token stopped at the margin; the next call continues it. */
+const Phase = {
+	None: 0,
+	Ident: 1, // §4.3.11 an ident sequence; `identTail` says what follows it
+	Integer: 2, // §4.3.12 consume a number: digits before "."
+	Fraction: 3, // digits after "."
+	Exponent: 4, // digits after "e"
+	UrlWhitespace: 5, // §4.3.4 whitespace after `url(`
+	Url: 6, // §4.3.6 consume a url token: the content
+	UrlEnd: 7, // whitespace after the content (`valueEnd` holds the content end)
+	BadUrl: 8, // §4.3.14 consume the remnants of a bad url
+	String: 9, // §4.3.5 consume a string token (`skipQuote` holds the quote)
+} as const;
+type Phase = (typeof Phase)[keyof typeof Phase];
+
+/** What an ident sequence is part of, and so what follows it. */
+const IdentTail = {Plain: 0, AtKeyword: 1, IdentLike: 2} as const;
+type IdentTail = (typeof IdentTail)[keyof typeof IdentTail];
 
 /** Open blocks and functions, by what closes them and what their direct strings mean. */
 const Frame = {
@@ -90,13 +124,22 @@ export class CssScanner {
 	private preludeDepth = 0;
 	private importFirst = false;
 	private skip: Skip = Skip.None;
+	/** The quote of the string being consumed or skipped. */
 	private skipQuote = 0;
 	private skipState: StringState = StringState.Normal;
 	private skipCount = 0;
 	private skipEscaped = false;
+	// The unfinished token, kept between calls; positions relative to its start.
+	private phase: Phase = Phase.None;
+	private phaseAt = 0;
+	private identTail: IdentTail = IdentTail.Plain;
+	/** Code units walked: each call counts from where it resumed to the end of its text. */
+	private walkedUnits = 0;
 	// The call in progress.
 	private text = '';
 	private final = false;
+	/** Loops stop at this index (the margin before a non-final end) and suspend. */
+	private safe = 0;
 	private sink: CssMatchSink = () => undefined;
 	// The token in progress.
 	private effect: Effect = Effect.Component;
@@ -111,6 +154,14 @@ export class CssScanner {
 	}
 
 	/**
+	 * Code units read so far, counting each call from where it resumed: about the input
+	 * length plus `MARGIN` per call when nothing is scanned twice (for tests).
+	 */
+	get walked(): number {
+		return this.walkedUnits;
+	}
+
+	/**
 	 * Tokenize `text` (the unconsumed input: what the last call returned onwards, then
 	 * new input), reporting URLs with offsets into `text`. Returns how much of `text` is
 	 * consumed; the rest must be passed again, followed by more input. With `final`, the
@@ -121,6 +172,8 @@ export class CssScanner {
 		this.final = final;
 		this.sink = sink;
 		const length = text.length;
+		this.safe = final ? length + 1 : length - MARGIN;
+		this.walkedUnits += length - (this.phase === Phase.None ? 0 : this.phaseAt);
 		let pos = this.skip === Skip.None ? 0 : this.resume(0);
 		if (this.skip !== Skip.None) return pos;
 		while (pos < length) {
@@ -131,20 +184,65 @@ export class CssScanner {
 				while (isWhitespace(text.charCodeAt(pos)));
 				continue;
 			}
+			if (pos >= this.safe) return pos; // a token starts here: wait until its lookahead has come
 			if (c === CharCodes.Solidus && text.charCodeAt(pos + 1) === CharCodes.Asterisk) {
 				// §4.3.2 consume comments
 				this.skip = Skip.Comment;
 				pos = this.skipComment(pos + 2);
 			} else {
-				this.effect = Effect.Component;
-				const end = c >= CharCodes.LowerA && c <= CharCodes.LowerZ ? this.consumeIdentLike(pos) : this.consumeToken(pos, c);
-				if (!final && end + LOOKAHEAD > length) return pos; // may still grow: keep from its start
+				const end = this.consumeNext(pos, c);
+				if (end === SUSPENDED) return this.suspendedAt(pos);
 				this.apply();
 				pos = end;
 				if (this.skip !== Skip.None) pos = this.resume(pos);
 			}
 			if (this.skip !== Skip.None) return pos;
 		}
+		return pos;
+	}
+
+	/** The token at `pos`: the one the last call left unfinished, if any (it is the first), else a new one. */
+	private consumeNext(pos: number, c: number): number {
+		this.effect = Effect.Component;
+		if (this.phase !== Phase.None) return this.continueToken();
+		return c >= CharCodes.LowerA && c <= CharCodes.LowerZ ? this.consumeIdentLike(pos) : this.consumeToken(pos, c);
+	}
+
+	/** Continue the token the last call suspended (it starts at 0 now), in the loop it stopped in. */
+	private continueToken(): number {
+		const at = this.phaseAt;
+		const phase = this.phase;
+		this.phase = Phase.None;
+		switch (phase) {
+			case Phase.Ident:
+				return this.identToken(at, 0, this.identTail);
+			case Phase.UrlWhitespace:
+				return this.urlWhitespace(0, at);
+			case Phase.Url:
+				return this.urlContent(0, at);
+			case Phase.UrlEnd:
+				return this.urlEnd(0, this.valueEnd, at);
+			case Phase.BadUrl:
+				return this.consumeBadUrlRemnants(0, at);
+			case Phase.String:
+				return this.stringContent(0, at);
+			default:
+				return this.numberPart(0, phase, at);
+		}
+	}
+
+	/** Keep the state of the loop that reached the margin at `i`; returns SUSPENDED. */
+	private suspend(phase: Phase, i: number): number {
+		this.phase = phase;
+		this.phaseAt = i;
+		return SUSPENDED;
+	}
+
+	/** The unfinished token starts at `pos`, which the next call's text starts with: rebase its positions. */
+	private suspendedAt(pos: number): number {
+		this.phaseAt -= pos;
+		this.valueStart -= pos;
+		this.valueEnd -= pos;
 		return pos;
 	}
 
@@ -158,7 +256,7 @@ export class CssScanner {
 			case CharCodes.NumberSign: {
 				const next = text.charCodeAt(pos + 1);
 				const hash = isIdentCodePoint(next) || isValidEscape(next, text.charCodeAt(pos + 2));
-				return hash ? this.consumeIdentSequence(pos + 1, pos) : pos + 1;
+				return hash ? this.identToken(pos + 1, pos, IdentTail.Plain) : pos + 1;
 			}
 			case CharCodes.LeftParenthesis:
 				return this.open(pos, Frame.Parenthesis);
@@ -201,10 +299,21 @@ export class CssScanner {
 		return pos + 1;
 	}
 
-	/** §4.3.11 consume an ident sequence from `i`; the token started at `tokenStart`. */
+	/** An ident sequence from `i` (the token started at `tokenStart`), then what `tail` says follows it. */
+	private identToken(i: number, tokenStart: number, tail: IdentTail): number {
+		const end = this.consumeIdentSequence(i, tokenStart);
+		if (end >= this.safe) {
+			this.identTail = tail;
+			return this.suspend(Phase.Ident, end);
+		}
+		if (tail === IdentTail.AtKeyword) return this.atKeyword(tokenStart, end);
+		return tail === IdentTail.IdentLike ? this.identLike(tokenStart, end) : end;
+	}
+
+	/** §4.3.11 consume an ident sequence from `i`; the token started at `tokenStart`. Stops at the margin. */
 	private consumeIdentSequence(i: number, tokenStart: number): number {
 		const text = this.text;
-		const limit = tokenStart + this.maxToken;
+		const limit = Math.min(tokenStart + this.maxToken, this.safe);
 		while (i < limit) {
 			const c = text.charCodeAt(i);
 			// Fast path: a-z and "-", the bulk of CSS names.
@@ -217,32 +326,40 @@ export class CssScanner {
 
 	/** §4.3.3 consume a numeric token (§4.3.12 consume a number, then a unit or `%`). */
 	private consumeNumeric(pos: number): number {
+		const c = this.text.charCodeAt(pos);
+		return this.numberPart(pos, Phase.Integer, c === CharCodes.Plus || c === CharCodes.HyphenMinus ? pos + 1 : pos);
+	}
+
+	/** The rest of a number whose digits of `part` (integer, fraction, exponent) continue at `i`. */
+	private numberPart(pos: number, part: Phase, i: number): number {
 		const text = this.text;
-		const limit = pos + this.maxToken;
-		let i = pos;
-		let c = text.charCodeAt(i);
-		if (c === CharCodes.Plus || c === CharCodes.HyphenMinus) i++;
-		while (i < limit && isDigit(text.charCodeAt(i))) i++;
-		if (text.charCodeAt(i) === CharCodes.FullStop && isDigit(text.charCodeAt(i + 1))) {
-			i += 2;
+		const limit = Math.min(pos + this.maxToken, this.safe);
+		for (;;) {
 			while (i < limit && isDigit(text.charCodeAt(i))) i++;
-		}
-		c = text.charCodeAt(i);
-		if (c === CharCodes.LowerE || c === CharCodes.UpperE) {
+			if (i >= this.safe) return this.suspend(part, i);
+			if (part === Phase.Integer && text.charCodeAt(i) === CharCodes.FullStop && isDigit(text.charCodeAt(i + 1))) {
+				i += 2;
+				part = Phase.Fraction;
+				continue;
+			}
+			const c = text.charCodeAt(i);
+			if (part === Phase.Exponent || (c !== CharCodes.LowerE && c !== CharCodes.UpperE)) break;
 			const sign = text.charCodeAt(i + 1);
 			const exponent = isDigit(sign) ? i + 2 : (sign === CharCodes.Plus || sign === CharCodes.HyphenMinus) && isDigit(text.charCodeAt(i + 2)) ? i + 3 : -1;
-			if (exponent !== -1) {
-				i = exponent;
-				while (i < limit && isDigit(text.charCodeAt(i))) i++;
-			}
+			if (exponent === -1) break;
+			i = exponent;
+			part = Phase.Exponent;
 		}
-		if (wouldStartIdent(text, i)) return this.consumeIdentSequence(i, pos); // dimension
+		if (wouldStartIdent(text, i)) return this.identToken(i, pos, IdentTail.Plain); // dimension
 		return text.charCodeAt(i) === CharCodes.Percent ? i + 1 : i;
 	}
 
 	/** §4.3.1 `@`: an at-keyword; @import and @namespace open a prelude of their own. */
 	private consumeAtKeyword(pos: number): number {
-		const end = this.consumeIdentSequence(pos + 1, pos);
+		return this.identToken(pos + 1, pos, IdentTail.AtKeyword);
+	}
+
+	private atKeyword(pos: number, end: number): number {
 		this.effect = Effect.AtKeyword;
 		const text = this.text;
 		this.atRule = identMatches(text, pos + 1, end, 'import') ? Prelude.Import : identMatches(text, pos + 1, end, 'namespace') ? Prelude.Namespace : Prelude.None;
@@ -251,8 +368,11 @@ export class CssScanner {
 
 	/** §4.3.4 consume an ident-like token: ident, function, or url token. */
 	private consumeIdentLike(pos: number): number {
+		return this.identToken(pos, pos, IdentTail.IdentLike);
+	}
+
+	private identLike(pos: number, nameEnd: number): number {
 		const text = this.text;
-		const nameEnd = this.consumeIdentSequence(pos, pos);
 		if (text.charCodeAt(nameEnd) !== CharCodes.LeftParenthesis) return nameEnd;
 		if (!identMatches(text, pos, nameEnd, 'url')) {
 			// CSS Values 4 §4.5: src("…") is url("…") that also takes var().
@@ -260,38 +380,44 @@ export class CssScanner {
 			const image = IMAGE_FUNCTIONS.some(name => identMatches(text, pos, nameEnd, name));
 			return this.open(nameEnd, image ? Frame.ImageFunction : Frame.Parenthesis);
 		}
-		const limit = pos + this.maxToken;
-		let i = nameEnd + 1;
+		return this.urlWhitespace(pos, nameEnd + 1);
+	}
+
+	/** §4.3.4 after `url(` (the token started at `pos`): a function before a quote, else a url token. */
+	private urlWhitespace(pos: number, i: number): number {
+		const text = this.text;
+		const limit = Math.min(pos + this.maxToken, this.safe);
 		while (i < limit && isWhitespace(text.charCodeAt(i)) && isWhitespace(text.charCodeAt(i + 1))) i++;
+		if (i >= this.safe) return this.suspend(Phase.UrlWhitespace, i);
 		const c = text.charCodeAt(i);
 		// A quote next (after at most one whitespace): a url( function with a string argument.
 		if (isQuote(c) || (isWhitespace(c) && isQuote(text.charCodeAt(i + 1)))) return this.open(i - 1, Frame.UrlFunction);
-		return this.consumeUrl(pos, nameEnd + 1);
+		return this.consumeUrl(pos, i);
 	}
 
-	/** §4.3.6 consume a url token from `i` (just past `url(`). */
+	/** §4.3.6 consume a url token from `i` (past `url(` and all but at most one whitespace). */
 	private consumeUrl(tokenStart: number, i: number): number {
-		const text = this.text;
 		const limit = tokenStart + this.maxToken;
-		while (i < limit && isWhitespace(text.charCodeAt(i))) i++;
+		while (i < limit && isWhitespace(this.text.charCodeAt(i))) i++;
 		this.valueStart = i;
 		this.simple = true;
+		return this.urlContent(tokenStart, i);
+	}
+
+	/** §4.3.6 the url token's content from `i`. */
+	private urlContent(tokenStart: number, i: number): number {
+		const text = this.text;
+		const limit = tokenStart + this.maxToken;
 		for (;;) {
 			if (i >= limit) return this.cut(i, Effect.CutUrl);
+			if (i >= this.safe) return this.suspend(Phase.Url, i);
 			const c = text.charCodeAt(i);
 			if (c === CharCodes.RightParenthesis) return this.value(Effect.Url, i, i + 1);
 			if (i >= text.length) return this.value(Effect.Url, i, i); // EOF: parse error, the url token stands
-			if (isWhitespace(c)) {
-				const contentEnd = i;
-				while (i < limit && isWhitespace(text.charCodeAt(i))) i++;
-				if (i >= limit) return this.cut(i, Effect.CutUrl);
-				if (text.charCodeAt(i) === CharCodes.RightParenthesis) return this.value(Effect.Url, contentEnd, i + 1);
-				if (i >= text.length) return this.value(Effect.Url, contentEnd, i);
-				return this.consumeBadUrlRemnants(i, limit);
-			}
-			if (isQuote(c) || c === CharCodes.LeftParenthesis || isNonPrintable(c)) return this.consumeBadUrlRemnants(i, limit);
+			if (isWhitespace(c)) return this.urlEnd(tokenStart, i, i);
+			if (isQuote(c) || c === CharCodes.LeftParenthesis || isNonPrintable(c)) return this.consumeBadUrlRemnants(tokenStart, i);
 			if (c === CharCodes.ReverseSolidus) {
-				if (!isValidEscape(c, text.charCodeAt(i + 1))) return this.consumeBadUrlRemnants(i, limit);
+				if (!isValidEscape(c, text.charCodeAt(i + 1))) return this.consumeBadUrlRemnants(tokenStart, i);
 				i = escapeEnd(text, i + 1);
 				this.simple = false;
 				continue;
@@ -301,11 +427,29 @@ export class CssScanner {
 		}
 	}
 
-	/** §4.3.14 consume the remnants of a bad url: a bad-url token, which is no URL. */
-	private consumeBadUrlRemnants(i: number, limit: number): number {
+	/** §4.3.6 whitespace from `i` after the content that ended at `contentEnd`: only `)` or EOF may follow. */
+	private urlEnd(tokenStart: number, contentEnd: number, i: number): number {
 		const text = this.text;
+		const limit = tokenStart + this.maxToken;
+		const stop = Math.min(limit, this.safe);
+		while (i < stop && isWhitespace(text.charCodeAt(i))) i++;
+		if (i >= limit) return this.cut(i, Effect.CutUrl);
+		if (i >= this.safe) {
+			this.valueEnd = contentEnd;
+			return this.suspend(Phase.UrlEnd, i);
+		}
+		if (text.charCodeAt(i) === CharCodes.RightParenthesis) return this.value(Effect.Url, contentEnd, i + 1);
+		if (i >= text.length) return this.value(Effect.Url, contentEnd, i);
+		return this.consumeBadUrlRemnants(tokenStart, i);
+	}
+
+	/** §4.3.14 consume the remnants of a bad url: a bad-url token, which is no URL. */
+	private consumeBadUrlRemnants(tokenStart: number, i: number): number {
+		const text = this.text;
+		const limit = tokenStart + this.maxToken;
 		for (;;) {
 			if (i >= limit) return this.cut(i, Effect.CutUrl);
+			if (i >= this.safe) return this.suspend(Phase.BadUrl, i);
 			const c = text.charCodeAt(i);
 			if (c === CharCodes.RightParenthesis) return i + 1;
 			if (i >= text.length) return i;
@@ -315,16 +459,20 @@ export class CssScanner {
 
 	/** §4.3.5 consume a string token; `pos` is at the opening quote. */
 	private consumeString(pos: number, quote: number): number {
+		this.valueStart = pos + 1;
+		this.simple = true;
+		this.skipQuote = quote;
+		return this.stringContent(pos, pos + 1);
+	}
+
+	/** §4.3.5 the string's content from `i` (`skipQuote` ends it). */
+	private stringContent(pos: number, i: number): number {
 		const text = this.text;
 		const limit = pos + this.maxToken;
-		let i = pos + 1;
-		this.valueStart = i;
-		this.simple = true;
+		const quote = this.skipQuote;
 		for (;;) {
-			if (i >= limit) {
-				this.skipQuote = quote;
-				return this.cut(i, Effect.CutString);
-			}
+			if (i >= limit) return this.cut(i, Effect.CutString);
+			if (i >= this.safe) return this.suspend(Phase.String, i);
 			const c = text.charCodeAt(i);
 			if (c === quote) return this.value(Effect.String, i, i + 1);
 			if (i >= text.length) return this.value(Effect.String, i, i); // EOF: parse error, the string stands

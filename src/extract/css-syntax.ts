@@ -175,61 +175,93 @@ export function needsDecoding(c: number): boolean {
 	return c === CharCodes.ReverseSolidus || c === CharCodes.Null || (c >= 0xd800 && c <= 0xdfff);
 }
 
-/** §4.3.7: the code point of a hex escape; zero, surrogates and > U+10FFFF give U+FFFD. */
-function hexCodePoint(text: string, start: number, end: number): number {
-	const n = Number.parseInt(text.slice(start, end), 16);
-	return n === 0 || (n >= 0xd800 && n <= 0xdfff) || n > 0x10ffff ? CharCodes.Replacement : n;
-}
-
 /**
  * The value of `text[start, end)` with escapes decoded (§4.3.7), `\` + newline removed
  * (strings, §4.3.5), NUL and lone surrogates as U+FFFD (§3.3). `eofEscape` is what a `\`
  * at `end` yields: nothing in a string (§4.3.5), U+FFFD elsewhere (§4.3.7).
  */
 export function decodeCss(text: string, start: number, end: number, eofEscape: '' | '\uFFFD'): string {
-	let out = '';
-	let run = start;
+	// Decoding never lengthens: each escape yields at most as many code units as it takes.
+	const out = new UnitWriter(end - start);
 	let i = start;
 	while (i < end) {
 		const c = text.charCodeAt(i);
-		if (!needsDecoding(c)) {
-			i++;
-			continue;
-		}
-		out += text.slice(run, i);
 		if (c === CharCodes.ReverseSolidus) {
-			i = decodeEscape(text, i + 1, end, eofEscape, chunk => (out += chunk));
-		} else if (isHighSurrogate(c) && isLowSurrogate(text.charCodeAt(i + 1)) && i + 1 < end) {
-			out += text.slice(i, i + 2);
+			i = decodeEscape(text, i + 1, end, eofEscape === '' ? -1 : CharCodes.Replacement, out);
+		} else if (isHighSurrogate(c) && i + 1 < end && isLowSurrogate(text.charCodeAt(i + 1))) {
+			out.push(c);
+			out.push(text.charCodeAt(i + 1));
 			i += 2;
 		} else {
-			out += '\uFFFD'; // §3.3: NUL and surrogate code points
+			out.push(c === CharCodes.Null || isSurrogate(c) ? CharCodes.Replacement : c); // §3.3
 			i++;
 		}
-		run = i;
 	}
-	return out + text.slice(run, end);
+	return out.toString();
 }
 
-function decodeEscape(text: string, i: number, end: number, eofEscape: string, append: (s: string) => void): number {
+/** §4.3.7 the escape whose `\` is just before `i`: writes its code point (`eofEscape`, -1 for none, at `end`); returns its end. */
+function decodeEscape(text: string, i: number, end: number, eofEscape: number, out: UnitWriter): number {
 	if (i >= end) {
-		append(eofEscape);
+		if (eofEscape >= 0) out.push(eofEscape);
 		return i;
 	}
 	const c = text.charCodeAt(i);
 	if (isNewline(c)) return Math.min(skipNewline(text, i), end); // §4.3.5: `\` + newline is removed
 	if (isHexDigit(c)) {
-		let j = i + 1;
-		while (j < end && j < i + 6 && isHexDigit(text.charCodeAt(j))) j++;
-		append(String.fromCodePoint(hexCodePoint(text, i, j)));
+		let j = i;
+		let n = 0;
+		for (; j < end && j < i + 6 && isHexDigit(text.charCodeAt(j)); j++) n = n * 16 + hexValue(text.charCodeAt(j));
+		// Zero, a surrogate or more than U+10FFFF: U+FFFD.
+		out.pushCodePoint(n === 0 || (n >= 0xd800 && n <= 0xdfff) || n > 0x10ffff ? CharCodes.Replacement : n);
 		return j < end && isWhitespace(text.charCodeAt(j)) ? Math.min(skipNewline(text, j), end) : j;
 	}
 	if (isHighSurrogate(c) && i + 1 < end && isLowSurrogate(text.charCodeAt(i + 1))) {
-		append(text.slice(i, i + 2));
+		out.push(c);
+		out.push(text.charCodeAt(i + 1));
 		return i + 2;
 	}
-	append(c === CharCodes.Null || (c >= 0xd800 && c <= 0xdfff) ? '\uFFFD' : text.charAt(i));
+	out.push(c === CharCodes.Null || isSurrogate(c) ? CharCodes.Replacement : c);
 	return i + 1;
+}
+
+function isSurrogate(c: number): boolean {
+	return c >= 0xd800 && c <= 0xdfff;
+}
+
+function hexValue(c: number): number {
+	return c <= CharCodes.Nine ? c - CharCodes.Zero : (c | 0x20) - CharCodes.LowerA + 10;
+}
+
+/** Code units appended into a fixed array, then one string (no string per escape). */
+class UnitWriter {
+	private readonly units: Uint16Array;
+	private length = 0;
+
+	constructor(capacity: number) {
+		this.units = new Uint16Array(capacity);
+	}
+
+	push(unit: number): void {
+		this.units[this.length++] = unit;
+	}
+
+	pushCodePoint(cp: number): void {
+		if (cp <= 0xffff) this.push(cp);
+		else {
+			this.push(0xd800 + ((cp - 0x10000) >> 10));
+			this.push(0xdc00 + ((cp - 0x10000) & 0x3ff));
+		}
+	}
+
+	toString(): string {
+		let s = '';
+		for (let k = 0; k < this.length; k += 8192) {
+			// `apply` takes the typed array as it is (a spread would iterate it).
+			s += String.fromCharCode.apply(null, this.units.subarray(k, Math.min(k + 8192, this.length)) as unknown as number[]);
+		}
+		return s;
+	}
 }
 
 /**
@@ -237,6 +269,8 @@ function decodeEscape(text: string, i: number, end: number, eofEscape: string, a
  * matches `lower` (lower-case letters and `-`). Escaped names are decoded first.
  */
 export function identMatches(text: string, start: number, end: number, lower: string): boolean {
+	// Each code point of a name takes at most 9 units as written (`\` + six hex digits + CR LF, §4.3.7).
+	if (end - start > 9 * lower.length) return false;
 	let name = text;
 	for (let i = start; i < end; i++) {
 		if (text.charCodeAt(i) === CharCodes.ReverseSolidus) {

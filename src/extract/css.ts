@@ -89,7 +89,11 @@ export class CssExtractor implements ExtractorCore {
 	/** Unconsumed input, starting at absolute offset `bufferStart`. */
 	private buffer = '';
 	private bufferStart = 0;
-	/** Rescan only once the buffer has grown this long: linear time with a held token. */
+	/**
+	 * Scan again only once the buffer has grown this long. The scanner resumes an unfinished
+	 * token where it stopped (css-scanner.ts), but handing it `buffer + chunk` copies the
+	 * held text into one string: waiting for it to double keeps those copies linear too.
+	 */
 	private rescanAt = 0;
 
 	constructor(options: CoreOptions, sink: LinkSink, limits: CssExtractorLimits = {}) {
@@ -105,6 +109,11 @@ export class CssExtractor implements ExtractorCore {
 	/** Code units held for the unfinished token (for tests and memory accounting). */
 	get held(): number {
 		return this.buffer.length;
+	}
+
+	/** Code units the scanner has read, each call from where it resumed (for tests: linear time). */
+	get walked(): number {
+		return this.scanner.walked;
 	}
 
 	/** No event before this offset will reach the sink (ExtractorCore): the start of the held input. */

@@ -74,7 +74,7 @@ export class StyleText {
 	/** Unconsumed text, starting at absolute offset `bufferStart`. */
 	private buffer = '';
 	private bufferStart = -1;
-	/** Rescan only once the buffer has doubled: linear time while a long token is held. */
+	/** Scan again only once the buffer has doubled: the scanner resumes where it stopped, and the copies of held text stay linear. */
 	private rescanAt = 0;
 	private readonly locate: Locate;
 	private readonly emit: Emit;
@@ -82,6 +82,11 @@ export class StyleText {
 	constructor(locate: Locate, emit: Emit) {
 		this.locate = locate;
 		this.emit = emit;
+	}
+
+	/** Code units the scanner has read, each call from where it resumed (for tests: linear time). */
+	get walked(): number {
+		return this.scanner.walked;
 	}
 
 	/** Absolute offset of the first character held (source before it is not needed), if any. */

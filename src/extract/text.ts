@@ -6,6 +6,11 @@
  * each write scans the candidates that start before the last whitespace received; a `<`
  * whose brackets cannot be decided yet (no `>`, and fewer than `MAX_BRACKET_SPAN` units
  * after it) stops the scan until more text comes. Only the text after that point is kept.
+ *
+ * Linear time whatever the chunking: a write looks for whitespace in the new chunk only (the
+ * held text is read only when a scan or a compaction needs it: reading a string just appended
+ * to copies it), a `<` left undecided is tried again only once the text after it has doubled,
+ * and a run past the window is skipped by searching each new chunk once.
  */
 import {fallbackBase, resolveEvent} from './base.js';
 import type {CoreOptions, ResolveContext} from './base.js';
@@ -13,6 +18,7 @@ import type {ExtractorCore, LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
 import {LineTracker} from './position.js';
 import {isSpace} from './text-chars.js';
+import {MAX_BRACKET_SPAN} from './text-bracket.js';
 import {compileTextScanOptions, scanSegment, type CompiledTextScanOptions, type TextMatch} from './text-scan.js';
 
 export {scanText, MAX_SCHEME_LENGTH, type TextDelimiter, type TextMatch, type TextScanOptions} from './text-scan.js';
@@ -34,6 +40,9 @@ const LOOKBEHIND = 1;
 
 /** Dropping consumed text costs a copy: do it once this much has piled up. */
 const COMPACT_THRESHOLD = 1 << 12;
+
+/** A whitespace unit (`isSpace`), for a native search through a chunk (no `g` flag: no shared state). */
+const SPACE = /[\t\n\v\f\r ]/;
 
 /**
  * Plain-text Links in document order: kind `'text'`, `syntax: 'text'`, `container: 'raw'`,
@@ -59,6 +68,11 @@ export class TextExtractor implements ExtractorCore {
 	private lastSpace = -1;
 	/** Inside a run longer than MAX_TEXT_WINDOW: plain text until the next whitespace. */
 	private skipping = false;
+	/** Absolute offset the input must reach before an undecided `<` at the resume point is tried again. */
+	private retryAt = 0;
+	/** `buffer.length` when it was last read: appends since make it a rope that the next read copies. */
+	private flatLength = 0;
+	private copiedUnits = 0;
 	private readonly tracker = new LineTracker();
 	private readonly scanOptions: CompiledTextScanOptions;
 	private readonly context: ResolveContext;
@@ -80,19 +94,32 @@ export class TextExtractor implements ExtractorCore {
 		return this.bufferStart + this.resume;
 	}
 
+	/**
+	 * Code units of held text copied so far (each read of the buffer after appends flattens
+	 * it): stays within a small multiple of the input length, however it is split (for tests).
+	 */
+	get copied(): number {
+		return this.copiedUnits;
+	}
+
 	/** Decoded text, split anywhere. */
 	write(chunk: string): void {
 		if (chunk === '') return;
 		const appendedAt = this.buffer.length;
 		this.buffer += chunk;
-		for (let i = this.buffer.length - 1; i >= appendedAt; i--) {
-			if (isSpace(this.buffer.charCodeAt(i))) {
-				this.lastSpace = i;
+		if (this.skipping) {
+			const space = chunk.search(SPACE);
+			this.resume = space < 0 ? this.buffer.length : appendedAt + space;
+			this.skipping = space < 0;
+		}
+		for (let i = this.skipping ? -1 : chunk.length - 1; i >= 0; i--) {
+			if (isSpace(chunk.charCodeAt(i))) {
+				this.lastSpace = appendedAt + i;
 				break;
 			}
 		}
-		if (this.skipping) this.skipOverlongRun();
-		if (!this.skipping && this.lastSpace >= this.resume) this.scan(this.lastSpace + 1, false);
+		const retry = this.bufferStart + this.buffer.length >= this.retryAt;
+		if (!this.skipping && this.lastSpace >= this.resume && retry) this.scan(this.lastSpace + 1, false);
 		if (this.buffer.length - this.resume > MAX_TEXT_WINDOW) {
 			this.scan(this.buffer.length, true); // Deviation from chunk invariance, documented at MAX_TEXT_WINDOW
 			this.skipping = true;
@@ -102,31 +129,40 @@ export class TextExtractor implements ExtractorCore {
 
 	/** Flush: the rest of the input is scanned as final. */
 	end(): void {
-		if (this.skipping) this.skipOverlongRun();
 		if (!this.skipping) this.scan(this.buffer.length, true);
 		this.resume = this.buffer.length;
 		this.compact(true);
 	}
 
-	private skipOverlongRun(): void {
-		let i = this.resume;
-		while (i < this.buffer.length && !isSpace(this.buffer.charCodeAt(i))) i++;
-		this.resume = i;
-		this.skipping = i === this.buffer.length;
+	/** The buffer, to read: appends since the last read made it a rope, which this read copies (counted). */
+	private text(): string {
+		if (this.buffer.length !== this.flatLength) {
+			this.copiedUnits += this.buffer.length;
+			this.flatLength = this.buffer.length;
+		}
+		return this.buffer;
 	}
 
 	private scan(limit: number, final: boolean): void {
 		const matches: TextMatch[] = [];
-		this.resume = Math.max(this.resume, scanSegment(this.buffer, this.resume, limit, final, this.scanOptions, matches));
+		const next = scanSegment(this.text(), this.resume, limit, final, this.scanOptions, matches);
+		this.resume = Math.max(this.resume, next);
+		if (next < limit) {
+			// An undecided "<" at `next`: try it again once the text after it has doubled, or covers its span.
+			const open = this.bufferStart + next;
+			const after = this.bufferStart + this.buffer.length - open;
+			this.retryAt = open + Math.min(2 * after, MAX_BRACKET_SPAN + 2);
+		}
 		for (const match of matches) this.emit(match);
 	}
 
 	private emit(match: TextMatch): void {
 		const start = this.bufferStart + match.start;
-		const {line, column} = this.tracker.locate(this.buffer, this.bufferStart, start);
+		const text = this.text();
+		const {line, column} = this.tracker.locate(text, this.bufferStart, start);
 		const event: ReferenceEvent = {
 			value: match.value,
-			raw: this.buffer.slice(match.start, match.end),
+			raw: text.slice(match.start, match.end),
 			start,
 			end: this.bufferStart + match.end,
 			line,
@@ -145,8 +181,10 @@ export class TextExtractor implements ExtractorCore {
 	private compact(force: boolean): void {
 		const drop = Math.max(0, this.resume - LOOKBEHIND);
 		if (drop === 0 || (!force && drop < COMPACT_THRESHOLD && drop * 2 < this.buffer.length)) return;
-		this.tracker.locate(this.buffer, this.bufferStart, this.bufferStart + drop);
-		this.buffer = this.buffer.slice(drop);
+		const text = this.text();
+		this.tracker.locate(text, this.bufferStart, this.bufferStart + drop);
+		this.buffer = text.slice(drop);
+		this.flatLength = this.buffer.length;
 		this.bufferStart += drop;
 		this.resume -= drop;
 		this.lastSpace = Math.max(-1, this.lastSpace - drop);
