@@ -30,7 +30,7 @@ export interface TextEdit {
  * const rewriter = new Rewriter({type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/', dialect: 'whatwg'});
  * rewriter.text('<a href=x.html>');
  * rewriter.link(link, event); // from the extractor core's sink
- * rewriter.take(15); // [{start: 8, end: 14, text: '"https://example.com/x.html"', fallback: 'html'}]
+ * rewriter.take(); // [{start: 8, end: 14, text: '"https://example.com/x.html"', fallback: 'html'}]
  */
 export class Rewriter {
 	private readonly target: Target;
@@ -53,11 +53,8 @@ export class Rewriter {
 		this.batch.push({link, event});
 	}
 
-	/**
-	 * The edits for the Links received since the last call, in order. `safe` is the
-	 * extractor's watermark: no later Link starts before it, so older text is let go.
-	 */
-	take(safe: number): TextEdit[] {
+	/** The edits for the Links received since the last call, in order. */
+	take(): TextEdit[] {
 		const batch = this.batch;
 		const edits: TextEdit[] = [];
 		if (batch.length > 0) {
@@ -70,8 +67,21 @@ export class Rewriter {
 				if (written !== null) edits.push({start: event.start, end: event.end, text: written.text, fallback: written.fallback});
 			}
 		}
-		this.drop(safe - 1);
 		return edits;
+	}
+
+	/** The decoded text of `[from, to)` if it is still held. */
+	textBetween(from: number, to: number): string | undefined {
+		const start = from - this.windowStart;
+		return start < 0 || to - this.windowStart > this.window.length ? undefined : this.window.slice(start, to - this.windowStart);
+	}
+
+	/**
+	 * Let go of the text before the watermark `safe` (no later Link starts before it),
+	 * keeping the unit before it. Call after the edits of `take` are placed.
+	 */
+	release(safe: number): void {
+		this.drop(safe - 1);
 	}
 
 	private around(event: ReferenceEvent): Neighbours {

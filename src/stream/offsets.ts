@@ -26,8 +26,11 @@ export interface OffsetMap {
 	 * offset `start`, covering at least the last answer up to what was decoded; `final`
 	 * once the input has ended.
 	 */
-	toByte(target: number, bytes: Uint8Array, start: number, final: boolean): number;
+	toByte(target: number, bytes: Uint8Array, start: number, final: boolean, text?: TextSource): number;
 }
+
+/** The decoded text of `[from, to)` when it is still held, else undefined (a shortcut for maps that can use it). */
+export type TextSource = (from: number, to: number) => string | undefined;
 
 /**
  * The map for a document in `encoding` (a WHATWG name) whose text starts after
@@ -71,7 +74,7 @@ function utf16Byte(target: number, bytes: Uint8Array, start: number, final: bool
 	return Math.min(byte, end);
 }
 
-/** Walks UTF-8 sequences from the last answer. */
+/** Walks UTF-8 sequences from the last answer (or measures the held text when it is clean). */
 class Utf8Map implements OffsetMap {
 	private text = 0;
 	private byte: number;
@@ -80,7 +83,15 @@ class Utf8Map implements OffsetMap {
 		this.byte = bomLength;
 	}
 
-	toByte(target: number, bytes: Uint8Array, start: number): number {
+	toByte(target: number, bytes: Uint8Array, start: number, _final: boolean, text?: TextSource): number {
+		if (target <= this.text) return this.byte;
+		// Text with no U+FFFD came from valid UTF-8, which encodes back to the same bytes.
+		const piece = text?.(this.text, target);
+		if (piece !== undefined && !piece.includes('\uFFFD')) {
+			this.text = target;
+			this.byte += Buffer.byteLength(piece, 'utf8');
+			return this.byte;
+		}
 		let t = this.text;
 		let i = this.byte - start;
 		while (t < target && i < bytes.length) {

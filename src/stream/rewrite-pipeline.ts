@@ -77,13 +77,15 @@ export class RewritePipeline {
 			bytes.append(chunk);
 		}
 		this.extract.write(chunk);
-		this.apply(this.rewriter.take(this.extract.safeOffset), this.extract.safeOffset, false);
+		const safe = this.extract.safeOffset;
+		this.apply(this.rewriter.take(), safe, false);
+		this.rewriter.release(safe);
 		return this.out.splice(0);
 	}
 
 	end(): Array<string | Uint8Array> {
 		this.extract.end();
-		this.apply(this.rewriter.take(END), END, true);
+		this.apply(this.rewriter.take(), END, true);
 		if (this.text !== undefined) this.text.finish();
 		else this.bytes?.finish();
 		return this.out.splice(0);
@@ -105,7 +107,7 @@ export class RewritePipeline {
 		const encode = (this.encoder ??= createEncoder(this.extract.encoding ?? 'utf-8'));
 		const at = (offset: number): number => {
 			const {units, start} = bytes.source;
-			return map.toByte(offset, units, start, final);
+			return map.toByte(offset, units, start, final, this.textBetween);
 		};
 		for (const edit of edits) {
 			const start = at(edit.start);
@@ -113,6 +115,8 @@ export class RewritePipeline {
 		}
 		if (!final) bytes.flush(at(safe));
 	}
+
+	private readonly textBetween = (from: number, to: number): string | undefined => this.rewriter.textBetween(from, to);
 
 	private offsetMap(): OffsetMap | null {
 		if (this.map === undefined) {

@@ -1,0 +1,153 @@
+/**
+ * Rewriting throughput (MB/s) over the corpus, side by side with parse5's rewriting
+ * stream and html-rewriter-wasm (lol-html), in one run: identity (nothing changed) and
+ * links to absolute (linkstream: every reference in every context, and `a[href]` only;
+ * the peers: every `href` (parse5) or `a[href]` (lol-html) through `new URL`). Every
+ * contender gets the page bytes and produces the output bytes. Then peak RSS of a
+ * 100 MB and a 1 GB stream through createRewriteStream (child processes,
+ * bench/rewrite-rss.ts).
+ * Usage: npx tsx bench/rewrite.ts SHARED_DIR [--no-rss]
+ */
+import {spawnSync} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+import {HTMLRewriter} from 'html-rewriter-wasm';
+import {RewritingStream} from 'parse5-html-rewriting-stream';
+import {rewriteLinks} from '../src/index.js';
+import {corpusPages, table, type Measurement} from './harness.js';
+
+interface Page {
+	bytes: Buffer;
+	url: string;
+}
+
+/** `measure` for asynchronous work: median and range of `runs` timed runs after a warm-up. */
+async function measureAsync(name: string, units: number, fn: () => Promise<void>, runs: number): Promise<Measurement> {
+	await fn();
+	const rates: number[] = [];
+	for (let i = 0; i < runs; i++) {
+		const start = process.hrtime.bigint();
+		await fn();
+		rates.push(units / (Number(process.hrtime.bigint() - start) / 1e9));
+	}
+	rates.sort((a, b) => a - b);
+	return {name, median: rates[Math.floor(rates.length / 2)] ?? 0, min: rates[0] ?? 0, max: rates.at(-1) ?? 0};
+}
+
+function absolute(value: string, base: string): string | null {
+	try {
+		return new URL(value.trim(), base).href;
+	} catch {
+		return null;
+	}
+}
+
+/** parse5-html-rewriting-stream: bytes in (decoded as UTF-8, as it only takes text), bytes out. */
+async function parse5Rewrite(page: Page, hrefs: boolean): Promise<number> {
+	const stream = new RewritingStream();
+	if (hrefs) {
+		stream.on('startTag', (tag) => {
+			for (const attribute of tag.attrs) {
+				if (attribute.name !== 'href') continue;
+				attribute.value = absolute(attribute.value, page.url) ?? attribute.value;
+			}
+			stream.emitStartTag(tag);
+		});
+	}
+	let length = 0;
+	stream.on('data', (chunk: string) => {
+		length += Buffer.byteLength(chunk);
+	});
+	const done = new Promise<void>((resolve, reject) => {
+		stream.on('end', resolve);
+		stream.on('error', reject);
+	});
+	stream.end(page.bytes.toString('utf8'));
+	await done;
+	return length;
+}
+
+/** html-rewriter-wasm (lol-html): bytes in, bytes out. */
+async function lolRewrite(page: Page, hrefs: boolean): Promise<number> {
+	let length = 0;
+	const rewriter = new HTMLRewriter((chunk) => {
+		length += chunk.length;
+	});
+	if (hrefs) {
+		rewriter.on('a[href]', {
+			element(element) {
+				const href = element.getAttribute('href');
+				const url = href === null ? null : absolute(href, page.url);
+				if (url !== null) element.setAttribute('href', url);
+			},
+		});
+	}
+	try {
+		await rewriter.write(page.bytes);
+		await rewriter.end();
+	} finally {
+		rewriter.free();
+	}
+	return length;
+}
+
+/** The benchmark as markdown. */
+export async function runRewriteBench(sharedDir: string, options: {runs?: number; rss?: boolean} = {}): Promise<string> {
+	const runs = options.runs ?? 5;
+	const pages: Page[] = corpusPages(sharedDir).map((page) => ({bytes: Buffer.from(page.html), url: page.url}));
+	const megabytes = pages.reduce((sum, page) => sum + page.bytes.length, 0) / 1e6;
+	const rows: Measurement[] = [];
+	rows.push(await measureAsync('linkstream identity', megabytes, async () => {
+		for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: () => undefined});
+	}, runs));
+	rows.push(await measureAsync('linkstream every reference to absolute', megabytes, async () => {
+		for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: 'absolute'});
+	}, runs));
+	rows.push(await measureAsync('linkstream a[href] to absolute', megabytes, async () => {
+		for (const page of pages) {
+			rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: (link) => (link.element === 'a' && link.attribute === 'href' && link.sameDocument !== true ? link.url : undefined)});
+		}
+	}, runs));
+	rows.push(await measureAsync('parse5-html-rewriting-stream identity', megabytes, async () => {
+		for (const page of pages) await parse5Rewrite(page, false);
+	}, runs));
+	rows.push(await measureAsync('parse5-html-rewriting-stream every href to absolute', megabytes, async () => {
+		for (const page of pages) await parse5Rewrite(page, true);
+	}, runs));
+	rows.push(await measureAsync('html-rewriter-wasm (lol-html) identity', megabytes, async () => {
+		for (const page of pages) await lolRewrite(page, false);
+	}, runs));
+	rows.push(await measureAsync('html-rewriter-wasm (lol-html) a[href] to absolute', megabytes, async () => {
+		for (const page of pages) await lolRewrite(page, true);
+	}, runs));
+	const ratio = (a: string, b: string): string => ((rows.find((r) => r.name === a)?.median ?? 0) / (rows.find((r) => r.name === b)?.median ?? 1)).toFixed(1);
+	const lines = [
+		`### Rewriting, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB)`,
+		'',
+		table(rows, 'MB/s', 'parse5-html-rewriting-stream every href to absolute'),
+		'',
+		`Goals (issue 5): every reference to absolute ≥ 8× parse5's rewriting stream with an href handler: ${ratio('linkstream every reference to absolute', 'parse5-html-rewriting-stream every href to absolute')}×; ≥ 3× lol-html-wasm with the a[href] handler: ${ratio('linkstream every reference to absolute', 'html-rewriter-wasm (lol-html) a[href] to absolute')}× (a[href] only: ${ratio('linkstream a[href] to absolute', 'html-rewriter-wasm (lol-html) a[href] to absolute')}×).`,
+	];
+	if (options.rss !== false) lines.push('', rssSection(sharedDir));
+	return `${lines.join('\n')}\n`;
+}
+
+/** Peak RSS of createRewriteStream over 100 MB and 1 GB, each in a fresh process. */
+function rssSection(sharedDir: string): string {
+	const script = fileURLToPath(new URL('rewrite-rss.ts', import.meta.url));
+	const rows: string[] = ['| stream size | peak RSS | MB/s |', '|---:|---:|---:|'];
+	const peaks: number[] = [];
+	for (const megabytes of [100, 1000]) {
+		const child = spawnSync(process.execPath, ['--import', 'tsx', script, sharedDir, String(megabytes)], {encoding: 'utf8', maxBuffer: 1 << 20});
+		const result = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as {maxRssMb?: number; mbPerSecond?: number};
+		peaks.push(result.maxRssMb ?? Number.NaN);
+		rows.push(`| ${megabytes} MB | ${result.maxRssMb?.toFixed(0) ?? '?'} MB | ${result.mbPerSecond?.toFixed(1) ?? '?'} |`);
+	}
+	const growth = ((peaks[1] ?? Number.NaN) / (peaks[0] ?? Number.NaN) - 1) * 100;
+	return `Peak RSS, corpus pages concatenated into one stream, every reference to absolute (goal: 1 GB within 10% of 100 MB): ${growth.toFixed(1)}%\n\n${rows.join('\n')}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const shared = process.argv[2];
+	if (shared === undefined) throw new Error('usage: npx tsx bench/rewrite.ts SHARED_DIR [--no-rss]');
+	console.log(await runRewriteBench(shared, {rss: !process.argv.includes('--no-rss')}));
+}
