@@ -22,7 +22,7 @@ import {checkDialect, optionError} from '../options.js';
 import type {Dialect, FuzzyOptions, Link} from '../types.js';
 import {WarcError, where} from './warc-error.js';
 import type {WarcErrorContext} from './warc-error.js';
-import {openInput} from './warc-input.js';
+import {onlyBlankAfter, openInput} from './warc-input.js';
 import type {OpenedInput} from './warc-input.js';
 import {BlockReader, cleanTargetUri, recordLinks} from './warc-record.js';
 import type {RecordOptions} from './warc-record.js';
@@ -89,7 +89,7 @@ export async function* extractWarc(input: AsyncIterable<Uint8Array | string> | N
 		}
 		yield* readRecord(record, context, recordOptions, report);
 	}
-	checkEnd(parser, opened, report);
+	await checkEnd(parser, opened, report);
 }
 
 type Report = (error: WarcError, context: Omit<WarcErrorContext, 'name'>) => void;
@@ -136,10 +136,16 @@ function recordContext(record: WARCRecord, offset: number): Omit<WarcErrorContex
 	return context;
 }
 
-/** warcio ends quietly at a corrupt gzip member or junk: report unread input. */
-function checkEnd(parser: WARCParser, opened: OpenedInput, report: Report): void {
-	const reached = parser._reader.getRawOffset();
-	if (opened.consumed.ended && reached >= opened.consumed.bytes) return;
+/**
+ * warcio ends quietly at a corrupt gzip member or junk: report unread input. `offset` is
+ * where the last parse began (after a failed gzip member warcio's own raw offset counts
+ * inflated bytes, so it is not used).
+ */
+async function checkEnd(parser: WARCParser, opened: OpenedInput, report: Report): Promise<void> {
+	const reached = parser.offset;
+	// warcio may stop without asking for the input's end: ask once (a chunk instead means more data).
+	if (!opened.consumed.ended) await opened.source.next();
+	if (opened.consumed.ended && (reached >= opened.consumed.bytes || (!opened.gzip && onlyBlankAfter(opened.consumed, reached)))) return;
 	report(new WarcError('unreadable-data', `no WARC record could be read here (a corrupt gzip member, junk between records, or a cut-off file); the rest of the input is skipped`), {offset: reached});
 }
 
