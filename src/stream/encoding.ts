@@ -7,6 +7,7 @@
  * `“` …, its Shift_JIS drops 0x80, and its Big5 lacks HKSCS. iso-2022-jp, which
  * iconv-lite lacks, uses TextDecoder (ICU).
  */
+import {isAscii} from 'node:buffer';
 import iconv from 'iconv-lite';
 
 /** Encoding Standard §4.2 "Names and labels": WHATWG name -> its labels. */
@@ -161,35 +162,81 @@ export const MAX_HELD_BYTES = 64 * 1024;
  * no such byte, the held bytes are decoded as they are.
  */
 function segmentedDecoder(codec: string, safeBelow: number): ByteDecoder {
-	let held: Uint8Array = new Uint8Array(0);
+	const held = new HeldBytes();
 	const decode = (bytes: Uint8Array): string => iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), codec, {stripBOM: false});
 	return {
 		write(bytes) {
 			let cut = bytes.length;
 			while (cut > 0 && (bytes[cut - 1] ?? 0) >= safeBelow) cut--;
 			if (cut === 0 && held.length + bytes.length <= MAX_HELD_BYTES) {
-				held = joinBytes(held, bytes);
+				held.append(bytes);
 				return '';
 			}
 			if (cut === 0) cut = bytes.length;
-			const text = decode(joinBytes(held, bytes.subarray(0, cut)));
-			held = bytes.slice(cut);
+			const text = decode(held.takeWith(bytes.subarray(0, cut)));
+			held.append(bytes.subarray(cut));
 			return text;
 		},
 		end() {
-			const text = held.length === 0 ? '' : decode(held);
-			held = new Uint8Array(0);
-			return text;
+			return held.length === 0 ? '' : decode(held.takeWith(new Uint8Array(0)));
 		},
 	};
 }
 
-function joinBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
-	if (a.length === 0) return b;
-	const out = new Uint8Array(a.length + b.length);
-	out.set(a);
-	out.set(b, a.length);
-	return out;
+/**
+ * Bytes held across writes, in storage that doubles as it fills: holding n bytes that
+ * come in any number of pieces copies O(n) bytes in all (joining each piece to the held
+ * ones would copy O(n²/piece)).
+ *
+ * @example
+ * const held = new HeldBytes();
+ * held.append(Uint8Array.of(0x82));
+ * held.takeWith(Uint8Array.of(0xa0)); //=> Uint8Array [0x82, 0xa0]; held.length is 0 again
+ */
+export class HeldBytes {
+	private storage = new Uint8Array(0);
+	private size = 0;
+	private copiedBytes = 0;
+
+	get length(): number {
+		return this.size;
+	}
+
+	/** Bytes copied so far (for tests: linear in the bytes held). */
+	get copied(): number {
+		return this.copiedBytes;
+	}
+
+	/** The held bytes, as a view that is valid until the next `append` or `takeWith`. */
+	view(): Uint8Array {
+		return this.storage.subarray(0, this.size);
+	}
+
+	/** Keep a copy of `bytes` (the caller may reuse its buffer). */
+	append(bytes: Uint8Array): void {
+		if (bytes.length === 0) return;
+		if (this.size + bytes.length > this.storage.length) {
+			const grown = new Uint8Array(Math.max(2 * this.storage.length, this.size + bytes.length, 256));
+			grown.set(this.storage.subarray(0, this.size));
+			this.copiedBytes += this.size;
+			this.storage = grown;
+		}
+		this.storage.set(bytes, this.size);
+		this.copiedBytes += bytes.length;
+		this.size += bytes.length;
+	}
+
+	/** The held bytes followed by `more`, in a new array (`more` itself when none are held); empties the store. */
+	takeWith(more: Uint8Array): Uint8Array {
+		if (this.size === 0) return more;
+		const out = new Uint8Array(this.size + more.length);
+		out.set(this.storage.subarray(0, this.size));
+		out.set(more, this.size);
+		this.copiedBytes += out.length;
+		this.size = 0;
+		if (this.storage.length > 2 * MAX_HELD_BYTES) this.storage = new Uint8Array(0); // a long tail once: do not keep its storage
+		return out;
+	}
 }
 
 function isSingleByte(name: string): boolean {
@@ -225,6 +272,8 @@ function xUserDefinedTable(): Uint16Array {
 function tableDecoder(table: Uint16Array): ByteDecoder {
 	return {
 		write(bytes) {
+			// ASCII bytes are the same in every single-byte encoding: decoded natively.
+			if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 			const units = new Uint16Array(bytes.length);
 			for (let i = 0; i < bytes.length; i++) {
 				const b = bytes[i] ?? 0;
@@ -236,11 +285,11 @@ function tableDecoder(table: Uint16Array): ByteDecoder {
 	};
 }
 
-/** A string from UTF-16 code units, in slices small enough for `apply`. */
+const UTF16 = new TextDecoder('utf-16le');
+
+/** A string from UTF-16 code units (no surrogates: the tables hold none). Uint16Array is little-endian on every platform Node runs on. */
 function fromCodeUnits(units: Uint16Array): string {
-	let out = '';
-	for (let i = 0; i < units.length; i += 8192) out += String.fromCharCode(...units.subarray(i, i + 8192));
-	return out;
+	return UTF16.decode(units);
 }
 
 /** Bytes 0x80–0xFF of a single-byte encoding (or x-user-defined), for the query encoder. */
