@@ -7,14 +7,16 @@
  *      xhtml the XML declaration, css a leading `@charset "…";`;
  *   4. then UTF-8.
  * Bytes are held only until the encoding is decided (at most 1024 bytes, or the BOM's 3),
- * then decoded as they come, multi-byte sequences split across writes included.
+ * then decoded as they come, multi-byte sequences split across writes included. While
+ * undecided, the held bytes are sniffed again only once they have doubled, so bytes
+ * written one at a time cost no more than one piece.
  * Invalid bytes become U+FFFD; nothing here throws after construction.
  */
 import {optionError} from '../options.js';
 import type {InputType} from '../types.js';
-import {createByteDecoder, getEncoding} from './encoding.js';
+import {createByteDecoder, getEncoding, HeldBytes} from './encoding.js';
 import type {ByteDecoder} from './encoding.js';
-import {cssCharset, prescanHtml, xmlEncoding} from './prescan.js';
+import {cssCharset, PRESCAN_BYTES, prescanHtml, xmlEncoding} from './prescan.js';
 import type {Sniffed} from './prescan.js';
 
 export interface DecoderOptions {
@@ -59,7 +61,9 @@ const BOMS: ReadonlyArray<{bytes: readonly number[]; encoding: string}> = [
 class SniffingDecoder implements StreamDecoder {
 	private readonly type: InputType;
 	private readonly transport: string | null;
-	private held: Uint8Array = new Uint8Array(0);
+	private readonly held = new HeldBytes();
+	/** Sniff again once this many bytes are held (the answer depends only on the held prefix). */
+	private sniffAt = 0;
 	private decoder: ByteDecoder | undefined;
 	private name: string;
 
@@ -75,7 +79,9 @@ class SniffingDecoder implements StreamDecoder {
 
 	write(bytes: Uint8Array): string {
 		if (this.decoder !== undefined) return this.decoder.write(bytes);
-		this.held = concat(this.held, bytes);
+		this.held.append(bytes);
+		if (this.held.length < this.sniffAt) return '';
+		this.sniffAt = Math.min(2 * this.held.length, PRESCAN_BYTES);
 		const bom = this.sniffBom(false);
 		if (bom === 'more') return '';
 		if (bom !== null) return this.start(bom.encoding, bom.length);
@@ -98,7 +104,7 @@ class SniffingDecoder implements StreamDecoder {
 
 	/** Encoding Standard "BOM sniff". */
 	private sniffBom(complete: boolean): {encoding: string; length: number} | null | 'more' {
-		const held = this.held;
+		const held = this.held.view();
 		for (const bom of BOMS) {
 			const matches = bom.bytes.every((b, k) => k >= held.length || held[k] === b);
 			if (!matches) continue;
@@ -113,11 +119,11 @@ class SniffingDecoder implements StreamDecoder {
 		if (this.transport !== null) return this.transport;
 		switch (this.type) {
 			case 'html':
-				return prescanHtml(this.held, complete);
+				return prescanHtml(this.held.view(), complete);
 			case 'xhtml':
-				return xmlEncoding(this.held, complete);
+				return xmlEncoding(this.held.view(), complete);
 			case 'css':
-				return cssCharset(this.held, complete);
+				return cssCharset(this.held.view(), complete);
 			default:
 				return null;
 		}
@@ -126,16 +132,7 @@ class SniffingDecoder implements StreamDecoder {
 	private start(encoding: string, skip: number): string {
 		this.name = encoding;
 		this.decoder = createByteDecoder(encoding);
-		const held = this.held.subarray(skip);
-		this.held = new Uint8Array(0);
-		return this.decoder.write(held);
+		const held = this.held.takeWith(new Uint8Array(0));
+		return this.decoder.write(held.subarray(skip));
 	}
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-	if (a.length === 0) return b.slice();
-	const out = new Uint8Array(a.length + b.length);
-	out.set(a);
-	out.set(b, a.length);
-	return out;
 }
