@@ -22,6 +22,8 @@ export interface OpenedInput {
 	source: AsyncGenerator<Uint8Array>;
 	/** Bytes handed to warcio so far, whether the input has ended, and its last bytes. */
 	readonly consumed: Consumed;
+	/** Stop reading: closes the input (a stream is destroyed). */
+	close(): Promise<void>;
 }
 
 export interface Consumed {
@@ -49,7 +51,12 @@ export async function openInput(input: AsyncIterable<Uint8Array | string>): Prom
 	const start = gzip ? inflatePrefix(held) : held;
 	const firstLine = lineOf(start);
 	const consumed: Consumed = {bytes: 0, ended: false, tail: new Uint8Array(0)};
-	return {format: formatOf(held, start), gzip, firstLine, source: counted(replay(held, iterator), consumed), consumed};
+	const source = counted(replay(held, iterator), consumed);
+	const close = async (): Promise<void> => {
+		await source.return(undefined);
+		await iterator.return?.(undefined);
+	};
+	return {format: formatOf(held, start), gzip, firstLine, source, consumed, close};
 }
 
 function formatOf(held: Uint8Array, start: Uint8Array): InputFormat {

@@ -62,6 +62,15 @@ export interface WarcOptions {
 export async function* extractWarc(input: AsyncIterable<Uint8Array | string> | NodeJS.ReadableStream, options: WarcOptions = {}): AsyncGenerator<Link> {
 	const recordOptions = checkWarcOptions(options);
 	const opened = await openInput(input as AsyncIterable<Uint8Array | string>);
+	try {
+		yield* readInput(opened, options, recordOptions);
+	} finally {
+		// Closes the input when the caller stops early or the input is rejected.
+		await opened.close();
+	}
+}
+
+async function* readInput(opened: OpenedInput, options: WarcOptions, recordOptions: RecordOptions): AsyncGenerator<Link> {
 	const name = options.name ?? 'WARC input';
 	if (opened.format === 'empty') return;
 	if (opened.format === 'arc') {

@@ -1,4 +1,5 @@
 import {createReadStream, readFileSync} from 'node:fs';
+import {Readable} from 'node:stream';
 import {gzipSync} from 'node:zlib';
 import test from 'ava';
 import fc from 'fast-check';
@@ -188,4 +189,19 @@ test('chunk invariance: the same Links for any split of the input (gzip and plai
 		fcParams(t, 40),
 	);
 	t.pass();
+});
+
+test('stopping early closes the input', async t => {
+	const crawl = readFileSync(fixture('crawl.warc.gz'));
+	const stream = Readable.from(chunks(Buffer.concat(Array.from({length: 50}, () => crawl)), [1024]));
+	for await (const link of extractWarc(stream)) {
+		t.is(link.url, 'http://shop.example/new/');
+		break;
+	}
+	t.true(stream.destroyed);
+	const arc = Readable.from(chunks(Buffer.concat([readFileSync(fixture('legacy.arc')), Buffer.alloc(10_000, 0x20)]), [1024]));
+	await t.throwsAsync(async () => {
+		for await (const _ of extractWarc(arc)) t.fail();
+	}, {instanceOf: WarcError});
+	t.true(arc.destroyed);
 });
