@@ -7,9 +7,8 @@
  */
 import type {BaseSource, Dialect, ExtractOptions, Link} from '../types.js';
 import {absolutize, resolve} from '../uri/index.js';
-import {isPlainSerialization} from '../uri/whatwg.js';
 import type {ReferenceEvent} from './event.js';
-import type {PlainResolver} from './plain-base.js';
+import {plainAbsolute, type PlainResolver} from './plain-base.js';
 
 export interface BaseLayer {
 	url: string;
@@ -65,8 +64,8 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 
 	const plain = context.dialect === 'whatwg' ? context.plain : undefined;
 	if (against === 'absolute' || layer === null) {
-		// A plain serialization is its own href (encodeQuery leaves ASCII alone).
-		const absolute = plain !== undefined && isPlainSerialization(value) ? value : absolutize(value, {dialect: context.dialect});
+		// encodeQuery leaves a plain (ASCII) URL alone.
+		const absolute = (plain === undefined ? null : plainAbsolute(value)) ?? absolutize(value, {dialect: context.dialect});
 		if (absolute !== null) link.url = finish(absolute, context);
 		else link.error = against === 'absolute' ? 'invalid-url' : 'no-base';
 		return link;

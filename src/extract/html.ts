@@ -34,7 +34,7 @@
  * speculation rules and JSON-LD is not read; MathML `annotation-xml` is never an
  * integration point; `<style>` in SVG is read per text node.
  */
-import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
+import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
 import type {Link} from '../types.js';
 import {interestingAttributes, isInteresting, NameFilter} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from './base.js';
@@ -47,6 +47,7 @@ import {type AttributeRecord, type EventFields, type EventRole, readTag, type Ta
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './html-text.js';
 import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './html-tree.js';
 import {SourceWindow} from './html-source.js';
+import {FastTokenizer} from './html-tokenizer.js';
 import type {Position} from './position.js';
 import {isAsciiWhitespace} from './srcset.js';
 
@@ -91,7 +92,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	readonly decodeMode: DecodeMode;
 	robotsReported = false;
 	private readonly xml: boolean;
-	private readonly tokenizer: Tokenizer;
+	private readonly tokenizer: FastTokenizer;
 	private readonly bases: BaseTracker;
 	private readonly tree = new TreeContext();
 	private readonly depth: number;
@@ -123,7 +124,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.decodeMode = this.xml ? 'strict' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
 		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink);
-		this.tokenizer = new Tokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
+		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
 	}
 
 	write(chunk: string): void {

@@ -1,0 +1,80 @@
+import test from 'ava';
+import fc from 'fast-check';
+import {Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
+import {FastTokenizer, SKIPS_WITH_INDEX_OF} from '../../src/extract/html-tokenizer.js';
+import {fcParams} from '../helpers/seed.js';
+
+type Call = [name: string, ...args: number[]];
+
+/** Every callback the tokenizer makes, in order, with its arguments. */
+function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: readonly string[]): Call[] {
+	const log: Call[] = [];
+	const record = (name: string) => (...args: number[]): void => void log.push([name, ...args]);
+	const callbacks: TokenizerCallbacks = {
+		onattribdata: record('attribdata'),
+		onattribentity: record('attribentity'),
+		onattribend: record('attribend'),
+		onattribname: record('attribname'),
+		oncdata: record('cdata'),
+		onclosetag: record('closetag'),
+		oncomment: record('comment'),
+		ondeclaration: record('declaration'),
+		onend: record('end'),
+		onopentagend: record('opentagend'),
+		onopentagname: record('opentagname'),
+		onprocessinginstruction: record('pi'),
+		onselfclosingtag: record('selfclosingtag'),
+		ontext: record('text'),
+		ontextentity: record('textentity'),
+		isInForeignContext: () => false,
+	};
+	const tokenizer = make(callbacks);
+	for (const chunk of chunks) tokenizer.write(chunk);
+	tokenizer.end();
+	return log;
+}
+
+test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
+	// If this fails, htmlparser2 changed its internals: review html-tokenizer.ts.
+	t.true(SKIPS_WITH_INDEX_OF);
+	t.not((FastTokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo'], (Tokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo']);
+});
+
+const sample = '<p class="a">x &amp; y</p><!-- c --><script>if (a<b) {}</script><style>a{}</style><a href=\'q\'>t</a><![CDATA[z]]><?pi?>';
+
+test('same callbacks as the stock Tokenizer on a sample, whole and one char at a time', t => {
+	for (const xmlMode of [false, true]) {
+		for (const decodeEntities of [false, true]) {
+			const stock = calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), [sample]);
+			t.true(stock.length > 10);
+			t.deepEqual(calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), [sample]), stock);
+			const chars = [...sample];
+			t.deepEqual(calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chars), calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chars));
+		}
+	}
+});
+
+const piece = fc.constantFrom(
+	'<', '>', '</', '/>', '<a', '<A ', ' href', '=', '"', "'", 'x', ' ', '\n', '&amp;', '&', '<!--', '-->', '<!', '<?', '?>', '<![CDATA[', ']]>',
+	'<script>', '</script>', '<style>', '</style', '<title>', '</title>', '<textarea>', '<plaintext>', 'é', '😀',
+);
+
+test('same callbacks as the stock Tokenizer for random inputs and splits (property)', t => {
+	fc.assert(
+		fc.property(fc.array(piece, {maxLength: 40}), fc.array(fc.nat(), {maxLength: 6}), fc.boolean(), fc.boolean(), (parts, cuts, xmlMode, decodeEntities) => {
+			const input = parts.join('');
+			const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
+			const chunks: string[] = [];
+			let previous = 0;
+			for (const point of points) {
+				chunks.push(input.slice(previous, point));
+				previous = point;
+			}
+			chunks.push(input.slice(previous));
+			const stock = calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chunks);
+			t.deepEqual(calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chunks), stock, JSON.stringify(chunks));
+		}),
+		fcParams(t, 3000),
+	);
+	t.pass();
+});

@@ -1,0 +1,107 @@
+import test from 'ava';
+import fc from 'fast-check';
+import {PlainBase, plainAbsolute, PlainResolver} from '../../src/extract/plain-base.js';
+import {fcParams} from '../helpers/seed.js';
+
+/** The reference: Node's WHATWG URL parser (the `whatwg` dialect delegates to it). */
+function href(ref: string, base?: string): string | null {
+	try {
+		return new URL(ref, base).href;
+	} catch {
+		return null;
+	}
+}
+
+const BASE = 'https://h.example/a/b.html?q=1#f';
+
+// Expected values worked out by hand from the URL Standard's relative-state steps.
+const resolved: ReadonlyArray<[ref: string, url: string]> = [
+	['', 'https://h.example/a/b.html?q=1'],
+	['#', 'https://h.example/a/b.html?q=1#'],
+	['#top', 'https://h.example/a/b.html?q=1#top'],
+	['?', 'https://h.example/a/b.html?'],
+	['?x=2', 'https://h.example/a/b.html?x=2'],
+	['c.html', 'https://h.example/a/c.html'],
+	['c/d?e#f', 'https://h.example/a/c/d?e#f'],
+	['.c', 'https://h.example/a/.c'],
+	[':c', 'https://h.example/a/:c'],
+	['/x/y', 'https://h.example/x/y'],
+	['//cdn.example', 'https://cdn.example/'],
+	['//cdn.example/s.js', 'https://cdn.example/s.js'],
+	['//cdn.example:8443?v', 'https://cdn.example:8443/?v'],
+	['http://o.example', 'http://o.example/'],
+	['http://o.example?q', 'http://o.example/?q'],
+	['http://o.example/p#h', 'http://o.example/p#h'],
+	['javascript:void(0)', 'javascript:void(0)'],
+	['mailto:a@b.example', 'mailto:a@b.example'],
+];
+
+// Each of these needs the parser (null from the fast path), whatever the parser then says.
+const parsed: readonly string[] = [
+	'../c', './c', '.', '..', 'c/./d', 'c/../d', '/x/%2e/y', 'a b', ' c', 'c\t', 'c\\d', 'é', '?a=\'b\'',
+	'#a`b', '//Cdn.example/', '//cdn.example:443/', '//cdn.example:0443/', '//u@cdn.example/', '//1.2.3.4/',
+	'//xn--nxasmq6b.example/', '//cdn.example./', 'HTTP://o.example/', 'http:c', 'http://o.eXample/', 'http://u@o.example/',
+	'mailto:a b', 'mailto:?subject=x', 'JavaScript:x', 'file:///c', 'x://h/a/../b', 'x:/a',
+];
+
+test('references resolved without a parse (hand-checked values)', t => {
+	const base = PlainBase.of(BASE);
+	if (base === null) return t.fail('the base is plain');
+	for (const [ref, url] of resolved) {
+		t.is(base.resolve(ref), url, ref);
+		t.is(href(ref, BASE), url, `URL agrees on ${ref}`);
+	}
+});
+
+test('references that need the parser are left to it', t => {
+	const base = PlainBase.of(BASE);
+	for (const ref of parsed) t.is(base?.resolve(ref), null, ref);
+});
+
+test('bases that are not plain serializations give no parts', t => {
+	for (const url of ['https://h.example', 'HTTPS://h.example/', 'file:///a/b', 'https://h.example/a/../b', 'about:blank', 'https://h.example:443/']) {
+		t.is(PlainBase.of(url), null, url);
+	}
+});
+
+test('plainAbsolute', t => {
+	t.is(plainAbsolute('https://h.example?q'), 'https://h.example/?q');
+	t.is(plainAbsolute('wss://h.example:8080/s'), 'wss://h.example:8080/s');
+	t.is(plainAbsolute('ftp://h.example:21/'), null);
+	t.is(plainAbsolute('javascript:a?b'), null);
+	t.is(plainAbsolute('c/d'), null);
+	t.is(plainAbsolute('1c:d'), null);
+});
+
+test('PlainResolver keeps two bases apart', t => {
+	const resolver = new PlainResolver();
+	t.is(resolver.resolve('x', 'https://a.example/p/q'), 'https://a.example/p/x');
+	t.is(resolver.resolve('x', 'https://b.example/'), 'https://b.example/x');
+	t.is(resolver.resolve('x', 'https://a.example/p/q'), 'https://a.example/p/x');
+	t.is(resolver.resolve('x', 'file:///a'), null);
+	t.is(resolver.resolve('y', 'https://b.example/'), 'https://b.example/y');
+});
+
+const piece = fc.constantFrom(
+	'http:', 'https:', 'ws:', 'ftp:', 'file:', 'mailto:', 'javascript:', 'HTTP:', '//', '/', '\\', 'a', 'Z', 'h.example', 'xn--', '-', '.', '..',
+	':', ':80', ':443', ':8080', ':0', ':99999', '@', '?', '#', '%', '%2e', '%2E', '%41', ' ', '\t', '\n', '"', "'", '<', '>', '`', '{', '}',
+	'|', '^', 'é', '\u0000', '1', '0x7f', ';', '=', '&', '(', ')', '[', ']',
+);
+
+const bases = fc.constantFrom(
+	'https://h.example/a/b.html?q=1#f', 'http://h.example/', 'http://h.example:8080/a/', 'ws://s.example/x?y', 'ftp://f.example/pub/', 'wss://s.example/a#b',
+);
+
+test('every fast answer is what new URL gives (property)', t => {
+	fc.assert(
+		fc.property(fc.array(piece, {maxLength: 12}), bases, (parts, baseUrl) => {
+			const ref = parts.join('');
+			const fast = new PlainResolver().resolve(ref, baseUrl);
+			if (fast !== null) t.is<string | null>(fast, href(ref, baseUrl), `${ref} against ${baseUrl}`);
+			const absolute = plainAbsolute(ref);
+			if (absolute !== null) t.is<string | null>(absolute, href(ref), ref);
+		}),
+		fcParams(t, 50_000),
+	);
+	t.pass();
+});
