@@ -23,7 +23,6 @@ import {
 	escapeEnd,
 	identMatches,
 	isDigit,
-	isHexDigit,
 	isIdentCodePoint,
 	isIdentStart,
 	isNewline,
@@ -35,6 +34,7 @@ import {
 	wouldStartIdent,
 	wouldStartNumber,
 } from './css-syntax.js';
+import {Skip, TokenSkipper} from './css-skip.js';
 
 export type CssSyntax = 'css-url' | 'css-string';
 export type CssAttribute = 'url' | 'import';
@@ -67,7 +67,7 @@ const Phase = {
 	Url: 6, // §4.3.6 consume a url token: the content
 	UrlEnd: 7, // whitespace after the content (`valueEnd` holds the content end)
 	BadUrl: 8, // §4.3.14 consume the remnants of a bad url
-	String: 9, // §4.3.5 consume a string token (`skipQuote` holds the quote)
+	String: 9, // §4.3.5 consume a string token (`quote` holds the quote)
 } as const;
 type Phase = (typeof Phase)[keyof typeof Phase];
 
@@ -104,14 +104,6 @@ const Effect = {
 } as const;
 type Effect = (typeof Effect)[keyof typeof Effect];
 
-/** Tokens skipped without holding their text. */
-const Skip = {None: 0, Comment: 1, String: 2, Url: 3} as const;
-type Skip = (typeof Skip)[keyof typeof Skip];
-
-/** §4.3.5 states of a string being skipped past the token limit. */
-const StringState = {Normal: 0, AfterReverseSolidus: 1, Hex: 2, AfterCarriageReturn: 3} as const;
-type StringState = (typeof StringState)[keyof typeof StringState];
-
 /** Functions whose direct string arguments are images (CSS Images 4 §2.2 image-set(), §3 image()). */
 const IMAGE_FUNCTIONS = ['image', 'image-set', '-webkit-image-set'];
 
@@ -123,12 +115,10 @@ export class CssScanner {
 	private prelude: Prelude = Prelude.None;
 	private preludeDepth = 0;
 	private importFirst = false;
-	private skip: Skip = Skip.None;
-	/** The quote of the string being consumed or skipped. */
-	private skipQuote = 0;
-	private skipState: StringState = StringState.Normal;
-	private skipCount = 0;
-	private skipEscaped = false;
+	/** Comments, and string or url tokens past the limit, are skipped without holding their text. */
+	private readonly skipper = new TokenSkipper();
+	/** The quote of the string being consumed. */
+	private quote = 0;
 	// The unfinished token, kept between calls; positions relative to its start.
 	private phase: Phase = Phase.None;
 	private phaseAt = 0;
@@ -174,8 +164,9 @@ export class CssScanner {
 		const length = text.length;
 		this.safe = final ? length + 1 : length - MARGIN;
 		this.walkedUnits += length - (this.phase === Phase.None ? 0 : this.phaseAt);
-		let pos = this.skip === Skip.None ? 0 : this.resume(0);
-		if (this.skip !== Skip.None) return pos;
+		const skipper = this.skipper;
+		let pos = skipper.active ? skipper.run(text, 0, final) : 0;
+		if (skipper.active) return pos;
 		while (pos < length) {
 			const c = text.charCodeAt(pos);
 			if (isWhitespace(c)) {
@@ -187,16 +178,16 @@ export class CssScanner {
 			if (pos >= this.safe) return pos; // a token starts here: wait until its lookahead has come
 			if (c === CharCodes.Solidus && text.charCodeAt(pos + 1) === CharCodes.Asterisk) {
 				// §4.3.2 consume comments
-				this.skip = Skip.Comment;
-				pos = this.skipComment(pos + 2);
+				skipper.start(Skip.Comment, 0);
+				pos = skipper.run(text, pos + 2, final);
 			} else {
 				const end = this.consumeNext(pos, c);
 				if (end === SUSPENDED) return this.suspendedAt(pos);
 				this.apply();
 				pos = end;
-				if (this.skip !== Skip.None) pos = this.resume(pos);
+				if (skipper.active) pos = skipper.run(text, pos, final);
 			}
-			if (this.skip !== Skip.None) return pos;
+			if (skipper.active) return pos;
 		}
 		return pos;
 	}
@@ -461,15 +452,15 @@ export class CssScanner {
 	private consumeString(pos: number, quote: number): number {
 		this.valueStart = pos + 1;
 		this.simple = true;
-		this.skipQuote = quote;
+		this.quote = quote;
 		return this.stringContent(pos, pos + 1);
 	}
 
-	/** §4.3.5 the string's content from `i` (`skipQuote` ends it). */
+	/** §4.3.5 the string's content from `i` (`quote` ends it). */
 	private stringContent(pos: number, i: number): number {
 		const text = this.text;
 		const limit = pos + this.maxToken;
-		const quote = this.skipQuote;
+		const quote = this.quote;
 		for (;;) {
 			if (i >= limit) return this.cut(i, Effect.CutString);
 			if (i >= this.safe) return this.suspend(Phase.String, i);
@@ -529,12 +520,10 @@ export class CssScanner {
 				this.report(first);
 				break;
 			case Effect.CutString:
-				this.skip = Skip.String;
-				this.skipState = StringState.Normal;
+				this.skipper.start(Skip.String, this.quote);
 				break;
 			case Effect.CutUrl:
-				this.skip = Skip.Url;
-				this.skipEscaped = false;
+				this.skipper.start(Skip.Url, 0);
 				break;
 		}
 		if (first) this.importFirst = false;
@@ -577,84 +566,6 @@ export class CssScanner {
 		const top = this.stack[this.depth - 1];
 		const closes = top === Frame.Bracket || top === Frame.Brace ? top : Frame.Parenthesis;
 		if (closes === closer) this.depth--;
-	}
-
-	/** Continue skipping a token that holds no text; returns where the skipped part ends. */
-	private resume(pos: number): number {
-		switch (this.skip) {
-			case Skip.Comment:
-				return this.skipComment(pos);
-			case Skip.String:
-				return this.skipString(pos);
-			default:
-				return this.skipUrl(pos);
-		}
-	}
-
-	/** §4.3.2 comment body from `from`: up to `*∕`, or EOF. A trailing `*` is kept for the next call. */
-	private skipComment(from: number): number {
-		const text = this.text;
-		const close = text.indexOf('*/', from);
-		if (close !== -1 || this.final) {
-			this.skip = Skip.None;
-			return close === -1 ? text.length : close + 2;
-		}
-		const last = text.length - 1;
-		return last >= from && text.charCodeAt(last) === CharCodes.Asterisk ? last : text.length;
-	}
-
-	/** A url token past the limit: ends at the first unescaped `)` (§4.3.6 and §4.3.14 agree). */
-	private skipUrl(i: number): number {
-		const text = this.text;
-		for (; i < text.length; i++) {
-			const c = text.charCodeAt(i);
-			if (this.skipEscaped) this.skipEscaped = false;
-			else if (c === CharCodes.ReverseSolidus) this.skipEscaped = true;
-			else if (c === CharCodes.RightParenthesis) {
-				this.skip = Skip.None;
-				return i + 1;
-			}
-		}
-		if (this.final) this.skip = Skip.None;
-		return i;
-	}
-
-	/** A string past the limit: §4.3.5 end rules, one code unit at a time. */
-	private skipString(i: number): number {
-		const text = this.text;
-		while (i < text.length) {
-			const c = text.charCodeAt(i);
-			switch (this.skipState) {
-				case StringState.Normal:
-					if (c === this.skipQuote || isNewline(c)) {
-						this.skip = Skip.None;
-						return c === this.skipQuote ? i + 1 : i; // a newline ends a bad string and is reconsumed
-					}
-					if (c === CharCodes.ReverseSolidus) this.skipState = StringState.AfterReverseSolidus;
-					i++;
-					break;
-				case StringState.AfterReverseSolidus:
-					this.skipState = c === CharCodes.CarriageReturn ? StringState.AfterCarriageReturn : isHexDigit(c) ? StringState.Hex : StringState.Normal;
-					this.skipCount = 1;
-					i++;
-					break;
-				case StringState.Hex:
-					if (isHexDigit(c) && this.skipCount < 6) this.skipCount++;
-					else if (c === CharCodes.CarriageReturn) this.skipState = StringState.AfterCarriageReturn;
-					else if (isWhitespace(c)) this.skipState = StringState.Normal;
-					else {
-						this.skipState = StringState.Normal;
-						continue; // reconsume
-					}
-					i++;
-					break;
-				default:
-					this.skipState = StringState.Normal;
-					if (c === CharCodes.LineFeed) i++; // CR LF is one newline (§3.3)
-			}
-		}
-		if (this.final) this.skip = Skip.None;
-		return i;
 	}
 }
 
