@@ -35,6 +35,7 @@ type Locate = (offset: number) => Position;
  * cssEvents(decoder.decode('background:url(&quot;a.png&quot;)', 40, 'attribute'), {element: 'div', attribute: 'style', container: 'attribute', quote: "'"}, locate, emit);
  */
 export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Locate, emit: Emit): void {
+	if (!mayHoldUrls(text.text)) return;
 	for (const match of scanCss(text.text)) {
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
@@ -57,6 +58,15 @@ export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Loc
 		if (fields.rel !== undefined) event.rel = fields.rel;
 		emit(event);
 	}
+}
+
+/**
+ * CSS Syntax 3: a URL is only in a url token or a function's arguments (`url(`, `src(`,
+ * `image-set(`: a literal "(" ends their name; an escaped one does not) or after an
+ * at-keyword (`@import`: a literal "@"). Most style attributes have neither: no scanner.
+ */
+function mayHoldUrls(css: string): boolean {
+	return css.includes('(') || css.includes('@');
 }
 
 /**
