@@ -9,8 +9,8 @@ import {resolve as resolvePath} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {Piscina} from 'piscina';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
-import {INPUT_TYPES} from '../types.js';
-import type {InputType, Link} from '../types.js';
+import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
+import type {ArchiveType, InputType, Link} from '../types.js';
 import {LinkFilter, parseKinds} from './filters.js';
 import type {FilterOptions} from './filters.js';
 import {expandInputs} from './inputs.js';
@@ -75,14 +75,14 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			await runPool(inputs, perInput, jobs, async (input, result, index) => {
 				filter.nextDocument();
 				for (const link of result.links) await print(input, link);
-				if (result.error !== undefined) fail(input.path, result.error);
+				for (const message of result.errors) fail(input.path, message);
 				progress.advance(sizes[index] ?? 0);
 			});
 		} else {
 			for (const [index, input] of inputs.entries()) {
 				filter.nextDocument();
 				try {
-					await eachLink(input, perInput(input), io.stdin, link => print(input, link));
+					await eachLink(input, perInput(input), io.stdin, link => print(input, link), message => fail(input.path, message));
 				} catch (error) {
 					fail(input.path, (error as Error).message);
 				}
@@ -138,9 +138,13 @@ function runOptions(args: ExtractCommand): RunOptions {
 	return options;
 }
 
-/** A file's own `file:` URL is its retrieval URL (§5.1.3) unless `--base-url` says otherwise. */
+/**
+ * A document file's own `file:` URL is its retrieval URL (§5.1.3) unless `--base-url` says
+ * otherwise. Archives are not: a message's outer base is `thismessage:/` (RFC 2557), a WARC
+ * record's its target URI.
+ */
 function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | undefined): RunOptions {
-	if (baseUrl !== undefined || input.path === '-') return options;
+	if (baseUrl !== undefined || input.path === '-' || (ARCHIVE_TYPES as readonly string[]).includes(input.type)) return options;
 	return {...options, retrievalUrl: pathToFileURL(resolvePath(input.path)).href};
 }
 
@@ -163,9 +167,11 @@ function filterOptions(args: ExtractCommand): FilterOptions {
 	return options;
 }
 
-function checkType(type: string | undefined): InputType | undefined {
-	if (type === undefined || (INPUT_TYPES as readonly string[]).includes(type)) return type as InputType | undefined;
-	throw optionError('--type', INPUT_TYPES.join(' | '), type);
+const TYPES: readonly string[] = [...INPUT_TYPES, ...ARCHIVE_TYPES];
+
+function checkType(type: string | undefined): InputType | ArchiveType | undefined {
+	if (type === undefined || TYPES.includes(type)) return type as InputType | ArchiveType | undefined;
+	throw optionError('--type', TYPES.join(' | '), type);
 }
 
 function checkFormat(format: string | undefined): OutputFormat {
@@ -189,10 +195,19 @@ export function formatLink(link: Link, format: OutputFormat, file: string | unde
 		case 'urls':
 			return link.url === null ? null : `${link.url}\n`;
 		case 'tsv':
-			return `${[file ?? '-', link.line, link.column, link.kind, link.element ?? '', link.attribute ?? '', link.url ?? '', link.value]
+			return `${[file ?? '-', link.line, link.column, link.kind, link.element ?? '', link.attribute ?? '', link.url ?? '', link.value, context(link)]
 				.map(field => String(field).replace(/[\t\n\r\\]/g, escapeTsv))
 				.join('\t')}\n`;
 	}
+}
+
+/** TSV's last column: where in an archive (`#index part <message-id>`, or the record's target URI). */
+function context(link: Link): string {
+	if (link.message !== undefined) {
+		const {index, part, messageId} = link.message;
+		return [index === undefined ? '' : `#${index}`, part, messageId === undefined ? '' : `<${messageId}>`].filter(Boolean).join(' ');
+	}
+	return link.record === undefined ? '' : `${link.record.targetUri} ${link.record.source}`;
 }
 
 function escapeTsv(c: string): string {

@@ -2,15 +2,14 @@
 import {readdir, stat} from 'node:fs/promises';
 import {extname, join} from 'node:path';
 import {glob} from 'tinyglobby';
-import type {InputType} from '../types.js';
+import type {ArchiveType, InputType} from '../types.js';
+import type {Input} from './sources.js';
 
-export interface Input {
-	/** A file path, or `-` for standard input. */
-	path: string;
-	type: InputType;
-}
+export type {Input} from './sources.js';
 
-const TYPE_BY_EXTENSION: Readonly<Record<string, InputType>> = {
+type AnyType = InputType | ArchiveType;
+
+const TYPE_BY_EXTENSION: Readonly<Record<string, AnyType>> = {
 	'.html': 'html',
 	'.htm': 'html',
 	'.shtml': 'html',
@@ -21,16 +20,30 @@ const TYPE_BY_EXTENSION: Readonly<Record<string, InputType>> = {
 	'.text': 'text',
 	'.md': 'text',
 	'.log': 'text',
+	'.mbox': 'mbox',
+	'.mbx': 'mbox',
+	'.eml': 'eml',
+	'.mht': 'eml',
+	'.mhtml': 'eml',
+	'.news': 'news',
+	'.warc': 'warc',
+	'.arc': 'warc', // read to be rejected clearly as ARC
 };
 
-/** The type for a path: `--type` when given, else its extension, else html. */
-export function inferType(path: string, explicit: InputType | undefined): InputType {
-	return explicit ?? TYPE_BY_EXTENSION[extname(path).toLowerCase()] ?? 'html';
+/** The type for a path: `--type` when given, else its extension (`.warc.gz` as `.warc`), else html. */
+export function inferType(path: string, explicit: AnyType | undefined): AnyType {
+	return explicit ?? typeOf(path) ?? 'html';
+}
+
+function typeOf(path: string): AnyType | undefined {
+	const lower = path.toLowerCase();
+	const plain = lower.endsWith('.warc.gz') || lower.endsWith('.arc.gz') ? lower.slice(0, -3) : lower;
+	return TYPE_BY_EXTENSION[extname(plain)];
 }
 
 /** Whether a folder walk takes this file (only types it can infer). */
 function walkable(path: string): boolean {
-	return TYPE_BY_EXTENSION[extname(path).toLowerCase()] !== undefined;
+	return typeOf(path) !== undefined;
 }
 
 /**
@@ -39,7 +52,7 @@ function walkable(path: string): boolean {
  */
 export async function expandInputs(
 	paths: readonly string[],
-	explicit: InputType | undefined,
+	explicit: AnyType | undefined,
 	onError: (path: string, message: string) => void,
 ): Promise<Input[]> {
 	const inputs: Input[] = [];

@@ -82,7 +82,12 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 
 function checkType(type: string | undefined, path: string): InputType {
 	if (type !== undefined && !(INPUT_TYPES as readonly string[]).includes(type)) throw optionError('--type', INPUT_TYPES.join(' | '), type);
-	return path === '-' ? ((type as InputType | undefined) ?? 'html') : inferType(path, type as InputType | undefined);
+	if (path === '-') return (type as InputType | undefined) ?? 'html';
+	const inferred = inferType(path, type as InputType | undefined);
+	if (!(INPUT_TYPES as readonly string[]).includes(inferred)) {
+		throw optionError('--type', `${INPUT_TYPES.join(' | ')} (rewrite takes documents, not ${inferred} archives)`, inferred);
+	}
+	return inferred as InputType;
 }
 
 /** Standard output as a Writable that respects its backpressure and is never ended. */

@@ -1,30 +1,77 @@
-/** The Links of one command-line input, whatever its type: a document, or (later) an archive. */
+/** The Links of one command-line input, whatever its type: a document, a mail or news archive, a WARC file. */
 import {createReadStream} from 'node:fs';
-import {pipeline} from 'node:stream/promises';
 import {Writable} from 'node:stream';
+import {pipeline} from 'node:stream/promises';
+import {extractMail} from '../archive/mail.js';
+import {extractWarc} from '../archive/warc.js';
+import {filterLinks} from '../extract/filter.js';
+import type {ReferenceEvent} from '../extract/event.js';
 import {createExtractStream} from '../stream/extract.js';
-import type {ExtractOptions, Link} from '../types.js';
-import type {Input} from './inputs.js';
+import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
+
+/** A command-line input: a file path or `-`, and what it holds. */
+export interface Input {
+	path: string;
+	type: InputType | ArchiveType;
+}
 
 /** Options for every input of a run; the type and retrieval URL come per input. */
 export type RunOptions = Omit<ExtractOptions, 'type'>;
 
+type OnLink = (link: Link) => void | Promise<void>;
+
 /**
- * Stream the Links of `input` to `onLink`, in document order, with backpressure: the
- * returned promise settles when the input is done. `onLink` may return a promise to pause.
+ * Stream the Links of `input` to `onLink`, in document order, with backpressure (`onLink`
+ * may return a promise to pause). A message or record that cannot be read is reported to
+ * `onError` and skipped; a whole input that cannot be read rejects.
  */
-export async function eachLink(input: Input, options: RunOptions, stdin: NodeJS.ReadableStream, onLink: (link: Link) => void | Promise<void>): Promise<void> {
+export async function eachLink(input: Input, options: RunOptions, stdin: NodeJS.ReadableStream, onLink: OnLink, onError: (message: string) => void): Promise<void> {
 	const source = input.path === '-' ? stdin : createReadStream(input.path);
-	await pipeline(
-		source,
-		createExtractStream({...options, type: input.type}),
-		new Writable({
-			objectMode: true,
-			write(link: Link, _encoding, callback) {
-				const waiting = onLink(link);
-				if (waiting === undefined) callback();
-				else waiting.then(() => callback(), callback);
-			},
-		}),
-	);
+	switch (input.type) {
+		case 'mbox':
+		case 'eml':
+		case 'news':
+			return drain(extractMail(source, {type: input.type, ...archiveOptions(options), onError: (error, at) => {
+				const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
+				onError(`${where.filter(Boolean).join(' ')}: ${error.message}`);
+			}}), options, onLink);
+		case 'warc':
+			return drain(extractWarc(source, {...archiveOptions(options), onError: error => onError(error.message)}), options, onLink);
+		default:
+			return pipeline(source, createExtractStream({...options, type: input.type}), sinkTo(onLink));
+	}
+}
+
+function archiveOptions(options: RunOptions): Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> {
+	const picked: Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> = {};
+	if (options.retrievalUrl !== undefined) picked.retrievalUrl = options.retrievalUrl;
+	if (options.dialect !== undefined) picked.dialect = options.dialect;
+	if (options.textLinks !== undefined) picked.textLinks = options.textLinks;
+	if (options.anchorText !== undefined) picked.anchorText = options.anchorText;
+	if (options.fuzzy !== undefined) picked.fuzzy = options.fuzzy;
+	return picked;
+}
+
+/** Archives' Links through the same `schemes` / `redactCredentials` filter as documents. */
+async function drain(links: AsyncGenerator<Link>, options: RunOptions, onLink: OnLink): Promise<void> {
+	const pending: Link[] = [];
+	const filter = filterLinks(options, link => void pending.push(link));
+	for await (const link of links) {
+		filter(link, NO_EVENT);
+		for (const accepted of pending.splice(0)) await onLink(accepted);
+	}
+}
+
+/** The filter takes (link, event); archives hand over Links only, and the filter reads no event. */
+const NO_EVENT = {} as ReferenceEvent;
+
+function sinkTo(onLink: OnLink): Writable {
+	return new Writable({
+		objectMode: true,
+		write(link: Link, _encoding, callback) {
+			const waiting = onLink(link);
+			if (waiting === undefined) callback();
+			else waiting.then(() => callback(), callback);
+		},
+	});
 }

@@ -1,7 +1,6 @@
 /** A worker thread of `linkstream extract --jobs N`: the Links of one file, returned whole. */
 import type {Link} from '../types.js';
-import type {Input} from './inputs.js';
-import {eachLink, type RunOptions} from './sources.js';
+import {eachLink, type Input, type RunOptions} from './sources.js';
 
 export interface Task {
 	input: Input;
@@ -10,15 +9,17 @@ export interface Task {
 
 export interface TaskResult {
 	links: Link[];
-	error?: string;
+	/** Messages, records or the whole input that could not be read. */
+	errors: string[];
 }
 
 export default async function extractFile({input, options}: Task): Promise<TaskResult> {
 	const links: Link[] = [];
+	const errors: string[] = [];
 	try {
-		await eachLink(input, options, process.stdin, link => void links.push(link));
-		return {links};
+		await eachLink(input, options, process.stdin, link => void links.push(link), message => void errors.push(message));
 	} catch (error) {
-		return {links, error: (error as Error).message};
+		errors.push((error as Error).message);
 	}
+	return {links, errors};
 }

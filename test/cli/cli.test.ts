@@ -72,7 +72,7 @@ test('extract --format urls and tsv; stdin with -', t => {
 	t.is(urls.stdout, 'https://h.example/a/b\nhttps://h.example/a/c.png\n');
 	const tsv = runCli(['extract', '--format', 'tsv', '--base-url', 'https://h.example/a/', '-'], '<a\thref="b\tc">x</a>');
 	t.is(tsv.status, 0, tsv.stderr);
-	t.is(tsv.stdout, '-\t1\t10\tnavigation\ta\thref\thttps://h.example/a/bc\tb\\tc\n');
+	t.is(tsv.stdout, '-\t1\t10\tnavigation\ta\thref\thttps://h.example/a/bc\tb\\tc\t\n');
 });
 
 test('a missing input is named, exit 1, and the other inputs are still processed', t => {
