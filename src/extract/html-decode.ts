@@ -164,10 +164,7 @@ export class CharacterReferenceDecoder {
 	}
 }
 
+/** Whether `source` has a character reference, a CR or a NUL to process (native scans: most values have none). */
 function needsDecoding(source: string): boolean {
-	for (let i = 0; i < source.length; i++) {
-		const c = source.charCodeAt(i);
-		if (c === CharCodes.Amp || c === CharCodes.CarriageReturn || c === CharCodes.Null) return true;
-	}
-	return false;
+	return source.includes('&') || source.includes('\r') || source.includes('\0');
 }
