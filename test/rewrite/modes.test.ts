@@ -109,6 +109,13 @@ test('text: a URL in brackets stays inside them; a wrapped URL is replaced whole
 	);
 });
 
+test('HTML text URLs (textLinks): percent-encoded for text, then & and < escaped for HTML', (t) => {
+	t.is(
+		html('<p>see http://x.example/a.</p>', {textLinks: true, to: () => 'http://x.example/<b>&c d'}),
+		'<p>see http://x.example/%3Cb%3E&amp;c%20d.</p>',
+	);
+});
+
 test('escapers', (t) => {
 	t.is(escapeAttribute('a&b"c\'d<e', '"'), 'a&amp;b&quot;c\'d&lt;e');
 	t.is(escapeAttribute('a&b"c\'d<e', "'"), 'a&amp;b"c&#39;d&lt;e');
