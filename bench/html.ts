@@ -2,13 +2,16 @@
  * HTML extraction throughput (MB/s) over the corpus, side by side with peers, in one run:
  * htmlparser2's Parser with empty callbacks and its Tokenizer alone (floors), cheerio
  * (parse5 and htmlparser2 backends) and parse5's SAX parser doing the same extraction.
- * Usage: npx tsx bench/html.ts SHARED_DIR
+ * Then the streamed run (bench/html-stream.ts, a child process per size): 100 MB and
+ * 1 GB through `createExtractStream`, with throughput and peak RSS.
+ * Usage: npx tsx bench/html.ts SHARED_DIR [--no-stream]
  */
 import {load} from 'cheerio';
 import {Parser, Tokenizer} from 'htmlparser2';
 import {SAXParser} from 'parse5-sax-parser';
 import {extractLinks} from '../src/index.js';
 import {corpusPages, measure, table} from './harness.js';
+import {runHtmlStreamBench, streamTable} from './html-stream.js';
 import type {Measurement} from './harness.js';
 
 const URL_ATTRIBUTES: Readonly<Record<string, string>> = {a: 'href', link: 'href', area: 'href', img: 'src', script: 'src', iframe: 'src', embed: 'src', source: 'src', form: 'action'};
@@ -21,7 +24,8 @@ function resolveOrNull(ref: string, base: string): string | null {
 	}
 }
 
-export function runHtmlBench(sharedDir: string, runs = 5): string {
+/** The corpus table, then (unless `stream` is false) the streamed 100 MB / 1 GB section. */
+export function runHtmlBench(sharedDir: string, runs = 5, stream = true): string {
 	const pages = corpusPages(sharedDir);
 	const megabytes = pages.reduce((sum, page) => sum + Buffer.byteLength(page.html), 0) / 1e6;
 	const rows: Measurement[] = [];
@@ -34,7 +38,12 @@ export function runHtmlBench(sharedDir: string, runs = 5): string {
 		for (const page of pages) new Parser({}).end(page.html);
 	}, runs));
 	rows.push(measure('htmlparser2 Tokenizer alone', megabytes, () => {
-		const callbacks = new Proxy({}, {get: () => noop}) as ConstructorParameters<typeof Tokenizer>[1];
+		// A plain object: a Proxy's get trap on every callback would be measured too.
+		const callbacks: ConstructorParameters<typeof Tokenizer>[1] = {
+			onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
+			oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
+			onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop, isInForeignContext: () => false,
+		};
 		for (const page of pages) {
 			const tokenizer = new Tokenizer({}, callbacks);
 			tokenizer.write(page.html);
@@ -62,11 +71,21 @@ export function runHtmlBench(sharedDir: string, runs = 5): string {
 			parser.end(page.html);
 		}
 	}, runs));
-	return `### HTML extraction, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB)\n\n${table(rows, 'MB/s', 'htmlparser2 Parser, empty callbacks')}\n`;
+	const cheerio = Math.max(...rows.filter(row => row.name.startsWith('cheerio')).map(row => row.median));
+	const ours = rows[0]?.median ?? Number.NaN;
+	const summary = `linkstream vs the fastest cheerio: ${(ours / cheerio).toFixed(2)}×.`;
+	const corpus = `### HTML extraction, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB)\n\n${table(rows, 'MB/s', 'htmlparser2 Parser, empty callbacks')}\n\n${summary}\n`;
+	return stream ? `${corpus}\n${runHtmlStreamSection(sharedDir)}` : corpus;
+}
+
+/** Streamed extraction of 100 MB and 1 GB (corpus pages repeated), each in its own process. */
+export function runHtmlStreamSection(sharedDir: string): string {
+	const runs = runHtmlStreamBench(sharedDir, [100e6, 1e9]);
+	return `### Streamed HTML extraction (createExtractStream, one child process per size)\n\n${streamTable(runs)}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
 	const shared = process.argv[2];
 	if (shared === undefined) throw new Error('usage: npx tsx bench/html.ts SHARED_DIR');
-	console.log(runHtmlBench(shared));
+	console.log(runHtmlBench(shared, 5, !process.argv.includes('--no-stream')));
 }
