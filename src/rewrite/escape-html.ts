@@ -113,7 +113,12 @@ export function escapeText(value: string): string {
 	return replaceFrom(value, TEXT);
 }
 
-/** ASCII whitespace (HTML: TAB, LF, FF, CR, SPACE). */
+/**
+ * ASCII whitespace (HTML: TAB, LF, FF, CR, SPACE).
+ *
+ * @example
+ * isHtmlWhitespace(0x0c); // true
+ */
 export function isHtmlWhitespace(c: number): boolean {
 	return c === CharCodes.Tab || c === CharCodes.LineFeed || c === CharCodes.FormFeed || c === CharCodes.CarriageReturn || c === CharCodes.Space;
 }

@@ -21,7 +21,12 @@ function percent(c: number): string {
 	return `%${c < 0x10 ? '0' : ''}${c.toString(16).toUpperCase()}`;
 }
 
-/** `value` with the ASCII characters for which `encode(c, i)` holds percent-encoded. */
+/**
+ * `value` with the ASCII characters for which `encode(c, i)` holds percent-encoded.
+ *
+ * @example
+ * percentEncodeWhere('a b', (c) => c === 0x20); // 'a%20b'
+ */
 export function percentEncodeWhere(value: string, encode: (c: number, i: number) => boolean): string {
 	let out = '';
 	let from = 0;

@@ -13,6 +13,7 @@ import {escapeCommaItem, escapeListItem, escapeRefreshUrl, escapeSrcsetUrl, esca
 const CharCodes = {
 	QuotationMark: 0x22, // '"'
 	Apostrophe: 0x27, // "'"
+	Semicolon: 0x3b, // ";"
 	EqualsSign: 0x3d, // "="
 	GreaterThan: 0x3e, // ">"
 } as const;
@@ -80,7 +81,7 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
 function refreshQuote(before: number): '"' | "'" | null | undefined {
 	if (before === CharCodes.QuotationMark) return '"';
 	if (before === CharCodes.Apostrophe) return "'";
-	return before === 0x3b /* ";" */ ? undefined : null;
+	return before === CharCodes.Semicolon ? undefined : null;
 }
 
 function escapeContainer(text: string, event: ReferenceEvent, around: Neighbours): string {

@@ -14,7 +14,12 @@ import {highByteTable, multiByteCodec} from './encoding.js';
 /** Encodes new text for one document. */
 export type TextEncoderFor = (text: string, fallback: Fallback) => Uint8Array;
 
-/** How one character that cannot be encoded is written instead (ASCII). */
+/**
+ * How one character that cannot be encoded is written instead (ASCII).
+ *
+ * @example
+ * fallbackText(0x2713, 'html'); // '&#10003;'
+ */
 export function fallbackText(codePoint: number, fallback: Fallback): string {
 	switch (fallback) {
 		case 'html':
