@@ -34,8 +34,13 @@ const {runUriBench} = await import('./uri.js');
 sections.push(await runUriBench(shared));
 const {runHtmlBench} = await import('./html.js');
 sections.push(runHtmlBench(shared));
+const {runRewriteBench} = await import('./rewrite.js');
+sections.push(await runRewriteBench(shared));
 const {runTextBench} = await import('./text.js');
 sections.push(await runTextBench(shared));
+const {runScaling, MAX_RATIO} = await import('./scaling.js');
+const scaling = runScaling();
+sections.push(`## Scaling\n\nCPU time through the extraction pipeline at n, 4n, 16n (linear is 4; bound ${MAX_RATIO}).\n\n${scaling.table}\n\nWorst step ratio: ${scaling.worst.toFixed(2)}.\n`);
 
 writeFileSync('BENCHMARKS.md', `${sections.join('\n')}\n`);
 console.log(sections.join('\n'));
