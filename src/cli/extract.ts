@@ -4,10 +4,8 @@
  * printed in input order, each file's Links together and in document order.
  */
 import {stat} from 'node:fs/promises';
-import {availableParallelism} from 'node:os';
 import {resolve as resolvePath} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {Piscina} from 'piscina';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
 import type {ArchiveType, InputType, Link} from '../types.js';
@@ -15,6 +13,7 @@ import {LinkFilter, parseKinds} from './filters.js';
 import type {FilterOptions} from './filters.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
+import {checkJobs, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {eachLink} from './sources.js';
 import type {RunOptions} from './sources.js';
@@ -72,7 +71,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl);
 	try {
 		if (jobs > 1 && inputs.filter(input => input.path !== '-').length > 1) {
-			await runPool(inputs, perInput, jobs, async (input, result, index) => {
+			await runPool<Input, Task, TaskResult>(workerModule('worker'), inputs, input => ({input, options: perInput(input)}), jobs, async (input, result, index) => {
 				filter.nextDocument();
 				for (const link of result.links) await print(input, link);
 				for (const message of result.errors) fail(input.path, message);
@@ -93,36 +92,6 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		progress.stop();
 	}
 	return status;
-}
-
-/**
- * Extract files on worker threads, handing results over in input order. At most `2 × jobs`
- * files are in flight, so finished but unprinted results stay bounded.
- */
-async function runPool(
-	inputs: readonly Input[],
-	optionsFor: (input: Input) => RunOptions,
-	jobs: number,
-	onResult: (input: Input, result: TaskResult, index: number) => Promise<void>,
-): Promise<void> {
-	const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-	const pool = new Piscina<Task, TaskResult>({filename: new URL(`./worker${extension}`, import.meta.url).href, maxThreads: jobs, minThreads: 1});
-	try {
-		const pending: Array<Promise<TaskResult>> = [];
-		let next = 0;
-		const launch = (): void => {
-			const input = inputs[next++];
-			if (input !== undefined) pending.push(pool.run({input, options: optionsFor(input)}));
-		};
-		for (let i = 0; i < 2 * jobs; i++) launch();
-		for (let index = 0; index < inputs.length; index++) {
-			const result = await pending.shift()!;
-			launch();
-			await onResult(inputs[index]!, result, index);
-		}
-	} finally {
-		await pool.destroy();
-	}
 }
 
 function runOptions(args: ExtractCommand): RunOptions {
@@ -178,13 +147,6 @@ function checkFormat(format: string | undefined): OutputFormat {
 	if (format === undefined) return 'ndjson';
 	if ((FORMATS as readonly string[]).includes(format)) return format as OutputFormat;
 	throw optionError('--format', FORMATS.join(' | '), format);
-}
-
-function checkJobs(jobs: string | undefined): number {
-	if (jobs === undefined) return availableParallelism();
-	const n = Number(jobs);
-	if (!Number.isInteger(n) || n < 1 || n > 256) throw optionError('--jobs', 'a whole number from 1 to 256', jobs);
-	return n;
 }
 
 /** One output line (with its newline), or null when the format skips the Link. */

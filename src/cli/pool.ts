@@ -1,0 +1,69 @@
+/**
+ * Worker threads for the commands' `--jobs N` (piscina): items go out in order, results
+ * come back in the same order, with at most `2 × jobs` items in flight so finished but
+ * unhandled results stay bounded.
+ */
+import {availableParallelism} from 'node:os';
+import {Piscina} from 'piscina';
+import {optionError} from '../options.js';
+
+/**
+ * The URL of a worker module beside this one (`name` without extension): `.ts` when the
+ * command runs from source, `.js` when compiled.
+ *
+ * @example
+ * workerModule('worker'); // 'file:///.../src/cli/worker.ts' under tsx
+ */
+export function workerModule(name: string): string {
+	const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+	return new URL(`./${name}${extension}`, import.meta.url).href;
+}
+
+/**
+ * Run `taskFor(item)` for every item on `jobs` worker threads of the module `filename`
+ * (its default export), calling `onResult` in item order.
+ *
+ * @example
+ * await runPool(workerModule('worker'), inputs, input => ({input, options}), 4, async (input, result) => print(result));
+ */
+export async function runPool<Item, Task, Result>(
+	filename: string,
+	items: readonly Item[],
+	taskFor: (item: Item) => Task,
+	jobs: number,
+	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
+): Promise<void> {
+	const pool = new Piscina<Task, Result>({filename, maxThreads: jobs, minThreads: 1});
+	try {
+		const pending: Array<Promise<Result>> = [];
+		let next = 0;
+		const launch = (): void => {
+			const item = items[next++];
+			if (item === undefined) return;
+			const result = pool.run(taskFor(item));
+			result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
+			pending.push(result);
+		};
+		for (let i = 0; i < 2 * jobs; i++) launch();
+		for (let index = 0; index < items.length; index++) {
+			const result = await pending.shift()!;
+			launch();
+			await onResult(items[index]!, result, index);
+		}
+	} finally {
+		await pool.destroy();
+	}
+}
+
+/**
+ * `--jobs N`: a whole number from 1 to 256; default the number of cores.
+ *
+ * @example
+ * checkJobs('2'); // 2
+ */
+export function checkJobs(jobs: string | undefined): number {
+	if (jobs === undefined) return availableParallelism();
+	const n = Number(jobs);
+	if (!Number.isInteger(n) || n < 1 || n > 256) throw optionError('--jobs', 'a whole number from 1 to 256', jobs);
+	return n;
+}
