@@ -30,6 +30,9 @@ const OPTIONS = {
 	'no-follow-nofollow': {type: 'boolean'},
 	'redact-credentials': {type: 'boolean'},
 	jobs: {type: 'string', short: 'j'},
+	'in-place': {type: 'boolean'},
+	out: {type: 'string'},
+	'dry-run': {type: 'boolean'},
 	help: {type: 'boolean', short: 'h'},
 } as const;
 
@@ -83,6 +86,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 						encoding: values.encoding,
 						dialect: values.dialect,
 						textLinks: values['text-links'],
+						inPlace: values['in-place'],
+						out: values.out,
+						dryRun: values['dry-run'],
+						jobs: values.jobs,
 						positionals: rest,
 					},
 					{stdin: process.stdin, stdout: process.stdout, err},

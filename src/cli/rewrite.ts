@@ -1,19 +1,23 @@
 /**
- * `linkstream rewrite`: one file (or standard input) with its references rewritten,
- * to standard output. Folders and in-place rewriting come with the archives and sites
- * issue.
+ * `linkstream rewrite`: one file (or standard input) with its references rewritten, to
+ * standard output; or, with `--in-place`, `--out DIR` or `--dry-run`, the files and
+ * folders of a static site (site.ts).
  */
 import {createReadStream} from 'node:fs';
 import {stat} from 'node:fs/promises';
-import {resolve as resolvePath} from 'node:path';
+import {basename, resolve as resolvePath} from 'node:path';
 import {Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {pathToFileURL} from 'node:url';
-import {checkDialect, checkForm, optionError} from '../options.js';
+import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js';
 import {createRewriteStream} from '../stream/rewrite.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
 import {inferType} from './inputs.js';
+import {checkJobs} from './pool.js';
+import {runSite} from './site.js';
+import type {SiteCommand} from './site.js';
+import {fileUrl, siteFolder} from './site-files.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -28,6 +32,13 @@ export interface RewriteCommand {
 	encoding?: string | undefined;
 	dialect?: string | undefined;
 	textLinks?: boolean | undefined;
+	/** `--in-place`: replace each file atomically. */
+	inPlace?: boolean | undefined;
+	/** `--out DIR`: write the rewritten tree under DIR. */
+	out?: string | undefined;
+	/** `--dry-run`: write nothing, list what would change. */
+	dryRun?: boolean | undefined;
+	jobs?: string | undefined;
 	positionals: string[];
 }
 
@@ -44,13 +55,16 @@ interface Io {
  * await runRewrite({to: 'absolute', baseUrl: 'https://example.com/', positionals: ['page.html']}, io);
  */
 export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> {
+	if (args.inPlace === true || args.out !== undefined || args.dryRun === true) return runSite(siteCommand(args), io);
 	const options = rewriteOptions(args);
 	const [path = '-'] = args.positionals;
 	if (path !== '-') {
 		const info = await stat(path).catch(() => null);
 		if (info === null) return fail(io, path, 'no such file');
-		if (info.isDirectory()) throw new UsageError(`rewrite takes one file or "-"; "${path}" is a folder (folders and --in-place come later)`);
-		options.retrievalUrl ??= pathToFileURL(resolvePath(path)).href;
+		if (info.isDirectory()) throw new UsageError(`rewrite to standard output takes one FILE or "-"; "${path}" is a folder (rewrite folders with --in-place, --out DIR or --dry-run)`);
+		const site = args.baseUrl === undefined ? siteUrl(args) : undefined;
+		// A single FILE with --site sits at the site's root, as in a folder run.
+		options.retrievalUrl ??= site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
 	}
 	try {
 		await pipeline(path === '-' ? io.stdin : createReadStream(path), createRewriteStream(options), writeTo(io.stdout));
@@ -66,18 +80,59 @@ function fail(io: Io, path: string, message: string): number {
 }
 
 function rewriteOptions(args: RewriteCommand): RewriteOptions {
-	if (args.positionals.length > 1) throw new UsageError('rewrite takes one FILE or "-"');
-	if (args.to !== 'absolute' && args.to !== 'relative') throw optionError('--to', 'absolute | relative', args.to);
+	if (args.positionals.length > 1) {
+		throw new UsageError('rewrite to standard output takes one FILE or "-"; for several files or folders use --in-place, --out DIR or --dry-run');
+	}
 	const path = args.positionals[0] ?? '-';
-	const options: RewriteOptions = {type: checkType(args.type, path), to: args.to, dialect: checkDialect(args.dialect)};
+	const options: RewriteOptions = {type: checkType(args.type, path), to: checkTo(args.to), dialect: checkDialect(args.dialect)};
 	if (args.baseUrl !== undefined) options.retrievalUrl = args.baseUrl;
 	if (args.documentUrl !== undefined) options.documentUrl = args.documentUrl;
-	const scope = args.scope ?? args.site;
+	const scope = args.scope ?? siteUrl(args);
 	if (scope !== undefined) options.scope = scope;
 	if (args.form !== undefined) options.form = checkForm(args.form);
 	if (args.encoding !== undefined) options.encoding = args.encoding;
 	if (args.textLinks === true) options.textLinks = true;
 	return options;
+}
+
+/** The checked command line of a run over files and folders (`--in-place`, `--out`, `--dry-run`). */
+function siteCommand(args: RewriteCommand): SiteCommand {
+	if (args.inPlace === true && args.out !== undefined) throw new UsageError('--in-place and --out DIR exclude each other');
+	if (args.out === '') throw optionError('--out', 'a folder', args.out);
+	for (const [name, value] of [['--base-url', args.baseUrl], ['--document-url', args.documentUrl]] as const) {
+		if (value !== undefined) throw new UsageError(`${name} names one document's URL; over files and folders each file's URL is --site plus its path`);
+	}
+	const dialect = checkDialect(args.dialect);
+	const command: SiteCommand = {
+		to: checkTo(args.to),
+		mode: args.dryRun === true ? 'dry-run' : args.inPlace === true ? 'in-place' : 'out',
+		dialect,
+		jobs: checkJobs(args.jobs),
+		paths: args.positionals,
+	};
+	if (args.out !== undefined && args.dryRun !== true) command.out = args.out;
+	const site = siteUrl(args);
+	if (site !== undefined) command.site = site;
+	const scope = checkAbsolute('--scope', args.scope, dialect);
+	if (scope !== undefined) command.scope = scope;
+	if (args.form !== undefined) command.form = checkForm(args.form);
+	if (args.type !== undefined) command.type = checkType(args.type, '-');
+	if (args.encoding !== undefined) command.encoding = args.encoding;
+	if (args.textLinks === true) command.textLinks = true;
+	return command;
+}
+
+/** `--site URL` as the site's folder URL (a final `/` added), or undefined. */
+function siteUrl(args: RewriteCommand): string | undefined {
+	if (args.site === undefined) return undefined;
+	const folder = siteFolder(args.site, checkDialect(args.dialect));
+	if (folder === null) throw optionError('--site', 'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)', args.site);
+	return folder;
+}
+
+function checkTo(to: string | undefined): 'absolute' | 'relative' {
+	if (to !== 'absolute' && to !== 'relative') throw optionError('--to', 'absolute | relative', to);
+	return to;
 }
 
 function checkType(type: string | undefined, path: string): InputType {

@@ -2,6 +2,7 @@
 export const USAGE = `Usage:
   linkstream extract    [--type T] [--base-url URL] [--dialect D] [--format ndjson|tsv|urls] [filters] [PATH|GLOB|-]...
   linkstream rewrite    --to absolute|relative [--base-url URL] [--document-url URL] [--scope URL] [--form F] [--type T] FILE|-
+  linkstream rewrite    --to absolute|relative [--site URL] --in-place|--out DIR|--dry-run [-j N] PATH|GLOB...
   linkstream resolve    [--dialect D] BASE REF...
   linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
 
@@ -20,12 +21,16 @@ Options:
   --scheme S,...  extract: only URLs with these schemes (e.g. http,https)
   --internal      extract: only links inside the site (--site, else the base URL's origin)
   --external      extract: only links outside it
-  --site URL      the site's URL prefix (rewrite: the scope when --scope is absent)
+  --site URL      the site's URL prefix (rewrite: each file's URL is URL plus its path in the
+                  folder, a folder's index.html is the folder's URL; the scope unless --scope)
+  --in-place      rewrite: replace each HTML and CSS file atomically (temporary file, fsync, rename)
+  --out DIR       rewrite: write the rewritten tree under DIR, other files copied byte for byte
+  --dry-run       rewrite: write nothing; list each file that would change and its link count
   --scope URL     rewrite, relativize: only targets under this prefix are relativized
   --unique        extract: each URL once per run
   --no-follow-nofollow  extract: drop rel=nofollow links and links after <meta name=robots content=nofollow>
   --redact-credentials  extract: drop user:password@ from URLs
-  -j, --jobs N    extract: files on N worker threads (default: the number of cores)
+  -j, --jobs N    extract, rewrite: files on N worker threads (default: the number of cores)
   -h, --help      this text
 
 Exit status: 0 success, 1 some input failed, 2 usage error.`;

@@ -1,0 +1,133 @@
+/**
+ * One entry of a site rewrite, on the main thread or a worker thread: read a document,
+ * rewrite it, count its links, and write it (in place atomically, or under `--out`), or
+ * copy another file, recreate a symbolic link, remove a stale temporary file.
+ *
+ * Deviation: a document is read whole (site pages are small); the stream API bounds memory
+ * for single huge inputs.
+ */
+import {copyFile, mkdir, readFile, readlink, realpath, stat, symlink, unlink} from 'node:fs/promises';
+import {dirname} from 'node:path';
+import {extractLinks} from '../stream/extract.js';
+import {rewriteLinks} from '../stream/rewrite.js';
+import type {ExtractOptions, RewriteOptions} from '../types.js';
+import {replaceFile} from './atomic.js';
+import type {SiteEntry} from './site-files.js';
+
+/** What happens to what is read: written back in place, written under `--out`, or nothing (`--dry-run`). */
+export type SiteMode = 'in-place' | 'out' | 'dry-run';
+
+export interface SiteTask {
+	entry: SiteEntry;
+	mode: SiteMode;
+	/** `--out`: where the entry goes. */
+	out?: string;
+	/** Documents: the rewrite options with the file's own URL. */
+	options?: RewriteOptions;
+}
+
+export interface SiteResult {
+	/** A document was read and rewritten. */
+	read: boolean;
+	/** Its output differs from its input (in place: it was replaced). */
+	changed: boolean;
+	/** References written differently in the output. */
+	rewritten: number;
+	/** References written as they were (empty ones not counted). */
+	unchanged: number;
+	/** Another file copied, a symbolic link recreated, or a stale temporary file removed. */
+	copied: boolean;
+	removed: boolean;
+	/** Bytes read (the progress bar). */
+	bytes: number;
+	/** The folder in which a file was replaced (its entries are flushed at the end). */
+	renamedIn?: string;
+	error?: string;
+}
+
+/**
+ * Do one task; failures are returned as `error`, never thrown.
+ *
+ * @example
+ * await runSiteTask({entry, mode: 'dry-run', options: {type: 'html', to: 'relative', retrievalUrl: 'https://example.com/docs/'}});
+ * // {read: true, changed: true, rewritten: 12, unchanged: 3, copied: false, removed: false, bytes: 5120}
+ */
+export async function runSiteTask(task: SiteTask): Promise<SiteResult> {
+	const result: SiteResult = {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0};
+	try {
+		const {entry, mode} = task;
+		if (entry.kind === 'document') await rewriteDocument(task, result);
+		else if (entry.kind === 'stale') result.removed = mode === 'dry-run' || (await removeStale(entry.path));
+		else if (mode === 'out' && task.out !== undefined) result.copied = await copyEntry(entry, task.out);
+	} catch (error) {
+		result.error = (error as Error).message;
+	}
+	return result;
+}
+
+async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void> {
+	const {entry, mode, options} = task;
+	if (options === undefined) throw new Error('linkstream: a document task needs rewrite options');
+	const input = await readFile(entry.path);
+	const output = Buffer.from(rewriteLinks(input, options));
+	result.read = true;
+	result.bytes = input.length;
+	result.changed = !output.equals(input);
+	const counts = countReferences(input, result.changed ? output : undefined, options);
+	result.rewritten = counts.rewritten;
+	result.unchanged = counts.unchanged;
+	if (mode === 'in-place' && result.changed) {
+		const target = await realpath(entry.path); // a named symbolic link: replace what it points to
+		const info = await stat(target);
+		await replaceFile(target, output, {mode: info.mode & 0o7777, uid: info.uid, gid: info.gid});
+		result.renamedIn = dirname(target);
+	} else if (mode === 'out' && task.out !== undefined) {
+		const info = await stat(entry.path);
+		await mkdir(dirname(task.out), {recursive: true});
+		await replaceFile(task.out, output, {mode: info.mode & 0o7777});
+	}
+}
+
+/**
+ * How many references the rewrite changed: the input's and the output's references pair
+ * up in document order (a rewrite changes values, never the markup around them), and a
+ * pair with different source text was rewritten. Without `output` nothing changed.
+ * The extractions run without a base: only the source text of each reference is compared.
+ */
+export function countReferences(input: Uint8Array, output: Uint8Array | undefined, options: RewriteOptions): {rewritten: number; unchanged: number} {
+	const scan: ExtractOptions = {type: options.type};
+	if (options.encoding !== undefined) scan.encoding = options.encoding;
+	if (options.textLinks !== undefined) scan.textLinks = options.textLinks;
+	const before = extractLinks(input, scan);
+	const after = output === undefined ? before : extractLinks(output, scan);
+	let rewritten = Math.abs(after.length - before.length);
+	let unchanged = 0;
+	for (let i = 0; i < Math.min(before.length, after.length); i++) {
+		const raw = before[i]!.raw;
+		if (raw !== after[i]!.raw) rewritten++;
+		else if (raw !== '') unchanged++;
+	}
+	return {rewritten, unchanged};
+}
+
+async function removeStale(path: string): Promise<boolean> {
+	await unlink(path);
+	return true;
+}
+
+/** `--out`: another file byte for byte (with its mode), a symbolic link as a link, a folder. */
+async function copyEntry(entry: SiteEntry, out: string): Promise<boolean> {
+	if (entry.kind === 'folder') {
+		await mkdir(out, {recursive: true});
+		return false;
+	}
+	await mkdir(dirname(out), {recursive: true});
+	if (entry.kind === 'symlink') {
+		const link = await readlink(entry.path);
+		await unlink(out).catch(() => undefined);
+		await symlink(link, out);
+	} else {
+		await copyFile(entry.path, out);
+	}
+	return true;
+}

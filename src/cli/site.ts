@@ -1,0 +1,199 @@
+/**
+ * `linkstream rewrite --in-place | --out DIR | --dry-run PATH...`: every HTML and CSS file
+ * of a static site rewritten, each at its own URL (the site URL plus its path under the
+ * folder; a directory index is the folder's URL), every other file left as it is (copied
+ * byte for byte with `--out`). Files are rewritten on `--jobs` worker threads; results,
+ * errors and `--dry-run` lines come in walk order; a summary ends the run on standard error.
+ */
+import {mkdir, realpath, stat} from 'node:fs/promises';
+import {join, resolve as resolvePath, sep} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
+import {syncFolder} from './atomic.js';
+import {runPool, workerModule} from './pool.js';
+import {createProgress} from './progress.js';
+import {fileUrl, siteEntries} from './site-files.js';
+import type {SiteEntry} from './site-files.js';
+import {runSiteTask} from './site-task.js';
+import type {SiteMode, SiteResult, SiteTask} from './site-task.js';
+import {UsageError} from './usage.js';
+
+/** The checked command line of a site rewrite. */
+export interface SiteCommand {
+	to: 'absolute' | 'relative';
+	mode: SiteMode;
+	/** `--out DIR` (mode `out`). */
+	out?: string;
+	/** The site's folder URL (`siteFolder`): each file's URL is this plus its path. */
+	site?: string;
+	/** Relative mode: only targets under this prefix (default: the site URL). */
+	scope?: string;
+	form?: RelativeForm;
+	type?: InputType;
+	encoding?: string;
+	dialect: Dialect;
+	textLinks?: boolean;
+	jobs: number;
+	paths: readonly string[];
+}
+
+export interface SiteIo {
+	stdout: NodeJS.WritableStream;
+	err: (line: string) => void;
+}
+
+interface Totals {
+	read: number;
+	changed: number;
+	rewritten: number;
+	unchanged: number;
+	copied: number;
+	removed: number;
+	errors: number;
+}
+
+/**
+ * Run a site rewrite; resolves to the exit status (0, or 1 when some file failed).
+ *
+ * @example
+ * await runSite({to: 'relative', mode: 'in-place', site: 'https://example.com/docs/', dialect: 'whatwg', jobs: 2, paths: ['dist']}, io);
+ */
+export async function runSite(command: SiteCommand, io: SiteIo): Promise<number> {
+	if (command.paths.length === 0) throw new UsageError('rewrite needs a FILE or FOLDER to rewrite');
+	if (command.paths.includes('-')) throw new UsageError('standard input ("-") is rewritten to standard output only, without --in-place, --out or --dry-run');
+	if (command.mode === 'out') await checkOutFolder(command.out ?? '', command.paths);
+	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, errors: 0};
+	const fail = (path: string, message: string): void => {
+		totals.errors++;
+		io.err(`linkstream rewrite: ${path}: ${message}`);
+	};
+	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail), fail);
+	const progress = createProgress(tasks.length, await totalBytes(tasks));
+	const renamed = new Set<string>();
+	const onResult = async (task: SiteTask, result: SiteResult): Promise<void> => {
+		add(totals, result);
+		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
+		if (result.error !== undefined) fail(task.entry.path, result.error);
+		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${task.entry.path}: ${plural(result.rewritten, 'link')}\n`);
+		progress.advance(result.bytes);
+	};
+	try {
+		if (command.jobs > 1 && tasks.length > 1) {
+			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, command.jobs, onResult);
+		} else {
+			for (const task of tasks) await onResult(task, await runSiteTask(task));
+		}
+	} finally {
+		progress.stop();
+	}
+	for (const folder of renamed) await syncFolder(folder);
+	io.err(summary(totals, command.mode));
+	return totals.errors > 0 ? 1 : 0;
+}
+
+/** `--out DIR` may not be an input folder or inside one: the output would be walked as input next time, or overwrite it. */
+async function checkOutFolder(out: string, paths: readonly string[]): Promise<void> {
+	const target = await realTarget(out);
+	for (const path of paths) {
+		const info = await stat(path).catch(() => null);
+		if (info === null || !info.isDirectory()) continue;
+		const folder = await realpath(path);
+		if (target === folder || target.startsWith(folder.endsWith(sep) ? folder : folder + sep)) {
+			throw new UsageError(`--out "${out}" is ${target === folder ? 'the input folder' : 'inside the input folder'} "${path}"; choose a folder outside it, or use --in-place`);
+		}
+	}
+}
+
+/** The real path `path` has or will have: its nearest existing ancestor resolved, plus the rest. */
+async function realTarget(path: string): Promise<string> {
+	const absolute = resolvePath(path);
+	const rest: string[] = [];
+	for (let at = absolute; ; ) {
+		const real = await realpath(at).catch(() => null);
+		if (real !== null) return join(real, ...rest.reverse());
+		const parent = resolvePath(at, '..');
+		if (parent === at) return absolute;
+		rest.push(at.slice(parent.length).replace(/^[\\/]/, ''));
+		at = parent;
+	}
+}
+
+/** The tasks of a run: documents (with their URL), and per mode other files, links, folders, stale temporaries. */
+async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fail: (path: string, message: string) => void): Promise<SiteTask[]> {
+	const tasks: SiteTask[] = [];
+	const {mode, out} = command;
+	if (mode === 'out' && out !== undefined) await mkdir(out, {recursive: true});
+	const written = new Set<string>();
+	for (const entry of entries) {
+		if (entry.kind !== 'document' && entry.kind !== 'stale' && mode !== 'out') continue;
+		if (entry.kind === 'stale' && mode === 'out') continue;
+		const task: SiteTask = {entry, mode};
+		if (entry.kind === 'document') task.options = documentOptions(command, entry);
+		if (mode === 'out' && out !== undefined) {
+			const target = join(out, ...entry.relative.split('/'));
+			if (resolvePath(target) === resolvePath(entry.path)) {
+				fail(entry.path, 'the output would overwrite the input (use --in-place)');
+				continue;
+			}
+			if (written.has(target)) {
+				fail(entry.path, `another input already goes to ${target}`);
+				continue;
+			}
+			written.add(target);
+			task.out = target;
+		}
+		tasks.push(task);
+	}
+	return tasks;
+}
+
+/** A document's own URL (`--site` plus its path, else its `file:` URL) is both its retrieval URL and where the output lives. */
+function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'document'}): RewriteOptions {
+	const url = command.site === undefined ? pathToFileURL(resolvePath(entry.path)).href : fileUrl(command.site, entry.relative);
+	const options: RewriteOptions = {type: entry.type, to: command.to, dialect: command.dialect, retrievalUrl: url, documentUrl: url};
+	const scope = command.scope ?? command.site;
+	if (scope !== undefined) options.scope = scope;
+	if (command.form !== undefined) options.form = command.form;
+	if (command.encoding !== undefined) options.encoding = command.encoding;
+	if (command.textLinks === true) options.textLinks = true;
+	return options;
+}
+
+/** Bytes to read, for the progress bar (only measured when there is one). */
+async function totalBytes(tasks: readonly SiteTask[]): Promise<number> {
+	if (process.stderr.isTTY !== true) return 0;
+	let total = 0;
+	for (const {entry} of tasks) if (entry.kind === 'document') total += (await stat(entry.path).catch(() => null))?.size ?? 0;
+	return total;
+}
+
+function add(totals: Totals, result: SiteResult): void {
+	if (result.read) totals.read++;
+	if (result.changed) totals.changed++;
+	if (result.copied) totals.copied++;
+	if (result.removed) totals.removed++;
+	totals.rewritten += result.rewritten;
+	totals.unchanged += result.unchanged;
+}
+
+function summary(totals: Totals, mode: SiteMode): string {
+	const dry = mode === 'dry-run';
+	const parts = [
+		`${plural(totals.read, 'file')} read`,
+		`${totals.changed} ${dry ? 'would change' : 'changed'}`,
+		`${plural(totals.rewritten, 'link')} ${dry ? 'would be rewritten' : 'rewritten'}`,
+		`${totals.unchanged} left unchanged`,
+	];
+	if (mode === 'out') parts.push(`${plural(totals.copied, 'other file')} copied`);
+	if (totals.removed > 0) parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);
+	parts.push(plural(totals.errors, 'error'));
+	return `linkstream rewrite${dry ? ' --dry-run' : ''}: ${parts.join(', ')}${dry ? ' (nothing written)' : ''}`;
+}
+
+function plural(n: number, noun: string): string {
+	return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+function writeLine(stream: NodeJS.WritableStream, line: string): Promise<void> | void {
+	if (!stream.write(line)) return new Promise(resolve => stream.once('drain', resolve));
+}
