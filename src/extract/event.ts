@@ -64,6 +64,11 @@ export interface ReferenceEvent {
 	 * rewriter escapes a new value for its own context, then for each of these attributes.
 	 */
 	enclosing?: ReadonlyArray<'"' | "'" | ''>;
+	/**
+	 * `meta-refresh` only: the quote that opens the URL inside the decoded content value
+	 * (`''`: none), so a rewriter knows which quote would end a new value.
+	 */
+	refreshQuote?: '"' | "'" | '';
 }
 
 /** Fields of a Link that come from resolution, not from scanning. */

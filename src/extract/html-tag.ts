@@ -18,7 +18,7 @@ import type {CharacterReferenceDecoder, DecodedText, DecodeMode} from './html-de
 import {parseMetaRefresh} from './meta-refresh.js';
 import type {Position} from './position.js';
 import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './html-lists.js';
-import {isAsciiWhitespace, parseSrcset} from './srcset.js';
+import {forEachSrcsetUrl, isAsciiWhitespace} from './srcset.js';
 
 /** One attribute as written: lower-case name and the value's source span and text. */
 export interface AttributeRecord {
@@ -74,6 +74,7 @@ export interface EventFields {
 	rel?: string[];
 	codebase?: string;
 	reference?: string;
+	refreshQuote?: '"' | "'" | '';
 }
 
 /** Read the URL-bearing attributes of a start tag, emitting events in source order. */
@@ -169,7 +170,7 @@ function readValue(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRu
 			break;
 		}
 		case 'srcset': {
-			for (const candidate of parseSrcset(text.text)) emitSpan(text, candidate.start, candidate.end, fields, host, role);
+			forEachSrcsetUrl(text.text, (start, end) => emitSpan(text, start, end, fields, host, role));
 			break;
 		}
 		case 'css': {
@@ -191,7 +192,7 @@ function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields,
 		(property !== undefined && names.has(property)) || (name !== undefined && names.has(name));
 	if (keyword(tag, 'http-equiv', host) === 'refresh') {
 		const url = parseMetaRefresh(text.text)?.url;
-		if (url !== undefined && url !== null) emitSpan(text, url.start, url.end, {...fields, syntax: 'meta-refresh'}, host, 'plain');
+		if (url !== undefined && url !== null) emitSpan(text, url.start, url.end, {...fields, syntax: 'meta-refresh', refreshQuote: url.quote}, host, 'plain');
 	} else if (named(URL_META_NAMES)) {
 		emitStripped(text, 0, text.text.length, {...fields, kind: 'metadata'}, host, 'plain');
 	} else if (named(POLLING_META_NAMES)) {
@@ -272,6 +273,7 @@ export function spanEvent(
 	if (fields.rel !== undefined) event.rel = fields.rel;
 	if (fields.codebase !== undefined) event.codebase = fields.codebase;
 	if (fields.reference !== undefined) event.reference = fields.reference;
+	if (fields.refreshQuote !== undefined) event.refreshQuote = fields.refreshQuote;
 	return event;
 }
 

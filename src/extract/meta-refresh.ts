@@ -22,15 +22,18 @@ const CharCodes = {
 /** A parsed refresh value: the delay and, when there is one, the URL's half-open span. */
 export interface MetaRefresh {
 	time: number;
-	/** The URL string's span (quotes and trailing whitespace excluded), or null: refresh this page. */
-	url: {start: number; end: number} | null;
+	/**
+	 * The URL string's span (quotes and trailing whitespace excluded), or null: refresh this
+	 * page. `quote`: the quote that opened it (step 11.8), `''` for none.
+	 */
+	url: {start: number; end: number; quote: '"' | "'" | ''} | null;
 }
 
 /**
  * Parse a refresh value. Returns null when the steps fail (no refresh at all).
  *
  * @example
- * parseMetaRefresh("0; URL='next.html'"); // {time: 0, url: {start: 8, end: 17}}
+ * parseMetaRefresh("0; URL='next.html'"); // {time: 0, url: {start: 8, end: 17, quote: "'"}}
  * parseMetaRefresh('5url=x'); // null
  */
 export function parseMetaRefresh(input: string): MetaRefresh | null {
@@ -61,7 +64,7 @@ export function parseMetaRefresh(input: string): MetaRefresh | null {
 }
 
 /** Step 11.1–11.10: the URL string from `position`, past an optional `url=` and quote. */
-function urlSpan(input: string, position: number): {start: number; end: number} {
+function urlSpan(input: string, position: number): {start: number; end: number; quote: '"' | "'" | ''} {
 	// Step 11.1: urlString is the rest of the input.
 	let start = position;
 	let quote = 0;
@@ -96,7 +99,7 @@ function urlSpan(input: string, position: number): {start: number; end: number} 
 	}
 	// The URL parser strips trailing C0 controls and spaces: leave trailing whitespace out of the span.
 	while (end > start && isAsciiWhitespace(input.charCodeAt(end - 1))) end--;
-	return {start, end};
+	return {start, end, quote: quote === 0 ? '' : quote === CharCodes.Quote ? '"' : "'"};
 }
 
 function skipWhitespace(input: string, position: number): number {

@@ -61,17 +61,21 @@ export function escapeCommaItem(value: string): string {
 
 /**
  * A srcset candidate URL (html-url-attributes.md §5.5): no whitespace, and no comma at
- * either end (the srcset parser skips leading commas and strips trailing ones).
+ * either end (the srcset parser skips leading commas and strips trailing ones). A leading
+ * comma starts a relative path (no scheme starts with one), so "./" keeps its meaning,
+ * where "%2C" would not: the URL parser does not decode it.
+ * Deviation: a URL ending in a comma cannot be written in srcset at all; its trailing
+ * commas are percent-encoded, the nearest URL.
  *
  * @example
  * escapeSrcsetUrl('a b.jpg,'); // 'a%20b.jpg%2C'
+ * escapeSrcsetUrl(',a.jpg'); // './,a.jpg'
  */
 export function escapeSrcsetUrl(value: string): string {
-	let first = 0;
-	while (first < value.length && value.charCodeAt(first) === CharCodes.Comma) first++;
-	let last = value.length;
-	while (last > first && value.charCodeAt(last - 1) === CharCodes.Comma) last--;
-	return percentEncodeWhere(value, (c, i) => isHtmlWhitespace(c) || (c === CharCodes.Comma && (i < first || i >= last)));
+	const url = value.charCodeAt(0) === CharCodes.Comma ? `./${value}` : value;
+	let last = url.length;
+	while (last > 0 && url.charCodeAt(last - 1) === CharCodes.Comma) last--;
+	return percentEncodeWhere(url, (c, i) => isHtmlWhitespace(c) || (c === CharCodes.Comma && i >= last));
 }
 
 /**
@@ -82,15 +86,18 @@ export function escapeSrcsetUrl(value: string): string {
  *
  * @example
  * escapeRefreshUrl("it's a.html", "'"); // 'it%27s%20a.html'
+ * escapeRefreshUrl('url=x', null); // './url=x'
  */
 export function escapeRefreshUrl(value: string, quote: '"' | "'" | null | undefined): string {
-	const out = percentEncodeWhere(value, (c, i) => {
+	// Steps 11.2–11.7: with no quote, a leading quote or "url=" would be read as syntax. Such a
+	// value is a relative path (no scheme starts so): "./" keeps its meaning, where a
+	// percent-escape would not ("%27" and "%75" are not decoded by the URL parser).
+	const url = quote === null && /^(?:["']|url[\t\n\f\r ]*=)/iu.test(value) ? `./${value}` : value;
+	return percentEncodeWhere(url, (c) => {
 		if (isHtmlWhitespace(c)) return true;
 		if (c !== CharCodes.QuotationMark && c !== CharCodes.Apostrophe) return false;
-		return quote === undefined || (quote === null ? i === 0 : c === quote.charCodeAt(0));
+		return quote === undefined || (quote !== null && c === quote.charCodeAt(0));
 	});
-	// Steps 11.2–11.7: with no quote, a URL starting with "url=" would lose that prefix.
-	return quote === null && /^url=/iu.test(out) ? `%${out.charCodeAt(0).toString(16).toUpperCase()}${out.slice(1)}` : out;
 }
 
 /**

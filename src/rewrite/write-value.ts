@@ -65,7 +65,7 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
 		case 'srcset':
 			return value === '' ? null : escapeSrcsetUrl(value);
 		case 'meta-refresh':
-			return value === '' ? null : escapeRefreshUrl(value, refreshQuote(around.before));
+			return value === '' ? null : escapeRefreshUrl(value, refreshQuote(event, around.before));
 		case 'css-url':
 			return escapeCssUrl(value);
 		case 'css-string':
@@ -77,8 +77,13 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
 	}
 }
 
-/** The quote before a meta refresh URL: `'`/`"`, none (after `url=`, whitespace or a separator), or unknown (an entity). */
-function refreshQuote(before: number): '"' | "'" | null | undefined {
+/**
+ * The quote before a meta refresh URL: `'`/`"`, or none (`null`). The extractor says
+ * (`event.refreshQuote`); without it, the character before the span tells, except after
+ * `;`, which may end an entity (`&quot;`): unknown (`undefined`).
+ */
+function refreshQuote(event: ReferenceEvent, before: number): '"' | "'" | null | undefined {
+	if (event.refreshQuote !== undefined) return event.refreshQuote === '' ? null : event.refreshQuote;
 	if (before === CharCodes.QuotationMark) return '"';
 	if (before === CharCodes.Apostrophe) return "'";
 	return before === CharCodes.Semicolon ? undefined : null;

@@ -98,7 +98,7 @@ const TEMPLATES: Array<{name: string; html: (v: string) => string; read: (e: Ele
 	{
 		name: 'srcset candidates',
 		html: () => '<img srcset="a.png 1x, b,c.png 2x,  d.png"><img srcset=e.png>',
-		read: (e) => e.filter((x) => x.name === 'img').flatMap((x) => parseSrcset(attr(x, 'srcset')).map((c) => percentDecode(c.url))),
+		read: (e) => e.filter((x) => x.name === 'img').flatMap((x) => parseSrcset(attr(x, 'srcset')).map((c) => undot(percentDecode(c.url)))),
 	},
 	{
 		name: 'ping list',
@@ -115,7 +115,7 @@ const TEMPLATES: Array<{name: string; html: (v: string) => string; read: (e: Ele
 			e.filter((x) => x.name === 'meta').map((x) => {
 				const content = attr(x, 'content');
 				const url = parseMetaRefresh(content)?.url;
-				return url === null || url === undefined ? '<none>' : percentDecode(content.slice(url.start, url.end));
+				return url === null || url === undefined ? '<none>' : undot(percentDecode(content.slice(url.start, url.end)));
 			}),
 	},
 	{
@@ -147,6 +147,14 @@ function trim(s: string): string {
 
 function attr(e: Element, name: string): string {
 	return e.attributes.find(([n]) => n === name)?.[1] ?? '';
+}
+
+/**
+ * A leading "./" the writer adds where the value's first characters would be read as
+ * syntax (a srcset comma, a refresh quote or `url=`): the same relative reference.
+ */
+function undot(s: string): string {
+	return s.replace(/^\.\/(?=[,'"]|url[\t\n\f\r ]*=)/iu, '');
 }
 
 /** Our test values contain no "%": every percent-escape in the output was written by the rewriter. */

@@ -124,8 +124,9 @@ test('escapers', (t) => {
 	t.is(writeUnquotedValue('a b'), '"a b"');
 	t.is(escapeCssUrl('a(b)c"d\'e\\f g\nh<'), 'a\\(b\\)c\\"d\\\'e\\\\f\\20 g\\a h\\3c ');
 	t.is(escapeCssString('"\'\\\n<'), '\\"\\\'\\\\\\a \\3c ');
-	t.is(escapeSrcsetUrl(',a,b c,,'), '%2Ca,b%20c%2C%2C');
-	t.is(escapeRefreshUrl('url=x', null), '%75rl=x');
+	t.is(escapeSrcsetUrl(',a,b c,,'), './,a,b%20c%2C%2C');
+	t.is(escapeRefreshUrl('url=x', null), './url=x');
+	t.is(escapeRefreshUrl("'q.html", null), "./'q.html");
 	t.is(escapeRefreshUrl('"a\' b', undefined), '%22a%27%20b');
 	t.is(escapeTextUrl('http://x/"a b"<>'), 'http://x/%22a%20b%22%3C%3E');
 });

@@ -1,0 +1,171 @@
+/**
+ * The fuzz properties, shared by test/fuzz/fuzz.test.ts (npm test) and scripts/fuzz.ts
+ * (npm run fuzz) so both run the same code. Each takes a FuzzCase and throws an Error
+ * describing the first difference; returning means the case holds.
+ *
+ * - no-throw: extract and rewrite (absolute, relative, a function) never throw, for the
+ *   string and the bytes form of the input;
+ * - identity: a rewrite keeping every reference gives the input back byte for byte,
+ *   whole and chunked;
+ * - chunks: extraction Links and rewrite output are the same for the whole input and
+ *   for it cut at the case's points;
+ * - spans: every Link's span slices the decoded text to its `raw`, and `raw` reads as
+ *   its `value` (oracle.ts);
+ * - round-trip: the absolute and the relative rewrite, extracted again, resolve Link by
+ *   Link to the URLs of the original.
+ */
+import {isDeepStrictEqual} from 'node:util';
+import type {ReferenceEvent} from '../../src/extract/event.js';
+import {checkExtractOptions} from '../../src/options.js';
+import {extractLinks, rewriteLinks} from '../../src/index.js';
+import {ExtractPipeline} from '../../src/stream/pipeline.js';
+import type {ExtractOptions, Link, RewriteOptions, RewriteTarget} from '../../src/types.js';
+import {cut, rewriteChunks} from '../rewrite/inputs.js';
+import type {FuzzCase} from './generators.js';
+import {expectedValue} from './oracle.js';
+
+export const PROPERTY_NAMES = ['no-throw', 'identity', 'chunks', 'spans', 'round-trip'] as const;
+export type PropertyName = (typeof PROPERTY_NAMES)[number];
+
+const encoder = new TextEncoder();
+
+export function extractOptions(c: FuzzCase): ExtractOptions {
+	return {type: c.type, ...c.options};
+}
+
+function rewriteOptions(c: FuzzCase, to: RewriteTarget): RewriteOptions {
+	return {...extractOptions(c), to};
+}
+
+/** The input in both forms: as given, and the other one (a string as UTF-8 bytes; bytes as UTF-8 text). */
+function forms(c: FuzzCase): Array<string | Uint8Array> {
+	return typeof c.input === 'string' ? [c.input, encoder.encode(c.input)] : [c.input, new TextDecoder().decode(c.input)];
+}
+
+function show(value: unknown): string {
+	const text = typeof value === 'string' ? value : value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : JSON.stringify(value);
+	return JSON.stringify(text.length > 300 ? `${text.slice(0, 300)}...` : text);
+}
+
+function fail(property: PropertyName, message: string): never {
+	throw new Error(`${property}: ${message}`);
+}
+
+const MODES: ReadonlyArray<[string, RewriteTarget]> = [
+	['absolute', 'absolute'],
+	['relative', 'relative'],
+	['function', (link: Link) => `${link.value}"<'&>x`],
+];
+
+function noThrow(c: FuzzCase): void {
+	for (const input of forms(c)) {
+		const kind = typeof input === 'string' ? 'string' : 'bytes';
+		try {
+			extractLinks(input, extractOptions(c));
+		} catch (error) {
+			fail('no-throw', `extractLinks(${kind}) threw ${String(error)}`);
+		}
+		for (const [name, to] of MODES) {
+			try {
+				rewriteLinks(input as string, rewriteOptions(c, to));
+			} catch (error) {
+				fail('no-throw', `rewriteLinks(${kind}, ${name}) threw ${String(error)}`);
+			}
+		}
+	}
+}
+
+function same(a: string | Uint8Array, b: string | Uint8Array): boolean {
+	if (typeof a === 'string' || typeof b === 'string') return a === b;
+	return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
+}
+
+function identity(c: FuzzCase): void {
+	for (const input of forms(c)) {
+		for (const [name, to] of [['undefined', () => undefined], ['value', (link: Link) => link.value]] as const) {
+			const whole = rewriteLinks(input as string, rewriteOptions(c, to));
+			if (!same(whole, input)) fail('identity', `${name}, ${typeof input}: whole output differs: ${show(whole)}`);
+			const chunked = rewriteChunks(cut(input, c.cuts), rewriteOptions(c, to));
+			if (!same(chunked, input)) fail('identity', `${name}, ${typeof input}: output at cuts ${c.cuts.join(',')} differs: ${show(chunked)}`);
+		}
+	}
+}
+
+/** Links (and the decoded text) from the extraction pipeline fed `chunks`. */
+export function extractChunks(chunks: ReadonlyArray<string | Uint8Array>, options: ExtractOptions): {links: Link[]; events: ReferenceEvent[]; text: string} {
+	const links: Link[] = [];
+	const events: ReferenceEvent[] = [];
+	let text = '';
+	const pipeline = new ExtractPipeline(
+		checkExtractOptions(options),
+		(link, event) => {
+			links.push(link);
+			events.push(event);
+		},
+		(piece) => {
+			text += piece;
+		},
+	);
+	for (const chunk of chunks) pipeline.write(chunk);
+	pipeline.end();
+	return {links, events, text};
+}
+
+function chunks(c: FuzzCase): void {
+	for (const input of forms(c)) {
+		const pieces = cut(input, c.cuts);
+		const whole = extractChunks([input], extractOptions(c)).links;
+		const split = extractChunks(pieces, extractOptions(c)).links;
+		if (!isDeepStrictEqual(split, whole)) {
+			const i = split.findIndex((link, n) => !isDeepStrictEqual(link, whole[n]));
+			fail('chunks', `${typeof input}: Links differ at cuts ${c.cuts.join(',')} (Link ${i}: ${show(split[i])} vs ${show(whole[i])}; ${split.length} vs ${whole.length})`);
+		}
+		for (const [name, to] of MODES.slice(0, 2)) {
+			const expected = rewriteLinks(input as string, rewriteOptions(c, to));
+			const got = rewriteChunks(pieces, rewriteOptions(c, to));
+			if (!same(got, expected)) fail('chunks', `${typeof input}, ${name}: rewrite at cuts ${c.cuts.join(',')} gives ${show(got)}, whole gives ${show(expected)}`);
+		}
+	}
+}
+
+function spans(c: FuzzCase): void {
+	for (const input of forms(c)) {
+		const {links, events, text} = extractChunks([input], extractOptions(c));
+		links.forEach((link, i) => {
+			if (text.slice(link.start, link.end) !== link.raw) fail('spans', `${typeof input}: [${link.start}, ${link.end}) slices to ${show(text.slice(link.start, link.end))}, raw is ${show(link.raw)}`);
+			if (link.url === null && link.error === undefined) fail('spans', `url null without an error: ${show(link)}`);
+			const expected = expectedValue(link, events[i] as ReferenceEvent, c.type === 'xhtml');
+			if (expected !== undefined && expected !== link.value) fail('spans', `raw ${show(link.raw)} reads as ${show(expected)}, value is ${show(link.value)} (${events[i]?.syntax} in ${events[i]?.container})`);
+		});
+	}
+}
+
+/** As round-trip.test.ts: unresolvable Links are left out of the comparison. */
+function roundTrip(c: FuzzCase): void {
+	const input = c.input;
+	const before = extractLinks(input, extractOptions(c));
+	for (const [name, to] of MODES.slice(0, 2)) {
+		const output = rewriteLinks(input as string, rewriteOptions(c, to));
+		const after = extractLinks(output, extractOptions(c));
+		if (after.length !== before.length) fail('round-trip', `${name}: ${after.length} Links after, ${before.length} before; output ${show(output)}`);
+		before.forEach((link, i) => {
+			const again = after[i] as Link;
+			if (link.url !== null && again.url !== link.url) {
+				fail('round-trip', `${name}: Link ${i} ${show(link.raw)} -> ${show(again.raw)} resolves to ${show(again.url)}, was ${show(link.url)}`);
+			}
+		});
+	}
+}
+
+const CHECKS: Readonly<Record<PropertyName, (c: FuzzCase) => void>> = {
+	'no-throw': noThrow,
+	identity,
+	chunks,
+	spans,
+	'round-trip': roundTrip,
+};
+
+/** Run one property over one case; throws on failure. */
+export function checkProperty(name: PropertyName, c: FuzzCase): void {
+	CHECKS[name](c);
+}

@@ -1,0 +1,39 @@
+/**
+ * Regressions found by the fuzzer (scripts/fuzz.ts, test/fuzz/fuzz.test.ts): each row is
+ * the smallest input that showed the bug, with the expected output worked out by hand.
+ */
+import test from 'ava';
+import {extractLinks, rewriteLinks} from '../../src/index.js';
+import type {RewriteOptions} from '../../src/types.js';
+
+const PAGE = 'https://example.com/dir/page.html';
+
+function urls(input: string): Array<string | null> {
+	return extractLinks(input, {type: 'html', retrievalUrl: PAGE}).map((link) => link.url);
+}
+
+test('srcset: a relative reference starting with a comma keeps its meaning ("./," not "%2C")', (t) => {
+	const input = '<source srcset="./,#x y,http://example.com/">';
+	const output = rewriteLinks(input, {type: 'html', retrievalUrl: PAGE, to: 'relative'});
+	// WHATWG URL: "%2C" is not decoded, so "%2C#x" would be another URL than ",#x".
+	t.is(output, '<source srcset="./,#x y,http://example.com/">');
+	t.deepEqual(urls(output), ['https://example.com/dir/,#x', 'http://example.com/']);
+	const fn: RewriteOptions = {type: 'html', retrievalUrl: PAGE, to: () => ',a.png'};
+	t.is(rewriteLinks('<img srcset="b.png 2x">', fn), '<img srcset="./,a.png 2x">');
+});
+
+test('meta refresh: a quote inside an unquoted URL is not percent-encoded (the extractor says there is no quote)', (t) => {
+	const input = `<meta http-equiv=refresh content="2.5;ingle.html'onal.html">`;
+	const output = rewriteLinks(input, {type: 'html', retrievalUrl: PAGE, to: 'absolute'});
+	t.is(output, `<meta http-equiv=refresh content="2.5;https://example.com/dir/ingle.html'onal.html">`);
+	t.deepEqual(urls(output), urls(input));
+});
+
+test('meta refresh: a new value starting with a quote or "url =" gets "./", not a percent-escape', (t) => {
+	const to = (value: string): RewriteOptions => ({type: 'html', retrievalUrl: PAGE, to: () => value});
+	t.is(rewriteLinks('<meta http-equiv=refresh content="0; x.html">', to("'q.html")), `<meta http-equiv=refresh content="0; ./'q.html">`);
+	t.is(rewriteLinks('<meta http-equiv=refresh content="0; x.html">', to('url =u.html')), '<meta http-equiv=refresh content="0; ./url%20=u.html">');
+	// Inside quotes, only the closing quote is escaped: "%27" is what the writer can do there.
+	t.is(rewriteLinks(`<meta http-equiv=refresh content="0; url='x.html'">`, to("it's.html")), `<meta http-equiv=refresh content="0; url='it%27s.html'">`);
+	t.deepEqual(urls(rewriteLinks('<meta http-equiv=refresh content="0; x.html">', to("'q.html"))), ["https://example.com/dir/'q.html"]);
+});
