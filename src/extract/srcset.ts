@@ -43,26 +43,48 @@ export interface SrcsetCandidate {
  */
 export function parseSrcset(input: string): SrcsetCandidate[] {
 	const candidates: SrcsetCandidate[] = [];
+	scanSrcset(input, true, (start, end, descriptors) => {
+		candidates.push({start, end, url: input.slice(start, end), descriptors, valid: descriptorsAreValid(descriptors)});
+	});
+	return candidates;
+}
+
+/**
+ * The URL span of each image candidate, in order, as {@link parseSrcset} finds them, without
+ * building candidate records or descriptor strings: a value of a million candidates is read
+ * in one pass that keeps nothing alive (the extractor emits each URL as it is found).
+ *
+ * @example
+ * forEachSrcsetUrl('a.jpg 1x, b.jpg 2x', (start, end) => console.log(start, end)); // 0 5, then 10 15
+ */
+export function forEachSrcsetUrl(input: string, visit: (start: number, end: number) => void): void {
+	scanSrcset(input, false, (start, end) => visit(start, end));
+}
+
+/** HTML "parse a srcset attribute", steps 4–8: each candidate's URL span and (if `collect`) its descriptors. */
+function scanSrcset(input: string, collect: boolean, visit: (start: number, end: number, descriptors: string[]) => void): void {
 	let position = 0;
 	for (;;) {
 		// Step 4 (splitting loop): skip ASCII whitespace and commas.
 		while (position < input.length && isWhitespaceOrComma(input.charCodeAt(position))) position++;
-		if (position >= input.length) return candidates;
+		if (position >= input.length) return;
 		// Step 5: the URL is the run of non-whitespace code points; commas inside are kept.
 		const start = position;
 		while (position < input.length && !isAsciiWhitespace(input.charCodeAt(position))) position++;
 		let end = position;
-		const descriptors: string[] = [];
+		const descriptors: string[] = collect ? [] : NO_DESCRIPTORS;
 		if (input.charCodeAt(end - 1) === CharCodes.Comma) {
 			// Step 7.1: trailing commas are removed; no descriptors.
 			while (end > start && input.charCodeAt(end - 1) === CharCodes.Comma) end--;
 		} else {
-			position = tokenizeDescriptors(input, position, descriptors);
+			position = tokenizeDescriptors(input, position, collect ? descriptors : null);
 		}
-		const url = input.slice(start, end);
-		candidates.push({start, end, url, descriptors, valid: descriptorsAreValid(descriptors)});
+		visit(start, end, descriptors);
 	}
 }
+
+/** The descriptors passed when they are not collected (never written to). */
+const NO_DESCRIPTORS: string[] = [];
 
 const TokenizerState = {
 	InDescriptor: 0,
@@ -71,29 +93,33 @@ const TokenizerState = {
 } as const;
 type TokenizerState = (typeof TokenizerState)[keyof typeof TokenizerState];
 
-/** Step 8 (descriptor tokenizer): fills `descriptors`, returns the position after the candidate. */
-function tokenizeDescriptors(input: string, position: number, descriptors: string[]): number {
+/**
+ * Step 8 (descriptor tokenizer): returns the position after the candidate, and fills
+ * `descriptors` unless it is null. A descriptor's code points are contiguous in the input
+ * ("current descriptor" only grows by the code point at the position), so each is a slice.
+ */
+function tokenizeDescriptors(input: string, position: number, descriptors: string[] | null): number {
 	// Step 8.1: skip ASCII whitespace.
 	while (position < input.length && isAsciiWhitespace(input.charCodeAt(position))) position++;
-	let current = '';
+	/** Start of the current descriptor (-1: empty). */
+	let current = -1;
 	let state: TokenizerState = TokenizerState.InDescriptor;
 	for (; position < input.length; position++) {
 		const c = input.charCodeAt(position);
 		if (state === TokenizerState.InDescriptor) {
 			if (isAsciiWhitespace(c)) {
-				if (current !== '') descriptors.push(current);
-				current = '';
+				if (current >= 0) descriptors?.push(input.slice(current, position));
+				current = -1;
 				state = TokenizerState.AfterDescriptor;
 			} else if (c === CharCodes.Comma) {
-				if (current !== '') descriptors.push(current);
+				if (current >= 0) descriptors?.push(input.slice(current, position));
 				return position + 1;
 			} else {
 				if (c === CharCodes.LeftParenthesis) state = TokenizerState.InParens;
-				current += input[position];
+				if (current < 0) current = position;
 			}
 		} else if (state === TokenizerState.InParens) {
 			if (c === CharCodes.RightParenthesis) state = TokenizerState.InDescriptor;
-			current += input[position];
 		} else if (!isAsciiWhitespace(c)) {
 			// After descriptor: reconsume in the descriptor state.
 			state = TokenizerState.InDescriptor;
@@ -101,7 +127,7 @@ function tokenizeDescriptors(input: string, position: number, descriptors: strin
 		}
 	}
 	// End of input in any state: the current descriptor, if any, is added.
-	if (current !== '') descriptors.push(current);
+	if (current >= 0) descriptors?.push(input.slice(current, position));
 	return position;
 }
 
