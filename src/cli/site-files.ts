@@ -5,7 +5,7 @@
  * place under `--out`.
  */
 import {lstat, readdir, stat} from 'node:fs/promises';
-import {basename, extname, join} from 'node:path';
+import {basename, extname, isAbsolute, join} from 'node:path';
 import {glob} from 'tinyglobby';
 import type {Dialect, InputType} from '../types.js';
 import {escapeComponent, normalize} from '../uri/index.js';
@@ -90,7 +90,7 @@ async function walk(folder: string, prefix: string, into: SiteEntry[]): Promise<
 
 /** A pattern's files, each under the pattern's folder part (`dist/**\/*.html`: under `dist`). */
 async function globEntries(pattern: string, explicit: InputType | undefined, onError: (path: string, message: string) => void): Promise<SiteEntry[]> {
-	const files = (await glob(pattern, {onlyFiles: true, expandDirectories: false})).sort();
+	const files = (await glob(pattern, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(pattern)})).sort();
 	if (files.length === 0) onError(pattern, 'no file matches this pattern');
 	const segments = pattern.split('/');
 	const fixed = segments.slice(0, Math.max(0, segments.findIndex(isGlob))).join('/');
