@@ -22,7 +22,9 @@
  * URL in the output, else it is written absolute: the meaning never changes.
  *
  * Absolute mode writes `link.url` for every reference except same-document and empty
- * ones, opaque targets (already absolute), and unresolvable ones.
+ * ones, opaque targets (already absolute), unresolvable ones, and plain-text URLs that are
+ * already absolute (their serialization, e.g. a percent-encoded host, may no longer be
+ * recognised as a URL in running text).
  *
  * Neither mode rewrites an event with `syntax: 'none'` (nothing is written there: an
  * absent form action, a robots directive); the user function is not called for them.
@@ -76,6 +78,7 @@ function isKept(link: Link, event: ReferenceEvent): boolean {
 
 function absoluteValue(link: Link, event: ReferenceEvent): string | undefined {
 	if (isKept(link, event) || link.url === link.value) return undefined;
+	if (event.syntax === 'text' && isAbsolute(link.value)) return undefined;
 	return link.url ?? undefined;
 }
 

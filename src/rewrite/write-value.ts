@@ -15,6 +15,7 @@ const CharCodes = {
 	Apostrophe: 0x27, // "'"
 	Semicolon: 0x3b, // ";"
 	EqualsSign: 0x3d, // "="
+	LessThan: 0x3c, // "<"
 	GreaterThan: 0x3e, // ">"
 } as const;
 
@@ -71,10 +72,26 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
 		case 'css-string':
 			return escapeCssString(value);
 		case 'text':
-			return value === '' ? null : escapeTextUrl(value);
+			return value === '' ? null : delimitText(escapeTextUrl(value), event, around);
 		case 'none':
 			return null;
 	}
+}
+
+/**
+ * A plain-text URL written without delimiters ends where the scanner's rules end it,
+ * which depend on the URL itself (`www.foo:bar` stops at the host; `http://www.foo/:bar`
+ * does not). Unless the text around it ends any URL (whitespace, `<`, `>`, `"`, the ends
+ * of the text), the new value goes in angle brackets, RFC 2396 Appendix E's delimiters,
+ * so it cannot take in its neighbours.
+ */
+function delimitText(text: string, event: ReferenceEvent, around: Neighbours): string {
+	if (event.delimiter !== 'none' || (endsText(around.before) && endsText(around.after))) return text;
+	return `<${text}>`;
+}
+
+function endsText(c: number): boolean {
+	return c === -1 || isHtmlWhitespace(c) || c === CharCodes.LessThan || c === CharCodes.GreaterThan || c === CharCodes.QuotationMark;
 }
 
 /**

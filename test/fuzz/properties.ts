@@ -140,6 +140,16 @@ function spans(c: FuzzCase): void {
 	}
 }
 
+/**
+ * RFC 3986 §2: characters no URI may hold, percent-encoded as UTF-8. The rfc dialects keep
+ * them as written; a list or text syntax must write them escaped (write-value.ts), so the
+ * round trip compares URLs in this form. WHATWG URLs are serialized with them escaped.
+ */
+function comparable(url: string | null, c: FuzzCase): string | null {
+	if (url === null || (c.options.dialect ?? 'whatwg') === 'whatwg') return url;
+	return url.replace(/[^\w\-.~:/?#[\]@!$&'()*+,;=%]/gu, (ch) => [...Buffer.from(ch, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''));
+}
+
 /** As round-trip.test.ts: unresolvable Links are left out of the comparison. */
 function roundTrip(c: FuzzCase): void {
 	const input = c.input;
@@ -150,7 +160,7 @@ function roundTrip(c: FuzzCase): void {
 		if (after.length !== before.length) fail('round-trip', `${name}: ${after.length} Links after, ${before.length} before; output ${show(output)}`);
 		before.forEach((link, i) => {
 			const again = after[i] as Link;
-			if (link.url !== null && again.url !== link.url) {
+			if (link.url !== null && comparable(again.url, c) !== comparable(link.url, c)) {
 				fail('round-trip', `${name}: Link ${i} ${show(link.raw)} -> ${show(again.raw)} resolves to ${show(again.url)}, was ${show(link.url)}`);
 			}
 		});

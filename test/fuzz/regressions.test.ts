@@ -37,3 +37,20 @@ test('meta refresh: a new value starting with a quote or "url =" gets "./", not 
 	t.is(rewriteLinks(`<meta http-equiv=refresh content="0; url='x.html'">`, to("it's.html")), `<meta http-equiv=refresh content="0; url='it%27s.html'">`);
 	t.deepEqual(urls(rewriteLinks('<meta http-equiv=refresh content="0; x.html">', to("'q.html"))), ["https://example.com/dir/'q.html"]);
 });
+
+test('text: a rewritten URL without delimiters cannot take in the text after it (angle brackets, App. E)', (t) => {
+	const text = (input: string, to: RewriteOptions['to']): string => rewriteLinks(input, {type: 'text', to});
+	// "www.foo" stops at ":bar"; "http://www.foo/" would run on into it.
+	t.is(text('www.foo:bar', 'absolute'), '<http://www.foo/>:bar');
+	t.deepEqual(extractLinks('<http://www.foo/>:bar', {type: 'text'}).map((link) => link.url), ['http://www.foo/']);
+	t.is(text('x www.foo..bar', 'absolute'), 'x <http://www.foo/>..bar');
+	t.is(text('see www.foo bar', 'absolute'), 'see http://www.foo/ bar', 'whitespace around: no brackets needed');
+});
+
+test('text: an absolute URL is kept as written by the absolute mode (its serialization may not read as a URL)', (t) => {
+	// WHATWG serializes the opaque host of "ttp:" percent-encoded, which running text does not take as a host.
+	const input = 'h\nttp://bücher.example/straße';
+	t.is(rewriteLinks(input, {type: 'text', to: 'absolute'}), input);
+	t.is(rewriteLinks('<URL:HTTP://X.EXAMPLE/a>', {type: 'text', to: 'absolute'}), '<URL:HTTP://X.EXAMPLE/a>');
+	t.is(rewriteLinks('<URL:b.html>', {type: 'text', to: 'absolute', retrievalUrl: PAGE}), '<URL:https://example.com/dir/b.html>');
+});

@@ -112,8 +112,10 @@ test('text: a URL in brackets stays inside them; a wrapped URL is replaced whole
 test('HTML text URLs (textLinks): percent-encoded for text, then & and < escaped for HTML', (t) => {
 	t.is(
 		html('<p>see http://x.example/a.</p>', {textLinks: true, to: () => 'http://x.example/<b>&c d'}),
-		'<p>see http://x.example/%3Cb%3E&amp;c%20d.</p>',
+		'<p>see &lt;http://x.example/%3Cb%3E&amp;c%20d>.</p>',
 	);
+	// Followed by whitespace or the end of the text, a new URL needs no delimiters.
+	t.is(html('<p>see http://x.example/a </p>', {textLinks: true, to: () => 'http://y.example/b'}), '<p>see http://y.example/b </p>');
 });
 
 test('escapers', (t) => {
