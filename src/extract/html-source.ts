@@ -1,9 +1,21 @@
 /**
  * The part of the decoded input the HTML extractor still needs, with absolute offsets,
  * and the line/column tracker that must see every character before it is dropped.
+ *
+ * The window is a list of pieces (the chunks as written), never one string grown by `+=`:
+ * V8 keeps `a += b` as a rope and copies all of it on the next read, so a window held
+ * across many writes (a long attribute value, a `<style>` with an unfinished CSS token)
+ * would be copied whole at every write — quadratic time in the token's length. Here a read
+ * copies only the pieces it spans ({@link SourceWindow.copied} counts those units).
  */
 import type {NameFilter} from './attributes.js';
 import {LineTracker, type Position} from './position.js';
+
+/**
+ * Pieces shorter than this are joined once their run reaches this length (or when a longer
+ * chunk follows them), so that one-character writes do not cost one array slot each.
+ */
+export const MIN_PIECE_LENGTH = 1 << 10;
 
 /**
  * A sliding window over the input: `append` each chunk, `drop` what is no longer needed.
@@ -15,22 +27,46 @@ import {LineTracker, type Position} from './position.js';
  * window.drop(5); // offsets before 5 are gone (their lines counted)
  */
 export class SourceWindow {
-	private text = '';
+	/** The held text: `pieces[i]` starts at absolute offset `starts[i]`; the live ones from `first` on. */
+	private pieces: string[] = [];
+	private starts: number[] = [];
+	private first = 0;
+	/** Index of the first of the trailing pieces shorter than MIN_PIECE_LENGTH, and their length. */
+	private shortFrom = 0;
+	private shortLength = 0;
+	/** Absolute offset of the first character held, and just after the last one. */
 	private start = 0;
+	private total = 0;
+	private copiedUnits = 0;
 	private readonly tracker = new LineTracker();
 
 	append(chunk: string): void {
-		this.text += chunk;
+		if (chunk === '') return;
+		if (chunk.length >= MIN_PIECE_LENGTH) this.joinShort();
+		this.pieces.push(chunk);
+		this.starts.push(this.total);
+		this.total += chunk.length;
+		if (chunk.length >= MIN_PIECE_LENGTH) {
+			this.shortFrom = this.pieces.length;
+			return;
+		}
+		this.shortLength += chunk.length;
+		if (this.shortLength >= MIN_PIECE_LENGTH) this.joinShort();
 	}
 
 	/** Absolute offset just after the last character appended. */
 	get end(): number {
-		return this.start + this.text.length;
+		return this.total;
 	}
 
 	/** Characters held. */
 	get held(): number {
-		return this.text.length;
+		return this.total - this.start;
+	}
+
+	/** Code units copied so far to read text spanning pieces or to join short pieces (for tests: linear time). */
+	get copied(): number {
+		return this.copiedUnits;
 	}
 
 	/** Whether the character at `offset` is still held (not dropped). */
@@ -40,24 +76,95 @@ export class SourceWindow {
 
 	/** The text of the absolute span `[start, end)`, which must be held. */
 	slice(start: number, end: number): string {
-		return this.text.slice(start - this.start, end - this.start);
+		if (start >= end) return '';
+		let i = this.pieceAt(start);
+		let piece = this.pieces[i] ?? '';
+		let pieceStart = this.starts[i] ?? 0;
+		if (end - pieceStart <= piece.length) return piece.slice(start - pieceStart, end - pieceStart);
+		// Spanning pieces: copy just the span.
+		this.copiedUnits += end - start;
+		const parts = [piece.slice(start - pieceStart)];
+		while (end - pieceStart > piece.length && i + 1 < this.pieces.length) {
+			i++;
+			piece = this.pieces[i] ?? '';
+			pieceStart = this.starts[i] ?? 0;
+			parts.push(end - pieceStart < piece.length ? piece.slice(0, end - pieceStart) : piece);
+		}
+		return parts.join('');
 	}
 
-	/** Whether the name at `[start, end)` may be in `filter`, without slicing it. */
+	/** Whether the name at `[start, end)` may be in `filter`, without slicing it (the filter reads its first unit and length). */
 	mayHave(filter: NameFilter, start: number, end: number): boolean {
-		return filter.mayHave(this.text, start - this.start, end - this.start);
+		const i = this.pieceAt(start);
+		const pieceStart = this.starts[i] ?? 0;
+		return filter.mayHave(this.pieces[i] ?? '', start - pieceStart, end - pieceStart);
 	}
 
 	/** Line and column of `offset`; offsets must be located in increasing order. */
 	locate(offset: number): Position {
-		return this.tracker.locate(this.text, this.start, offset);
+		const last = this.pieces.length - 1;
+		for (let i = this.pieceAt(this.tracker.located); ; i++) {
+			const piece = this.pieces[i] ?? '';
+			const pieceStart = this.starts[i] ?? this.total;
+			const pieceEnd = pieceStart + piece.length;
+			if (offset <= pieceEnd || i >= last) return this.tracker.locate(piece, pieceStart, offset);
+			// The tracker reads one piece at a time: count this one's lines, then go on.
+			this.tracker.locate(piece, pieceStart, pieceEnd);
+		}
 	}
 
 	/** Forget the text before `keep`, counting its lines first. */
 	drop(keep: number): void {
 		if (keep <= this.start) return;
-		if (keep > this.tracker.located) this.tracker.locate(this.text, this.start, keep);
-		this.text = this.text.slice(keep - this.start);
+		if (keep > this.tracker.located) this.locate(keep);
 		this.start = keep;
+		if (keep >= this.total) {
+			this.pieces = [];
+			this.starts = [];
+			this.first = this.shortFrom = this.shortLength = 0;
+			return;
+		}
+		// Let go of the pieces wholly before `keep` (the one holding it stays whole).
+		let first = this.first;
+		while ((this.starts[first + 1] ?? Number.POSITIVE_INFINITY) <= keep) this.pieces[first++] = '';
+		this.first = first;
+		if (first > 64 && 2 * first > this.pieces.length) this.compact();
+	}
+
+	/** Index of the piece holding `offset` (the last piece for the end offset). */
+	private pieceAt(offset: number): number {
+		const starts = this.starts;
+		let high = starts.length - 1;
+		if (high < 0 || offset >= (starts[high] ?? 0)) return Math.max(high, 0);
+		let low = this.first;
+		while (low < high) {
+			const middle = (low + high + 1) >> 1;
+			if ((starts[middle] ?? 0) <= offset) low = middle;
+			else high = middle - 1;
+		}
+		return low;
+	}
+
+	/** Join the trailing short pieces into one (each unit is joined at most once). */
+	private joinShort(): void {
+		const from = Math.max(this.shortFrom, this.first);
+		const count = this.pieces.length - from;
+		if (count > 1) {
+			const joined = this.pieces.splice(from, count).join('');
+			this.starts.splice(from + 1, count - 1);
+			this.pieces.push(joined);
+			this.copiedUnits += joined.length;
+		}
+		this.shortFrom = this.pieces.length;
+		this.shortLength = 0;
+	}
+
+	/** Remove the dropped slots at the front of the lists. */
+	private compact(): void {
+		const shift = this.first;
+		this.pieces = this.pieces.slice(shift);
+		this.starts = this.starts.slice(shift);
+		this.first = 0;
+		this.shortFrom = Math.max(0, this.shortFrom - shift);
 	}
 }
