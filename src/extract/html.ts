@@ -149,6 +149,11 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		return this.source.held;
 	}
 
+	/** Source units copied to read text spanning written chunks (for tests: linear time, see SourceWindow). */
+	get sourceCopied(): number {
+		return this.source.copied;
+	}
+
 	/**
 	 * No event before this offset will reach the sink (ExtractorCore): every future event
 	 * slices its raw text from the source window, and held events wait in the base queue.
@@ -349,7 +354,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private onCdata(start: number, end: number, tokenEnd: number): void {
 		this.flushText();
 		this.floor = tokenEnd;
-		if (this.decodedStyle) this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null));
+		// A CDATA section is raw text: nothing is decoded on read, so nothing is escaped on write.
+		if (this.decodedStyle) this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null), 'raw');
 	}
 
 	private onOther(end: number): void {
@@ -376,16 +382,14 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	/** A long text node: process up to its last whitespace, keep the rest open. */
 	private flushLongText(): void {
 		const text = this.slice(this.textStart, this.textEnd);
-		let cut = text.length;
-		while (cut > 0 && !isAsciiWhitespace(text.charCodeAt(cut - 1))) cut--;
+		let cut = afterLastWhitespace(text);
 		if (cut === 0) cut = text.length;
 		const start = this.textStart;
 		this.textStart = cut === text.length ? -1 : start + cut;
-		this.readText(start, start + cut);
+		this.readText(start, start + cut, cut === text.length ? text : text.slice(0, cut));
 	}
 
-	private readText(start: number, end: number): void {
-		const raw = this.slice(start, end);
+	private readText(start: number, end: number, raw = this.slice(start, end)): void {
 		const text = this.decoder.decode(raw, start, this.xml ? 'strict' : 'text');
 		if (this.decodedStyle) {
 			this.scanDecodedStyle(text);
@@ -401,8 +405,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		}
 	}
 
-	private scanDecodedStyle(text: DecodedText): void {
-		cssEvents(text, {element: 'style', container: 'html-text'}, this.locate, (event) => this.bases.add(event));
+	private scanDecodedStyle(text: DecodedText, container: 'html-text' | 'raw' = 'html-text'): void {
+		cssEvents(text, {element: 'style', container}, this.locate, (event) => this.bases.add(event));
 	}
 
 	private finishAnchor(): void {
@@ -430,6 +434,23 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		}
 		this.source.drop(keep);
 	}
+}
+
+/** Units {@link afterLastWhitespace} looks back one by one before it scans natively. */
+const LOOK_BACK = 256;
+
+/**
+ * ASCII whitespace followed only by non-whitespace to the end. One native forward scan in
+ * linear time (each lookahead stops at the next whitespace); a char-code loop back over a
+ * whitespace-free 64K text, or five `lastIndexOf` scans, cost more than the tokenizer's pass.
+ */
+const LAST_WHITESPACE = /[\t\n\f\r ](?=[^\t\n\f\r ]*$)/;
+
+/** Offset just after the last ASCII whitespace of `s` (0: none). Most text has some near its end. */
+function afterLastWhitespace(s: string): number {
+	const near = Math.max(0, s.length - LOOK_BACK);
+	for (let i = s.length; i > near; i--) if (isAsciiWhitespace(s.charCodeAt(i - 1))) return i;
+	return near === 0 ? 0 : s.slice(0, near).search(LAST_WHITESPACE) + 1;
 }
 
 function hasNonWhitespace(s: string): boolean {

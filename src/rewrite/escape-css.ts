@@ -2,8 +2,9 @@
  * Writing a value back into CSS (CSS Syntax Level 3 §4.3.5 string token, §4.3.6 url
  * token, §4.3.7 escapes). The form written is kept: an unquoted `url(x)` stays unquoted
  * (its content is always escapable), a string stays a string. Either way the token
- * decodes to exactly the value given, and `<` is escaped so that no `</style` can appear
- * (the value may sit in an HTML `<style>` element).
+ * decodes to exactly the value given, and `<` and `>` are escaped so that no `</style`
+ * can appear (the value may sit in an HTML `<style>` element), nor `]]>` (an XHTML CDATA
+ * section).
  */
 
 const CharCodes = {
@@ -13,6 +14,7 @@ const CharCodes = {
 	LeftParenthesis: 0x28, // "("
 	RightParenthesis: 0x29, // ")"
 	LessThan: 0x3c, // "<"
+	GreaterThan: 0x3e, // ">"
 	ReverseSolidus: 0x5c, // "\\"
 	Delete: 0x7f,
 } as const;
@@ -25,9 +27,9 @@ function hexEscape(c: number): string {
 	return `\\${c.toString(16)} `;
 }
 
-/** Controls, whitespace and `<`: as hex escapes (newlines cannot be escaped by `\` + itself). */
+/** Controls, whitespace, `<` and `>`: as hex escapes (newlines cannot be escaped by `\` + itself). */
 function needsHex(c: number): boolean {
-	return c <= CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan;
+	return c <= CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan || c === CharCodes.GreaterThan;
 }
 
 /**
@@ -54,7 +56,7 @@ export function escapeCssUrl(value: string): string {
 
 /**
  * The content of a string token (§4.3.5), whichever quote encloses it: both quotes and
- * `\` are escaped with `\`; newlines, other controls and `<` as hex escapes.
+ * `\` are escaped with `\`; newlines, other controls, `<` and `>` as hex escapes.
  *
  * @example
  * escapeCssString('say "hi"\n'); // 'say \\"hi\\"\\a '
@@ -65,7 +67,7 @@ export function escapeCssString(value: string): string {
 	for (let i = 0; i < value.length; i++) {
 		const c = value.charCodeAt(i);
 		let escaped: string | undefined;
-		if (c < CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan) escaped = hexEscape(c);
+		if (c < CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan || c === CharCodes.GreaterThan) escaped = hexEscape(c);
 		else if (c === CharCodes.QuotationMark || c === CharCodes.Apostrophe || c === CharCodes.ReverseSolidus) escaped = `\\${value[i]}`;
 		if (escaped === undefined) continue;
 		out += value.slice(from, i) + escaped;

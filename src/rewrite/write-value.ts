@@ -81,8 +81,8 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
 /**
  * A plain-text URL written without delimiters ends where the scanner's rules end it,
  * which depend on the URL itself (`www.foo:bar` stops at the host; `http://www.foo/:bar`
- * does not). Unless the text around it ends any URL (whitespace, `<`, `>`, `"`, the ends
- * of the text), the new value goes in angle brackets, RFC 2396 Appendix E's delimiters,
+ * does not). Unless the text around it ends any URL (whitespace, `<`, `>`, the ends of
+ * the text; not `"`, which a URL may hold), the new value goes in angle brackets, RFC 2396 Appendix E's delimiters,
  * so it cannot take in its neighbours.
  */
 function delimitText(text: string, event: ReferenceEvent, around: Neighbours): string {
@@ -91,7 +91,7 @@ function delimitText(text: string, event: ReferenceEvent, around: Neighbours): s
 }
 
 function endsText(c: number): boolean {
-	return c === -1 || isHtmlWhitespace(c) || c === CharCodes.LessThan || c === CharCodes.GreaterThan || c === CharCodes.QuotationMark;
+	return c === -1 || isHtmlWhitespace(c) || c === CharCodes.LessThan || c === CharCodes.GreaterThan;
 }
 
 /**

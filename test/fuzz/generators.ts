@@ -116,21 +116,21 @@ const BASES = [
 	'foo://host/a/b', 'https://example.com/', 'http://bücher.example/a/',
 ];
 
-const caseOptions = (type: InputType): fc.Arbitrary<CaseOptions> =>
-	fc
-		.record({
-			base: fc.option(fc.constantFrom(...BASES), {nil: undefined, freq: 8}),
-			dialect: fc.constantFrom<Dialect>('whatwg', 'whatwg', 'whatwg', 'whatwg', 'rfc3986', 'rfc2396'),
-			extras: fc.boolean(),
-			encapsulating: fc.boolean(),
-		})
-		.map(({base, dialect, extras, encapsulating}) => {
-			const options: CaseOptions = {dialect};
-			if (base !== undefined) options[encapsulating ? 'encapsulatingBase' : 'retrievalUrl'] = base;
-			if (extras && (type === 'html' || type === 'xhtml')) Object.assign(options, {textLinks: true, anchorText: true});
-			if (extras && type === 'text') options.fuzzy = {domains: true, emails: true};
-			return options;
-		});
+/** The choices behind a case's options, whatever its type (no `chain`: paths replay exactly). */
+const optionChoices = fc.record({
+	base: fc.option(fc.constantFrom(...BASES), {nil: undefined, freq: 8}),
+	dialect: fc.constantFrom<Dialect>('whatwg', 'whatwg', 'whatwg', 'whatwg', 'rfc3986', 'rfc2396'),
+	extras: fc.boolean(),
+	encapsulating: fc.boolean(),
+});
+
+function caseOptions(type: InputType, {base, dialect, extras, encapsulating}: typeof optionChoices extends fc.Arbitrary<infer T> ? T : never): CaseOptions {
+	const options: CaseOptions = {dialect};
+	if (base !== undefined) options[encapsulating ? 'encapsulatingBase' : 'retrievalUrl'] = base;
+	if (extras && (type === 'html' || type === 'xhtml')) Object.assign(options, {textLinks: true, anchorText: true});
+	if (extras && type === 'text') options.fuzzy = {domains: true, emails: true};
+	return options;
+}
 
 /** A generated document of `type`. */
 export function documentOf(type: InputType): fc.Arbitrary<string> {
@@ -143,10 +143,10 @@ const cuts = fc.array(fc.nat(), {maxLength: 10});
 
 /** A fuzz case from a generated document of `type`, given as a string or as UTF-8 bytes. */
 export function generatedCase(type: InputType): fc.Arbitrary<FuzzCase> {
-	return fc.record({document: documentOf(type), bytes: fc.boolean(), options: caseOptions(type), cuts}).map(({document, bytes, options, cuts}) => ({
+	return fc.record({document: documentOf(type), bytes: fc.boolean(), choices: optionChoices, cuts}).map(({document, bytes, choices, cuts}) => ({
 		type,
 		input: bytes ? encoder.encode(document) : document,
-		options,
+		options: caseOptions(type, choices),
 		cuts,
 		source: `generated ${type}`,
 	}));
@@ -154,15 +154,13 @@ export function generatedCase(type: InputType): fc.Arbitrary<FuzzCase> {
 
 /** A fuzz case from a mutated seed, as bytes (sometimes decoded to a string). */
 export function mutatedCase(seeds: readonly Seed[]): fc.Arbitrary<FuzzCase> {
-	return fc.record({m: mutated(seeds), text: fc.boolean(), cuts}).chain(({m, text, cuts}) =>
-		caseOptions(m.seed.type).map((options) => ({
-			type: m.seed.type,
-			input: text ? new TextDecoder().decode(m.bytes) : m.bytes,
-			options,
-			cuts,
-			source: `mutated ${m.seed.name}`,
-		})),
-	);
+	return fc.record({m: mutated(seeds), text: fc.boolean(), choices: optionChoices, cuts}).map(({m, text, choices, cuts}) => ({
+		type: m.seed.type,
+		input: text ? new TextDecoder().decode(m.bytes) : m.bytes,
+		options: caseOptions(m.seed.type, choices),
+		cuts,
+		source: `mutated ${m.seed.name}`,
+	}));
 }
 
 /** Every source of fuzz cases by name: a generator per type, and mutation of the seeds (when any). */

@@ -42,9 +42,10 @@ function cssPreprocess(s: string): string {
 
 /**
  * CSS Syntax 3 §4.3.7 "consume an escaped code point" over a url token's or string's
- * contents; in a string, an escaped newline is nothing (§4.3.5).
+ * contents; in a string, an escaped newline is nothing, and so is a `\` at the end of
+ * the input (§4.3.5); in a url token that `\` is U+FFFD (§4.3.6, §4.3.7).
  */
-export function decodeCss(raw: string): string {
+export function decodeCss(raw: string, inString: boolean): string {
 	const s = cssPreprocess(raw);
 	let out = '';
 	for (let i = 0; i < s.length; i++) {
@@ -55,7 +56,7 @@ export function decodeCss(raw: string): string {
 		}
 		const next = s[i + 1];
 		if (next === undefined) {
-			out += REPLACEMENT;
+			if (!inString) out += REPLACEMENT;
 			continue;
 		}
 		if (next === '\n') {
@@ -101,10 +102,11 @@ export function expectedValue(link: Link, event: ReferenceEvent, xhtml: boolean)
 			return undefined;
 		case 'css-url':
 		case 'css-string':
-			return decodeCss(text);
+			return decodeCss(text, event.syntax === 'css-string');
 		case 'text':
 			return unwrap(text, link.delimiter);
 		default:
-			return trimHtml(text);
+			// The span leaves out the whitespace around the value, even when written as a reference.
+			return text;
 	}
 }
