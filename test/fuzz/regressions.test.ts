@@ -54,3 +54,14 @@ test('text: an absolute URL is kept as written by the absolute mode (its seriali
 	t.is(rewriteLinks('<URL:HTTP://X.EXAMPLE/a>', {type: 'text', to: 'absolute'}), '<URL:HTTP://X.EXAMPLE/a>');
 	t.is(rewriteLinks('<URL:b.html>', {type: 'text', to: 'absolute', retrievalUrl: PAGE}), '<URL:https://example.com/dir/b.html>');
 });
+
+test('XHTML: CSS in a CDATA section is raw text, so a rewrite does not escape "&" there', (t) => {
+	const input = '<style><![CDATA[ a{b:url(&amp;x.png)} ]]></style><style>a{b:url(&amp;y.png)}</style>';
+	const options = {type: 'xhtml', retrievalUrl: 'http://a.example/'} as const;
+	// XML: the CDATA section is not decoded ("&amp;x.png"); the second style's text is ("&y.png").
+	t.deepEqual(extractLinks(input, options).map((link) => link.url), ['http://a.example/&amp;x.png', 'http://a.example/&y.png']);
+	const output = rewriteLinks(input, {...options, to: 'absolute'});
+	t.is(output, '<style><![CDATA[ a{b:url(http://a.example/&amp;x.png)} ]]></style><style>a{b:url(http://a.example/&amp;y.png)}</style>');
+	// A new value cannot close the section: ">" is a CSS escape.
+	t.is(rewriteLinks(input, {...options, to: () => ']]><a href=x>'}), '<style><![CDATA[ a{b:url(]]\\3e \\3c a\\20 href=x\\3e )} ]]></style><style>a{b:url(]]\\3e \\3c a\\20 href=x\\3e )}</style>');
+});
