@@ -33,7 +33,8 @@ export async function runPool<Item, Task, Result>(
 	jobs: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
 ): Promise<void> {
-	const pool = new Piscina<Task, Result>({filename, maxThreads: jobs, minThreads: 1});
+	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
+	const pool = new Piscina<Task, Result>({filename, maxThreads: jobs, minThreads: jobs, idleTimeout: 60_000});
 	try {
 		const pending: Array<Promise<Result>> = [];
 		let next = 0;
