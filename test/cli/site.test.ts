@@ -186,3 +186,17 @@ test('a glob maps its files under the folder before the pattern; folder and file
 	const again = relative('--dry-run', '--jobs', '1', join(root, 'a b', '*.html'));
 	t.is(again.stdout, `${join(root, 'a b/index.html')}: 1 link\n`); // now at docs/: a%20b/x.html
 });
+
+test('the README journey on fixtures/site: dry run, relative copy, absolute in place gives the fixture back', t => {
+	const dry = relative('--dry-run', 'fixtures/site');
+	t.is(dry.status, 0, dry.stderr);
+	t.is(dry.stdout, 'fixtures/site/css/site.css: 2 links\nfixtures/site/guide/index.html: 6 links\nfixtures/site/guide/install.html: 2 links\nfixtures/site/index.html: 4 links\n');
+	t.is(summaryOf(dry.stderr), 'linkstream rewrite --dry-run: 4 files read, 4 would change, 14 links would be rewritten, 3 left unchanged, 0 errors (nothing written)');
+	const out = `${writeSite({})}/site`;
+	t.is(relative('--out', out, 'fixtures/site').status, 0);
+	t.is(readFileSync(join(out, 'guide/index.html'), 'utf8').split('\n')[8], '<p><a href="../">Home</a> · <a href="install.html">Install</a></p>');
+	t.is(readFileSync(join(out, 'css/site.css'), 'utf8').split('\n')[0], '@import url("print.css") print;');
+	const back = absolute('--in-place', out);
+	t.is(back.status, 0, back.stderr);
+	t.deepEqual(readTree(out), readTree('fixtures/site'));
+});
