@@ -89,10 +89,10 @@ export function escapeSrcsetUrl(value: string): string {
  * escapeRefreshUrl('url=x', null); // './url=x'
  */
 export function escapeRefreshUrl(value: string, quote: '"' | "'" | null | undefined): string {
-	// Steps 11.2–11.7: with no quote, a leading quote or "url=" would be read as syntax. Such a
-	// value is a relative path (no scheme starts so): "./" keeps its meaning, where a
-	// percent-escape would not ("%27" and "%75" are not decoded by the URL parser).
-	const url = quote === null && /^(?:["']|url[\t\n\f\r ]*=)/iu.test(value) ? `./${value}` : value;
+	// Steps 10–11.8: with no quote, a leading separator (after the time), quote or "url=" would
+	// be read as syntax. Such a value is a relative path (no scheme starts so): "./" keeps its
+	// meaning, where a percent-escape would not ("%27" and "%75" are not decoded by the URL parser).
+	const url = quote === null && /^(?:[,;"']|url[\t\n\f\r ]*=)/iu.test(value) ? `./${value}` : value;
 	return percentEncodeWhere(url, (c) => {
 		if (isHtmlWhitespace(c)) return true;
 		if (c !== CharCodes.QuotationMark && c !== CharCodes.Apostrophe) return false;

@@ -65,3 +65,9 @@ test('XHTML: CSS in a CDATA section is raw text, so a rewrite does not escape "&
 	// A new value cannot close the section: ">" is a CSS escape.
 	t.is(rewriteLinks(input, {...options, to: () => ']]><a href=x>'}), '<style><![CDATA[ a{b:url(]]\\3e \\3c a\\20 href=x\\3e )} ]]></style><style>a{b:url(]]\\3e \\3c a\\20 href=x\\3e )}</style>');
 });
+
+test('meta refresh: a new value starting with "," or ";" right after the time is not read as the separator', (t) => {
+	const output = rewriteLinks('<meta http-equiv=refresh content="0 x.html">', {type: 'html', retrievalUrl: PAGE, to: () => ',y.html'});
+	t.is(output, '<meta http-equiv=refresh content="0 ./,y.html">');
+	t.deepEqual(urls(output), ['https://example.com/dir/,y.html']);
+});

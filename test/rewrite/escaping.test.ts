@@ -154,7 +154,7 @@ function attr(e: Element, name: string): string {
  * syntax (a srcset comma, a refresh quote or `url=`): the same relative reference.
  */
 function undot(s: string): string {
-	return s.replace(/^\.\/(?=[,'"]|url[\t\n\f\r ]*=)/iu, '');
+	return s.replace(/^\.\/(?=[,;'"]|url[\t\n\f\r ]*=)/iu, '');
 }
 
 /** Our test values contain no "%": every percent-escape in the output was written by the rewriter. */

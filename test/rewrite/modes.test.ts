@@ -93,7 +93,7 @@ test('function: srcset, ping, meta refresh and CSS keep their syntax', (t) => {
 		rewriteLinks('a{background:url(x.png)} b{background:url("y.png")}', {type: 'css', retrievalUrl: page, to: () => 'p (1).png'}),
 		'a{background:url(p\\20 \\(1\\).png)} b{background:url("p (1).png")}',
 	);
-	t.is(html('<style>a{background:url(x)}</style>', {to: () => '</style><script>'}), '<style>a{background:url(\\3c /style>\\3c script>)}</style>');
+	t.is(html('<style>a{background:url(x)}</style>', {to: () => '</style><script>'}), '<style>a{background:url(\\3c /style\\3e \\3c script\\3e )}</style>');
 	t.is(html('<p style="background:url(\'x\')">', {to: () => `"&'`}), '<p style="background:url(\'\\&quot;&amp;\\\'\')">');
 });
 
