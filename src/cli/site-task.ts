@@ -92,10 +92,13 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
  * How many references the rewrite changed: the input's and the output's references pair
  * up in document order (a rewrite changes values, never the markup around them), and a
  * pair with different source text was rewritten. Without `output` nothing changed.
- * The extractions run without a base: only the source text of each reference is compared.
+ * Only the source text of each reference is compared; the extractions get the file's URL
+ * all the same, as resolving against a known base is the fast path.
  */
 export function countReferences(input: Uint8Array, output: Uint8Array | undefined, options: RewriteOptions): {rewritten: number; unchanged: number} {
 	const scan: ExtractOptions = {type: options.type};
+	if (options.retrievalUrl !== undefined) scan.retrievalUrl = options.retrievalUrl;
+	if (options.dialect !== undefined) scan.dialect = options.dialect;
 	if (options.encoding !== undefined) scan.encoding = options.encoding;
 	if (options.textLinks !== undefined) scan.textLinks = options.textLinks;
 	const before = extractLinks(input, scan);
