@@ -62,7 +62,13 @@ function fileEntry(path: string, relative: string, explicit: InputType | undefin
 	return type === undefined ? {kind: 'other', path, relative} : {kind: 'document', path, relative, type};
 }
 
-/** The type a walk gives a file: by extension, or undefined for files left as they are. */
+/**
+ * The type a walk gives a file: by extension, or undefined for files left as they are.
+ *
+ * @example
+ * documentType('guide/index.HTML'); // 'html'
+ * documentType('img/logo.svg'); // undefined
+ */
 export function documentType(path: string): InputType | undefined {
 	return REWRITTEN[extname(path).toLowerCase()];
 }
