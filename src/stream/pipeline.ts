@@ -10,6 +10,7 @@ import {createExtractor} from '../extract/index.js';
 import type {Extractor, LinkSink} from '../extract/index.js';
 import type {ExtractOptions} from '../types.js';
 import {createDecoder} from './decode.js';
+import {detachLinks} from './detach.js';
 import {makeQueryEncoder} from './encoding.js';
 
 type Decoder = ReturnType<typeof createDecoder>;
@@ -21,10 +22,14 @@ export class ExtractPipeline {
 	private readonly sink: LinkSink;
 	private readonly onText: ((text: string) => void) | undefined;
 
-	/** `onText` sees each piece of decoded text before the core does (the rewriter keeps it). */
-	constructor(options: ExtractOptions, sink: LinkSink, onText?: (text: string) => void) {
+	/**
+	 * `onText` sees each piece of decoded text before the core does (the rewriter keeps it).
+	 * `detached`: the sink keeps Links, so their strings must not keep the input alive
+	 * (detach.ts); false for a sink that lets each Link go at once.
+	 */
+	constructor(options: ExtractOptions, sink: LinkSink, onText?: (text: string) => void, detached = true) {
 		this.options = options;
-		this.sink = filterLinks(options, sink);
+		this.sink = filterLinks(options, detached ? detachLinks(sink) : sink);
 		this.onText = onText;
 	}
 

@@ -52,10 +52,12 @@ export class RewritePipeline {
 
 	constructor(options: CheckedRewriteOptions) {
 		this.rewriter = new Rewriter(options);
+		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
+		const detached = typeof options.to === 'function';
 		this.extract = new ExtractPipeline(options, (link, event) => this.rewriter.link(link, event), (text) => {
 			this.sawText = true;
 			this.rewriter.text(text);
-		});
+		}, detached);
 	}
 
 	/** Edits refused by the splicer (out of order): 0 unless an extractor breaks its contract. */

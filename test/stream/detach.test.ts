@@ -1,0 +1,133 @@
+/**
+ * Links that do not keep the input alive (src/stream/detach.ts): a consumer that keeps a
+ * few Links of a long stream keeps those Links, not the chunks they were sliced from.
+ * Memory is measured after a full GC (`gc` exposed through v8.setFlagsFromString); each
+ * measurement is paired with a control run (Links not detached) that must keep the input,
+ * so the test shows it can fail.
+ */
+import {setFlagsFromString} from 'node:v8';
+import {runInNewContext} from 'node:vm';
+import test from 'ava';
+import fc from 'fast-check';
+import {checkExtractOptions} from '../../src/options.js';
+import {createExtractStream} from '../../src/stream/extract.js';
+import {detach, detachLinks} from '../../src/stream/detach.js';
+import {ExtractPipeline} from '../../src/stream/pipeline.js';
+import type {Link} from '../../src/types.js';
+import {fcParams} from '../helpers/seed.js';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** Live heap after two full collections. */
+function liveHeap(): number {
+	gc();
+	gc();
+	return process.memoryUsage().heapUsed;
+}
+
+const PAGES: Record<'html' | 'css' | 'text', (i: number) => string> = {
+	html: (i) => `<p><a href="/articles/${i}/a-fairly-long-path.html?page=${i}&amp;x=1">Article ${i}</a> and some words to fill the page ${'.'.repeat(200)}</p>\n`,
+	css: (i) => `.block-${i} { background: url("../images/a-fairly-long-name-${i}.png") } /* ${'.'.repeat(200)} */\n`,
+	text: (i) => `See <http://www.example.com/archive/${i}/a-fairly-long-path.html> and ${'words '.repeat(40)}\n`,
+};
+
+/** About `total` characters of `type` input, in 64 KiB chunks, each a string of its own. */
+function chunksOf(type: 'html' | 'css' | 'text', total: number): Buffer[] {
+	const chunks: Buffer[] = [];
+	let pending = '';
+	for (let i = 0, made = 0; made < total; i++) {
+		pending += PAGES[type](i);
+		if (pending.length >= 1 << 16) {
+			chunks.push(Buffer.from(pending));
+			made += pending.length;
+			pending = '';
+		}
+	}
+	return chunks;
+}
+
+/** Bytes still live after keeping every 256th Link of ~8 MB of input. */
+function keptBytes(type: 'html' | 'css' | 'text', detached: boolean): {retained: number; kept: Link[]} {
+	const chunks = chunksOf(type, 8 << 20);
+	const kept: Link[] = [];
+	let seen = 0;
+	const before = liveHeap();
+	const pipeline = new ExtractPipeline(checkExtractOptions({type, retrievalUrl: 'https://example.com/dir/page'}), (link) => {
+		if (seen++ % 256 === 0) kept.push(link);
+	}, undefined, detached);
+	for (const chunk of chunks.splice(0)) pipeline.write(chunk);
+	pipeline.end();
+	return {retained: liveHeap() - before, kept};
+}
+
+for (const type of ['html', 'css', 'text'] as const) {
+	test.serial(`${type}: kept Links do not keep the input (control: undetached Links do)`, (t) => {
+		const control = keptBytes(type, false);
+		const detached = keptBytes(type, true);
+		t.log(`${type}: ${control.kept.length} Links kept; retained ${(control.retained / 2 ** 20).toFixed(1)} MiB undetached, ${(detached.retained / 2 ** 20).toFixed(1)} MiB detached`);
+		t.is(detached.kept.length, control.kept.length);
+		t.deepEqual(detached.kept, control.kept);
+		t.true(control.retained > 4 << 20, 'the control keeps most of the 8 MB input');
+		t.true(detached.retained < 1 << 20, 'detached Links keep about their own size');
+	});
+}
+
+test.serial('createExtractStream hands out detached Links', async (t) => {
+	const chunks = chunksOf('html', 4 << 20);
+	const kept: Link[] = [];
+	const before = liveHeap();
+	const stream = createExtractStream({type: 'html', retrievalUrl: 'https://example.com/dir/page'});
+	let seen = 0;
+	stream.on('data', (link: Link) => {
+		if (seen++ % 256 === 0) kept.push(link);
+	});
+	const done = new Promise((resolve) => stream.on('end', resolve));
+	for (const chunk of chunks.splice(0)) stream.write(chunk);
+	stream.end();
+	await done;
+	t.true(kept.length > 10);
+	t.true(liveHeap() - before < 1 << 20);
+});
+
+test('detach: the same text, for any string', (t) => {
+	fc.assert(
+		fc.property(fc.string({unit: 'binary', maxLength: 64}), fc.nat(40), (s, cut) => {
+			const slice = `${'x'.repeat(cut)}${s}${'y'.repeat(cut)}`.slice(cut, cut + s.length);
+			return detach(slice) === s;
+		}),
+		fcParams(t, 500),
+	);
+	t.pass();
+});
+
+test('detachLinks: every field keeps its value; equal strings stay equal', (t) => {
+	const got: Link[] = [];
+	const sink = detachLinks((link) => got.push(link));
+	const page = `<a href="https://example.com/a-rather-long-reference" rel="a-long-rel-token-here">`.repeat(100);
+	const url = 'https://example.com/a-rather-long-reference';
+	const raw = page.slice(9, 9 + url.length);
+	const relAt = page.indexOf('a-long-rel');
+	const link: Link = {
+		url: raw,
+		value: raw,
+		raw,
+		base: page.slice(9, 29),
+		baseSource: 'retrieval',
+		kind: 'navigation',
+		element: 'a',
+		attribute: 'href',
+		rel: [page.slice(relAt, relAt + 21), 'x'],
+		text: page.slice(0, 30),
+		start: 9,
+		end: 9 + url.length,
+		line: 1,
+		column: 10,
+	};
+	const copy = structuredClone(link);
+	sink(link, {} as never);
+	t.deepEqual(got, [copy]);
+	t.is(got[0]?.value, got[0]?.raw);
+	t.is(got[0]?.url, url);
+	t.deepEqual(got[0]?.rel, ['a-long-rel-token-here', 'x']);
+});
