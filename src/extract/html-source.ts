@@ -103,6 +103,9 @@ export class SourceWindow {
 	/** Line and column of `offset`; offsets must be located in increasing order. */
 	locate(offset: number): Position {
 		const last = this.pieces.length - 1;
+		const lastStart = this.starts[last] ?? 0;
+		// Most offsets are located in the last piece written, after one located there.
+		if (last >= 0 && this.tracker.located >= lastStart) return this.tracker.locate(this.pieces[last] ?? '', lastStart, offset);
 		for (let i = this.pieceAt(this.tracker.located); ; i++) {
 			const piece = this.pieces[i] ?? '';
 			const pieceStart = this.starts[i] ?? this.total;
