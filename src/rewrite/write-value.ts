@@ -6,6 +6,7 @@
  * string, url token or element early.
  */
 import type {ReferenceEvent} from '../extract/event.js';
+import {scanText} from '../extract/text-scan.js';
 import {escapeCssString, escapeCssUrl} from './escape-css.js';
 import {escapeAttribute, escapeText, isHtmlWhitespace, writeUnquotedValue} from './escape-html.js';
 import {escapeCommaItem, escapeListItem, escapeRefreshUrl, escapeSrcsetUrl, escapeTextUrl} from './escape-url.js';
@@ -49,9 +50,28 @@ export interface WrittenValue {
 export function writeValue(value: string, event: ReferenceEvent, around: Neighbours): WrittenValue | null {
 	const inner = escapeSyntax(value, event, around);
 	if (inner === null) return null;
-	let text = escapeContainer(inner, event, around);
+	let text = guardEntity(escapeContainer(inner, event, around), event, around);
 	for (const quote of event.enclosing ?? []) text = escapeAttribute(text, quote);
 	return {text, fallback: fallbackOf(event)};
+}
+
+/**
+ * HTML §13.2.5.73 named character reference state: a legacy reference without `;` just
+ * before the span (`url(&quot` + value) is decoded or not, or read longer (`&not` + `in;`),
+ * depending on the characters after it. When the span follows an ASCII alphanumeric
+ * (maybe such a name) and the new text starts with one, `=` or `;`, its first character is
+ * written as a numeric reference, which ends any name before it.
+ */
+function guardEntity(text: string, event: ReferenceEvent, around: Neighbours): string {
+	// `<a href>`: the span follows the attribute name, and the text starts with its "=".
+	if (event.container === 'raw' || (event.container === 'attribute' && event.quote === undefined) || !isAlphanumeric(around.before)) return text;
+	const first = text.charCodeAt(0);
+	if (!isAlphanumeric(first) && first !== CharCodes.EqualsSign && first !== CharCodes.Semicolon) return text;
+	return `&#${first};${text.slice(1)}`;
+}
+
+function isAlphanumeric(c: number): boolean {
+	return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 }
 
 /** The value escaped for its own syntax. */
@@ -81,13 +101,20 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
 /**
  * A plain-text URL written without delimiters ends where the scanner's rules end it,
  * which depend on the URL itself (`www.foo:bar` stops at the host; `http://www.foo/:bar`
- * does not). Unless the text around it ends any URL (whitespace, `<`, `>`, the ends of
- * the text; not `"`, which a URL may hold), the new value goes in angle brackets, RFC 2396 Appendix E's delimiters,
- * so it cannot take in its neighbours.
+ * does not; a trailing `}` stays only when paired). Unless the text around it ends any
+ * URL (whitespace, `<`, `>`, the ends of the text; not `"`, which a URL may hold) and the
+ * scanner reads the new value whole, it goes in angle brackets, RFC 2396 Appendix E's
+ * delimiters, so it is read whole and cannot take in its neighbours.
  */
 function delimitText(text: string, event: ReferenceEvent, around: Neighbours): string {
-	if (event.delimiter !== 'none' || (endsText(around.before) && endsText(around.after))) return text;
+	if (event.delimiter !== 'none' || (endsText(around.before) && endsText(around.after) && readsWhole(text))) return text;
 	return `<${text}>`;
+}
+
+/** Whether running text reads `text` as one URL from end to end (or as no URL at all: nothing to keep whole). */
+function readsWhole(text: string): boolean {
+	const found = scanText(text);
+	return found.length === 0 || (found.length === 1 && found[0]?.start === 0 && found[0].end === text.length);
 }
 
 function endsText(c: number): boolean {

@@ -189,6 +189,9 @@ function roundTrip(c: FuzzCase): void {
 		if (after.length !== before.length) fail('round-trip', `${name}: ${after.length} Links after, ${before.length} before; output ${show(output)}`);
 		before.forEach((link, i) => {
 			const again = after[i];
+			// Known deviation (escape-url.ts): a comma-separated list (applet archive) cannot hold a
+			// URL with a comma; it is written percent-encoded, another URL.
+			if (link.attribute === 'archive' && link.element === 'applet' && (link.url ?? '').includes(',')) return;
 			if (link.url !== null && comparable(again?.url ?? null, c) !== comparable(link.url, c)) {
 				fail('round-trip', `${name}: Link ${i} ${show(link.raw)} -> ${show(again?.raw)} resolves to ${show(again?.url)}, was ${show(link.url)}; output ${show(output)}`);
 			}

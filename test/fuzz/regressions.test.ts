@@ -71,3 +71,22 @@ test('meta refresh: a new value starting with "," or ";" right after the time is
 	t.is(output, '<meta http-equiv=refresh content="0 ./,y.html">');
 	t.deepEqual(urls(output), ['https://example.com/dir/,y.html']);
 });
+
+test('text: a new URL the scanner would not read whole (a closer left unpaired by escaping) goes in angle brackets', (t) => {
+	// "{" is percent-encoded in the serialization, "}" in the fragment is not: unpaired, it would be cut off.
+	const input = 'ftp.example.org/pub{x#}';
+	const output = rewriteLinks(input, {type: 'text', to: 'absolute'});
+	t.is(output, '<ftp://ftp.example.org/pub%7Bx#}>');
+	t.deepEqual(extractLinks(output, {type: 'text'}).map((link) => link.url), extractLinks(input, {type: 'text'}).map((link) => link.url));
+});
+
+test('a legacy entity without ";" before the span keeps its reading whatever the new value starts with', (t) => {
+	// Attribute: "&quot" followed by "�" is a quote; followed by "h" it would not be decoded.
+	const input = '<div style="background:url(&quot\ufffdx.png&quot;)"></div>';
+	const output = rewriteLinks(input, {type: 'html', retrievalUrl: PAGE, to: 'absolute'});
+	t.is(output, '<div style="background:url(&quot&#104;ttps://example.com/dir/%EF%BF%BDx.png&quot;)"></div>');
+	t.deepEqual(urls(output), urls(input));
+	// Text: "&not" + "in;" would read as "&notin;".
+	const text = rewriteLinks('<p>&nothttp://a.example/x y</p>', {type: 'html', textLinks: true, to: () => 'in;x'});
+	t.false(text.includes('&notin;'), text);
+});
