@@ -9,8 +9,9 @@
  * flows as input flows, except while the extractor holds Links (before the BASE element
  * is settled: html-base.ts HOLD_LIMIT_CHARS) or an unfinished token.
  *
- * Deviation: iso-2022-jp input (stateful, no offset map) is held whole and written out
- * unchanged; a rewrite that would change one of its references fails with an error.
+ * Deviation: iso-2022-jp input (stateful, no offset map) is written out unchanged as it
+ * comes; a rewrite that would change one of its references fails with an error (a stream
+ * has then passed on the bytes before that reference, unchanged).
  */
 import type {CheckedRewriteOptions} from '../rewrite/targets.js';
 import {Rewriter, type TextEdit} from '../rewrite/rewriter.js';
@@ -104,6 +105,8 @@ export class RewritePipeline {
 		const map = this.offsetMap();
 		if (map === null) {
 			if (edits.length > 0) throw new Error(`linkstream: cannot rewrite references in ${this.extract.encoding ?? 'this'} input (no byte offsets for this encoding)`);
+			// Unchanged so far: the bytes flow out as they came (held whole, they would grow without bound).
+			bytes.flush(bytes.end);
 			return;
 		}
 		const encode = (this.encoder ??= createEncoder(this.extract.encoding ?? 'utf-8'));
