@@ -21,7 +21,8 @@ export function workerModule(name: string): string {
 
 /**
  * Run `taskFor(item)` for every item on `jobs` worker threads of the module `filename`
- * (its default export), calling `onResult` in item order.
+ * (its default export), each thread taking up to `perThread` tasks at once (for tasks
+ * that wait on I/O), calling `onResult` in item order.
  *
  * @example
  * await runPool(workerModule('worker'), inputs, input => ({input, options}), 4, async (input, result) => print(result));
@@ -32,27 +33,44 @@ export async function runPool<Item, Task, Result>(
 	taskFor: (item: Item) => Task,
 	jobs: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
+	perThread = 1,
 ): Promise<void> {
 	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
-	const pool = new Piscina<Task, Result>({filename, maxThreads: jobs, minThreads: jobs, idleTimeout: 60_000});
+	const pool = new Piscina<Task, Result>({filename, maxThreads: jobs, minThreads: jobs, idleTimeout: 60_000, concurrentTasksPerWorker: perThread});
 	try {
-		const pending: Array<Promise<Result>> = [];
-		let next = 0;
-		const launch = (): void => {
-			const item = items[next++];
-			if (item === undefined) return;
-			const result = pool.run(taskFor(item));
-			result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
-			pending.push(result);
-		};
-		for (let i = 0; i < 2 * jobs; i++) launch();
-		for (let index = 0; index < items.length; index++) {
-			const result = await pending.shift()!;
-			launch();
-			await onResult(items[index]!, result, index);
-		}
+		await runInOrder(items, item => pool.run(taskFor(item)), 2 * jobs * perThread, onResult);
 	} finally {
 		await pool.destroy();
+	}
+}
+
+/**
+ * Start `start(item)` for the items with at most `inFlight` running, and hand the results
+ * to `onResult` in item order (finished but unhandled results stay bounded by `inFlight`).
+ *
+ * @example
+ * await runInOrder(files, file => rewriteFile(file), 4, (file, result) => report(file, result));
+ */
+export async function runInOrder<Item, Result>(
+	items: readonly Item[],
+	start: (item: Item) => Promise<Result>,
+	inFlight: number,
+	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
+): Promise<void> {
+	const pending: Array<Promise<Result>> = [];
+	let next = 0;
+	const launch = (): void => {
+		const item = items[next++];
+		if (item === undefined) return;
+		const result = start(item);
+		result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
+		pending.push(result);
+	};
+	for (let i = 0; i < inFlight; i++) launch();
+	for (let index = 0; index < items.length; index++) {
+		const result = await pending.shift()!;
+		launch();
+		await onResult(items[index]!, result, index);
 	}
 }
 

@@ -10,13 +10,16 @@ import {join, resolve as resolvePath, sep} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
 import {syncFolder} from './atomic.js';
-import {runPool, workerModule} from './pool.js';
+import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {fileUrl, siteEntries} from './site-files.js';
 import type {SiteEntry} from './site-files.js';
 import {runSiteTask} from './site-task.js';
 import type {SiteMode, SiteResult, SiteTask} from './site-task.js';
 import {UsageError} from './usage.js';
+
+/** Files in progress at once on each thread (their writes wait on the disk). */
+const FILES_PER_THREAD = 4;
 
 /** The checked command line of a site rewrite. */
 export interface SiteCommand {
@@ -78,10 +81,11 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		progress.advance(result.bytes);
 	};
 	try {
+		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.
 		if (command.jobs > 1 && tasks.length > 1) {
-			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, command.jobs, onResult);
+			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, command.jobs, onResult, FILES_PER_THREAD);
 		} else {
-			for (const task of tasks) await onResult(task, await runSiteTask(task));
+			await runInOrder(tasks, runSiteTask, FILES_PER_THREAD, onResult);
 		}
 	} finally {
 		progress.stop();
