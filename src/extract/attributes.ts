@@ -185,7 +185,55 @@ export class NameFilter {
 	}
 }
 
-/** Every attribute name the extractor reads (for a {@link NameFilter}). */
+/** Names up to this long go in a {@link NameTable}. */
+const MAX_TABLE_NAME = 31;
+
+/**
+ * A set of lower-case ASCII names matched in the source by char codes (ASCII letters case
+ * folded), without slicing or lower-casing: a match returns the set's own string.
+ *
+ * @example
+ * const table = new NameTable(['href', 'src']);
+ * table.find('<a HREF=x>', 3, 7); // 'href'
+ * table.find('<a hreff=x>', 3, 8); // undefined
+ */
+export class NameTable {
+	/** Names by `length * 128 + first char code`. */
+	private readonly buckets: Array<string[] | undefined> = [];
+
+	constructor(names: Iterable<string>) {
+		for (const name of names) {
+			if (name.length === 0 || name.length > MAX_TABLE_NAME) throw new RangeError(`NameTable: "${name}" is empty or too long`);
+			(this.buckets[name.length * 128 + name.charCodeAt(0)] ??= []).push(name);
+		}
+	}
+
+	/** The name in the set equal to `source[start, end)` with ASCII letters lower-cased, if any. */
+	find(source: string, start: number, end: number): string | undefined {
+		const length = end - start;
+		const first = toLowerAscii(source.charCodeAt(start));
+		if (length > MAX_TABLE_NAME || first >= 128) return undefined;
+		const candidates = this.buckets[length * 128 + first];
+		if (candidates === undefined) return undefined;
+		for (const name of candidates) {
+			let i = 1;
+			while (i < length && toLowerAscii(source.charCodeAt(start + i)) === name.charCodeAt(i)) i++;
+			if (i === length) return name;
+		}
+		return undefined;
+	}
+}
+
+function toLowerAscii(c: number): number {
+	return c >= 0x41 /* "A" */ && c <= 0x5a /* "Z" */ ? c | 0x20 : c;
+}
+
+/** Every element name of the tables above (HTML, SVG, MathML; not `*`). */
+export function tableElements(): Iterable<string> {
+	return new Set(Object.values(TABLES).flatMap((table) => [...table.keys()].filter((name) => name !== '*')));
+}
+
+/** Every attribute name the extractor reads (for a {@link NameFilter} or {@link NameTable}). */
 export function interestingAttributes(): Iterable<string> {
 	return INTERESTING;
 }

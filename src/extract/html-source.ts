@@ -8,7 +8,7 @@
  * would be copied whole at every write — quadratic time in the token's length. Here a read
  * copies only the pieces it spans ({@link SourceWindow.copied} counts those units).
  */
-import type {NameFilter} from './attributes.js';
+import type {NameFilter, NameTable} from './attributes.js';
 import {LineTracker, type Position} from './position.js';
 
 /**
@@ -98,6 +98,15 @@ export class SourceWindow {
 		const i = this.pieceAt(start);
 		const pieceStart = this.starts[i] ?? 0;
 		return filter.mayHave(this.pieces[i] ?? '', start - pieceStart, end - pieceStart);
+	}
+
+	/** The name of `table` the name at `[start, end)` is (ASCII case folded), without slicing it when it lies in one piece. */
+	findName(table: NameTable, start: number, end: number): string | undefined {
+		const i = this.pieceAt(start);
+		const piece = this.pieces[i] ?? '';
+		const pieceStart = this.starts[i] ?? 0;
+		if (end - pieceStart <= piece.length) return table.find(piece, start - pieceStart, end - pieceStart);
+		return table.find(this.slice(start, end), 0, end - start);
 	}
 
 	/** Line and column of `offset`; offsets must be located in increasing order. */

@@ -36,7 +36,7 @@
  */
 import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
 import type {Link} from '../types.js';
-import {interestingAttributes, isInteresting, NameFilter} from './attributes.js';
+import {interestingAttributes, NameFilter, NameTable, tableElements} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from './base.js';
 import type {ExtractorCore, LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
@@ -65,7 +65,22 @@ export const MAX_SRCDOC_DEPTH = 8;
 /** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
 const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 
-const INTERESTING = new NameFilter(interestingAttributes());
+const INTERESTING = new NameTable(interestingAttributes());
+/**
+ * Element names read without slicing and lower-casing (the table's own strings, whose
+ * hashes V8 keeps for the rule lookups): those of the tables, the special ones, and common
+ * elements that carry `style`. Others are sliced and lower-cased.
+ */
+const ELEMENTS = new NameTable(
+	new Set([
+		...tableElements(),
+		...SPECIAL_START_TAGS,
+		...SPECIAL_END_TAGS,
+		...HEAD_CONTENT,
+		...TEXT_ONLY,
+		...'div span p li ul ol dl dt dd table tbody thead tfoot tr td th section article header footer nav main aside h1 h2 h3 h4 h5 h6 b i u s em strong small label select option button input center font figure picture svg path g'.split(' '),
+	]),
+);
 const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
 const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
 
@@ -251,15 +266,19 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 
 	/** The record of the start tag being read, made when first needed (most tags never need one). */
 	private tagRecord(): TagRecord {
-		this.tag ??= {name: this.slice(this.tagStart, this.tagNameEnd).toLowerCase(), namespace: 'html', nameEnd: this.tagNameEnd, attributes: []};
+		if (this.tag !== null) return this.tag;
+		const {tagStart, tagNameEnd} = this;
+		const name = this.source.findName(ELEMENTS, tagStart, tagNameEnd) ?? this.slice(tagStart, tagNameEnd).toLowerCase();
+		this.tag = {name, namespace: 'html', nameEnd: tagNameEnd, attributes: []};
 		return this.tag;
 	}
 
 	private onAttributeName(start: number, end: number): void {
 		this.attribute = null;
-		if (this.tagStart < 0 || !this.source.mayHave(INTERESTING, start, end)) return;
-		const name = this.slice(start, end).toLowerCase();
-		if (!isInteresting(name)) return;
+		if (this.tagStart < 0) return;
+		// HTML §13.2.5.33: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
+		const name = this.source.findName(INTERESTING, start, end);
+		if (name === undefined) return;
 		const tag = this.tagRecord();
 		// HTML §13.2.5.33: a duplicate attribute is dropped; the first one wins.
 		for (const attribute of tag.attributes) if (attribute.name === name) return;
