@@ -4,7 +4,8 @@
  * bytes, seconds, MB/s, Links (extract) or output bytes (rewrite), peak RSS
  * (`process.resourceUsage().maxRSS`, KiB) and the highest rss/heap/external seen by
  * `process.memoryUsage()`, sampled every SAMPLE_EVERY chunks read (a pipeline of synchronous
- * stages runs on nextTick and never lets a timer fire).
+ * stages runs on nextTick and never lets a timer fire); with `--expose-gc`, also the heap
+ * still live after a full GC at the end.
  *
  * OPERATION: `extract` (createExtractStream, Links counted), `rewrite` (createRewriteStream,
  * `to: 'absolute'`, bytes counted), `htmlparser2` (its own WritableStream with empty
@@ -72,6 +73,10 @@ async function run(type, operation, total) {
 	else await pipeline(generated(type, total, onChunk), middle, sink);
 	const seconds = Number(process.hrtime.bigint() - start) / 1e9;
 	sample(total);
+	const maxRssKiB = process.resourceUsage().maxRSS;
+	// With --expose-gc: what is still live once the garbage is collected.
+	globalThis.gc?.();
+	globalThis.gc?.();
 	return {
 		type,
 		operation,
@@ -79,11 +84,12 @@ async function run(type, operation, total) {
 		seconds,
 		megabytesPerSecond: total / 1e6 / seconds,
 		units: counted.units,
-		maxRssKiB: process.resourceUsage().maxRSS,
+		maxRssKiB,
 		peakRss: peak.rss,
 		peakHeapTotal: peak.heapTotal,
 		peakHeapUsed: peak.heapUsed,
 		peakExternal: peak.external,
+		liveHeap: globalThis.gc === undefined ? null : process.memoryUsage().heapUsed,
 	};
 }
 
