@@ -2,47 +2,12 @@
  * Option checking for the public API: every bad option is a TypeError that names the
  * option and the expected form. Pure TypeScript; the absolute-URL check uses src/uri.
  */
-import {DIALECTS, INPUT_TYPES} from './types.js';
-import type {Dialect, ExtractOptions, RelativeForm, RewriteOptions} from './types.js';
+import {INPUT_TYPES} from './types.js';
+import type {Dialect, ExtractOptions, RewriteOptions} from './types.js';
 import {absolutize} from './uri/index.js';
+import {checkDialect, checkForm, describe, OptionError, optionError} from './uri/options.js';
 
-const FORMS: readonly RelativeForm[] = ['path-relative', 'root-relative', 'shortest'];
-
-/** A bad option: a TypeError whose message names the option and the expected form. */
-export class OptionError extends TypeError {
-	override name = 'OptionError';
-	readonly option: string;
-
-	constructor(option: string, message: string) {
-		super(message);
-		this.option = option;
-	}
-}
-
-/** The error for option `name`, which should have been `expected`. */
-export function optionError(name: string, expected: string, got: unknown): OptionError {
-	return new OptionError(name, `linkstream: option \`${name}\` must be ${expected}; got ${describe(got)}`);
-}
-
-function describe(value: unknown): string {
-	if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
-	if (typeof value === 'function') return 'a function';
-	return String(value);
-}
-
-/** The dialect, defaulting to whatwg. */
-export function checkDialect(dialect: unknown): Dialect {
-	if (dialect === undefined) return 'whatwg';
-	if (typeof dialect === 'string' && (DIALECTS as readonly string[]).includes(dialect)) return dialect as Dialect;
-	throw optionError('dialect', `one of ${DIALECTS.map(d => `'${d}'`).join(', ')}`, dialect);
-}
-
-/** The relative form, defaulting to path-relative. */
-export function checkForm(form: unknown): RelativeForm {
-	if (form === undefined) return 'path-relative';
-	if (typeof form === 'string' && (FORMS as readonly string[]).includes(form)) return form as RelativeForm;
-	throw optionError('form', `one of ${FORMS.map(f => `'${f}'`).join(', ')}`, form);
-}
+export {OptionError, checkDialect, checkForm, optionError} from './uri/options.js';
 
 /** An absolute URI (RFC 3986 §4.3 absolute-URI) or undefined. */
 export function checkAbsolute(name: string, value: unknown, dialect: Dialect): string | undefined {

@@ -44,12 +44,21 @@ export interface StreamDecoder {
  * decoder.encoding; //=> 'windows-1252'
  */
 export function createDecoder(options: DecoderOptions): StreamDecoder {
-	let transport: string | null = null;
-	if (options.encoding !== undefined) {
-		transport = getEncoding(options.encoding);
-		if (transport === null) throw optionError('encoding', 'a WHATWG encoding label such as "utf-8", "windows-1252" or "shift_jis"', options.encoding);
-	}
-	return new SniffingDecoder(options.type, transport);
+	return new SniffingDecoder(options.type, checkEncoding(options.encoding));
+}
+
+/**
+ * The WHATWG encoding named by the `encoding` option (null when absent); an OptionError
+ * when it names none, so the one-shot functions and streams reject it up front.
+ *
+ * @example
+ * checkEncoding('Latin1'); //=> 'windows-1252'
+ */
+export function checkEncoding(label: string | undefined): string | null {
+	if (label === undefined) return null;
+	const encoding = getEncoding(label);
+	if (encoding === null) throw optionError('encoding', 'a WHATWG encoding label such as "utf-8", "windows-1252" or "shift_jis"', label);
+	return encoding;
 }
 
 const BOMS: ReadonlyArray<{bytes: readonly number[]; encoding: string}> = [

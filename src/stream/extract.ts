@@ -6,6 +6,7 @@ import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
 import {checkExtractOptions} from '../options.js';
 import type {ExtractOptions, Link} from '../types.js';
+import {checkEncoding} from './decode.js';
 import {ExtractPipeline} from './pipeline.js';
 
 /**
@@ -16,8 +17,11 @@ import {ExtractPipeline} from './pipeline.js';
  * //=> 'https://example.com/a/b.html'
  */
 export function extractLinks(input: string | Uint8Array, options: ExtractOptions): Link[] {
+	const checked = checkExtractOptions(options);
+	checkEncoding(checked.encoding);
+	checkInput(input);
 	const links: Link[] = [];
-	const pipeline = new ExtractPipeline(checkExtractOptions(options), link => links.push(link));
+	const pipeline = new ExtractPipeline(checked, link => links.push(link));
 	pipeline.write(input);
 	pipeline.end();
 	return links;
@@ -34,6 +38,7 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
  */
 export function createExtractStream(options: ExtractOptions): Transform {
 	const checked = checkExtractOptions(options);
+	checkEncoding(checked.encoding);
 	let pipeline: ExtractPipeline;
 	let consumed = 0;
 	const stream = new Transform({
@@ -50,6 +55,13 @@ export function createExtractStream(options: ExtractOptions): Transform {
 	});
 	pipeline = new ExtractPipeline(checked, link => stream.push(link));
 	return stream;
+}
+
+/** The input of a one-shot call: a string or bytes. */
+export function checkInput(input: unknown): void {
+	if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
+		throw new TypeError(`linkstream: the input must be a string or a Uint8Array (Buffer); got ${input === null ? 'null' : typeof input}`);
+	}
 }
 
 /** Run one step; an error (a bug: cores do not throw on bad input) is reported with its position. */

@@ -6,7 +6,8 @@ import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
 import {checkRewriteOptions} from '../options.js';
 import type {RewriteOptions} from '../types.js';
-import {attempt} from './extract.js';
+import {checkEncoding} from './decode.js';
+import {attempt, checkInput} from './extract.js';
 import {RewritePipeline} from './rewrite-pipeline.js';
 
 /**
@@ -21,7 +22,10 @@ import {RewritePipeline} from './rewrite-pipeline.js';
 export function rewriteLinks(input: string, options: RewriteOptions): string;
 export function rewriteLinks(input: Uint8Array, options: RewriteOptions): Uint8Array;
 export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions): string | Uint8Array {
-	const pipeline = new RewritePipeline(checkRewriteOptions(options));
+	const checked = checkRewriteOptions(options);
+	checkEncoding(checked.encoding);
+	checkInput(input);
+	const pipeline = new RewritePipeline(checked);
 	const pieces = [...pipeline.write(input), ...pipeline.end()];
 	if (typeof input === 'string') return pieces.join('');
 	return Buffer.concat(pieces as Uint8Array[]);
@@ -38,7 +42,9 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
  *   .pipe(createWriteStream('out.html'));
  */
 export function createRewriteStream(options: RewriteOptions): Transform {
-	const pipeline = new RewritePipeline(checkRewriteOptions(options));
+	const checked = checkRewriteOptions(options);
+	checkEncoding(checked.encoding);
+	const pipeline = new RewritePipeline(checked);
 	let consumed = 0;
 	let strings = false;
 	const stream = new Transform({

@@ -5,6 +5,7 @@ import type {Dialect, NormalizeOptions, UriReference} from '../types.js';
 import {removeDotSegments} from './dot-segments.js';
 import {CharCodes, parseReference, recompose, scanReference} from './parse.js';
 import {isEscapeAt, normalizeEscapes} from './percent.js';
+import {checkDialect, checkOptions, checkString} from './options.js';
 import {parseUrl} from './whatwg.js';
 
 /** RFC 3986 §6.2.3: ports that are the scheme's default and so are dropped. */
@@ -31,7 +32,8 @@ const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https']);
  * // 'http://example.com/a/~user?%3F'
  */
 export function normalize(uri: string, options?: NormalizeOptions): string {
-	const dialect: Dialect = options?.dialect ?? 'whatwg';
+	checkString('uri', uri);
+	const dialect: Dialect = checkDialect(checkOptions(options)?.dialect);
 	if (dialect === 'whatwg') return normalizeWhatwg(uri);
 	const parts = parseReference(uri);
 	const out: UriReference = {path: normalizeEscapes(parts.path, dialect)};

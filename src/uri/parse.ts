@@ -6,6 +6,7 @@
  * (RFC 2396 §5.2 note; RFC 3986 §5.3).
  */
 import type {UriReference} from '../types.js';
+import {checkString} from './options.js';
 
 /** Characters the scanners name. */
 export const CharCodes = {
@@ -97,6 +98,7 @@ export function scanReference(ref: string): ReferenceOffsets {
  * //  path: '/p', query: 'q', fragment: 'f'}
  */
 export function parseReference(ref: string): UriReference {
+	if (typeof ref !== 'string') checkString('ref', ref);
 	const o = scanReference(ref);
 	const parts: UriReference = {path: ref.slice(o.pathStart, o.pathEnd)};
 	if (o.schemeEnd !== -1) parts.scheme = ref.slice(0, o.schemeEnd);

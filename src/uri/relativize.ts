@@ -13,6 +13,8 @@ import type {Dialect, RelativeForm, RelativizeOptions} from '../types.js';
 import {hasDotSegment, removeDotSegments, removeDotSegments2396} from './dot-segments.js';
 import {CharCodes, isSchemeSyntax, scanReference, type ReferenceOffsets} from './parse.js';
 import {absolutize, resolve} from './resolve.js';
+import {checkDialect, checkForm, checkOptions, checkString, optionError} from './options.js';
+import {isAbsolute} from './parse.js';
 import {isPlainSerialization, parseUrl} from './whatwg.js';
 
 /** The pieces of an absolute URI that relativizing compares, as slices of one string. */
@@ -65,11 +67,14 @@ export function relativize(target: string, base: string, options?: RelativizeOpt
  * toRelative('https://example.com/docs/b/other.html'); // '../b/other.html'
  */
 export function createRelativizer(base: string, options?: RelativizeOptions): (target: string) => string {
-	const dialect: Dialect = options?.dialect ?? 'whatwg';
-	const form: RelativeForm = options?.form ?? 'path-relative';
+	checkString('base', base);
+	const dialect: Dialect = checkDialect(checkOptions(options)?.dialect);
+	const form: RelativeForm = checkForm(options?.form);
 	const scope = options?.scope;
+	if (scope !== undefined && (typeof scope !== 'string' || !isAbsolute(scope))) throw optionError('scope', 'an absolute URI prefix such as "https://example.com/docs/"', scope);
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
 	return target => {
+		checkString('target', target);
 		if (scope !== undefined && !target.startsWith(scope)) {
 			// whatwg: the serialized target may fall in scope where the given spelling does not.
 			if (dialect !== 'whatwg' || !(parseUrl(target)?.href.startsWith(scope) ?? false)) return target;
@@ -248,7 +253,7 @@ function verify(candidate: string, base: string, target: string, dialect: Dialec
 function canonical(uri: string, role: string): string {
 	if (isPlainSerialization(uri)) return uri;
 	const url = parseUrl(uri);
-	if (url === null) throw new TypeError(`${role} ${JSON.stringify(uri)} is not an absolute URL (WHATWG URL parser failure)`);
+	if (url === null) throw optionError(role.toLowerCase(), 'an absolute URL such as "https://example.com/page.html" (WHATWG URL parser failure)', uri);
 	return url.href;
 }
 
@@ -266,7 +271,7 @@ function resolvedParts(target: string, dialect: Dialect): Parts {
 function split(href: string, role?: string): Parts {
 	const o: ReferenceOffsets = scanReference(href);
 	if (role !== undefined && (o.schemeEnd === -1 || !isSchemeSyntax(href, 0, o.schemeEnd))) {
-		throw new TypeError(`${role} ${JSON.stringify(href)} is not an absolute URI (RFC 3986 §4.3)`);
+		throw optionError(role.toLowerCase(), 'an absolute URI (RFC 3986 §4.3) such as "https://example.com/page.html"', href);
 	}
 	return {
 		href,

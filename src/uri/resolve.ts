@@ -5,6 +5,7 @@
 import type {Dialect, ResolveOptions, UriReference} from '../types.js';
 import {removeDotSegments, removeDotSegments2396} from './dot-segments.js';
 import {CharCodes, isSchemeSyntax, parseReference, recompose, scanReference} from './parse.js';
+import {checkDialect, checkOptions, checkString, optionError} from './options.js';
 import {parseUrl} from './whatwg.js';
 
 /**
@@ -18,7 +19,9 @@ import {parseUrl} from './whatwg.js';
  * resolve('../../../g', 'http://a/b/c/d;p?q', {dialect: 'rfc2396'}); // 'http://a/../g'
  */
 export function resolve(ref: string, base: string, options?: ResolveOptions): string {
-	const dialect: Dialect = options?.dialect ?? 'whatwg';
+	if (typeof ref !== 'string' || typeof base !== 'string') checkString(typeof ref === 'string' ? 'base' : 'ref', typeof ref === 'string' ? base : ref);
+	const d = options === undefined ? undefined : checkOptions(options)?.dialect;
+	const dialect: Dialect = d === undefined || d === 'whatwg' ? 'whatwg' : checkDialect(d);
 	if (dialect === 'whatwg') return resolveWhatwg(ref, base);
 	if (dialect === 'rfc3986') return resolve3986(ref, base);
 	const b = parseBase(ref, base);
@@ -83,6 +86,7 @@ function resolveWhatwg(ref: string, base: string): string {
 	try {
 		return new URL(ref, base).href;
 	} catch {
+		if (parseUrl(base) === null) throw optionError('base', 'an absolute URL such as "https://example.com/page.html"', base);
 		throw new TypeError(`Cannot resolve ${JSON.stringify(ref)} against ${JSON.stringify(base)} (WHATWG URL parser failure)`);
 	}
 }
@@ -91,7 +95,7 @@ function resolveWhatwg(ref: string, base: string): string {
 function parseBase(ref: string, base: string): UriReference {
 	const parts = parseReference(base);
 	if (parts.scheme === undefined || !isSchemeSyntax(parts.scheme, 0, parts.scheme.length)) {
-		throw new TypeError(`Base ${JSON.stringify(base)} is not an absolute URI (resolving ${JSON.stringify(ref)})`);
+		throw optionError('base', `an absolute URI (RFC 3986 §4.3) such as "https://example.com/page.html" (resolving ${JSON.stringify(ref)})`, base);
 	}
 	return parts;
 }

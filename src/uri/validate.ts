@@ -4,6 +4,7 @@
  */
 import type {Problem, ValidateOptions} from '../types.js';
 import {CharCodes, isSchemeSyntax, scanReference} from './parse.js';
+import {checkDialect, checkOptions, checkString} from './options.js';
 import {isAllowedIn, isEscapeAt, isHexDigit, type UriComponent} from './percent.js';
 
 /** What a component is called in messages, and the section defining its characters. */
@@ -30,7 +31,8 @@ type Checked = keyof typeof COMPONENT_RULES;
  * // [{code: 'excluded-character', start: 8, end: 9, ...}, {code: 'invalid-percent-escape', start: 11, end: 12, ...}]
  */
 export function validate(ref: string, options?: ValidateOptions): Problem[] {
-	const rules: Rules = (options?.dialect ?? 'whatwg') === 'rfc2396' ? 'rfc2396' : 'rfc3986';
+	checkString('ref', ref);
+	const rules: Rules = checkDialect(checkOptions(options)?.dialect) === 'rfc2396' ? 'rfc2396' : 'rfc3986';
 	const rfc = rules === 'rfc2396' ? 'RFC 2396' : 'RFC 3986';
 	const problems: Problem[] = [];
 	const o = scanReference(ref);
