@@ -81,6 +81,10 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	try {
 		const base = codebase === undefined ? layer.url : resolve(codebase, layer.url, {dialect: context.dialect});
 		link.url = resolveWithQueryEncoding(value, base, context);
+		if (SCRIPT_SCHEME.test(base) && !isScriptReference(value, context)) {
+			link.url = null;
+			link.error = 'invalid-base';
+		}
 	} catch {
 		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
@@ -111,6 +115,22 @@ function linkFields(event: ReferenceEvent): Link {
 	if (event.text !== undefined) link.text = event.text;
 	if (event.delimiter !== undefined) link.delimiter = event.delimiter;
 	return link;
+}
+
+/**
+ * Issue 7: a script URL (javascript:, data:, vbscript:) comes only from a reference that
+ * is one. Against such a base (a data: retrieval URL, say; HTML already ignores such
+ * BASE elements) any other reference is left unresolved, `error: 'invalid-base'`.
+ */
+const SCRIPT_SCHEME = /^(?:javascript|data|vbscript):/i;
+const NEUTRAL_BASE = 'http://neutral.invalid/';
+
+function isScriptReference(value: string, context: ResolveContext): boolean {
+	try {
+		return SCRIPT_SCHEME.test(resolve(value, NEUTRAL_BASE, {dialect: context.dialect}));
+	} catch {
+		return false;
+	}
 }
 
 const QUERY_ENCODED_SCHEMES = new Set(['http:', 'https:', 'ftp:', 'file:']);

@@ -90,3 +90,8 @@ test('a legacy entity without ";" before the span keeps its reading whatever the
 	const text = rewriteLinks('<p>&nothttp://a.example/x y</p>', {type: 'html', textLinks: true, to: () => 'in;x'});
 	t.false(text.includes('&notin;'), text);
 });
+
+test('a relative reference against a data: or javascript: base is not resolved into a script URL', (t) => {
+	const links = extractLinks('<a href="//h.example/x">x</a><a href="data:text/plain,hi">d</a>', {type: 'html', retrievalUrl: 'data:/x/'});
+	t.deepEqual(links.map((link) => [link.url, link.error ?? null]), [[null, 'invalid-base'], ['data:text/plain,hi', null]]);
+});

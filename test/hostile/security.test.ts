@@ -167,3 +167,68 @@ test('(b) the relative rewrite of a document keeps every URL (hostile hrefs, BAS
 		}
 	}
 });
+
+// Not %2E: "." is unreserved, and RFC 3986 §6.2.2.2 normalization decodes it.
+const ESCAPED = ['%2F', '%2f', '%0D%0A', '%23', '%3F', '%25', '%5C'];
+
+test('(c) percent-escaped delimiters are never decoded: Link.url, normalize, relativize, rewrite output', (t) => {
+	for (const escape of ESCAPED) {
+		const ref = `a${escape}b/c${escape}d?q=${escape}#f${escape}`;
+		const html = `<a href="${ref}">x</a><img srcset="${ref} 2x"><div style="background:url(${ref})"></div>`;
+		const options = {type: 'html', retrievalUrl: 'https://example.com/dir/page.html'} as const;
+		const upper = escape.toUpperCase();
+		for (const link of extractLinks(html, options)) {
+			t.true(link.url?.toUpperCase().includes(`A${upper}B/C${upper}D?Q=${upper}#F${upper}`), `url ${link.url}`);
+			for (const dialect of DIALECTS) {
+				const url = resolve(ref, 'https://example.com/dir/page.html', {dialect});
+				const normal = normalize(url, {dialect});
+				t.true(normal.toUpperCase().includes(`${upper}B/C${upper}`), `${dialect} normalize ${normal}`);
+				const relative = relativize(url, 'https://example.com/dir/other.html', {dialect});
+				t.true(relative.toUpperCase().includes(`A${upper}B/C${upper}D`), `${dialect} relativize ${relative}`);
+			}
+		}
+		for (const to of ['absolute', 'relative'] as const) {
+			const output = rewriteLinks(html, {...options, to, documentUrl: 'https://example.com/other/page.html'});
+			t.is(output.toUpperCase().split(`A${upper}B/C${upper}D`).length - 1, 3, `${to}: ${output}`);
+			t.false(/%0D%0A/i.test(escape) && /\r\n/.test(output), 'no CR LF decoded');
+		}
+	}
+});
+
+const SCRIPT_SCHEME = /^(?:javascript|data|vbscript):/i;
+const NEUTRAL = 'http://neutral.example/dir/';
+
+test('(d) javascript:, data: and vbscript: URLs come only from references that are such URLs (any base, any BASE element)', (t) => {
+	const bases = ['https://example.com/a/', 'javascript:alert(1)', 'data:text/html,x', 'vbscript:x', 'javascript://example.com/a/', 'data:/x/'];
+	const baseElements = ['', '<base href="javascript:alert(1)//">', '<base href="data:text/html,/">', '<base href="vbscript:x/">', '<base href="java\tscript:x/">', '<base href="JAVASCRIPT://x/">'];
+	fc.assert(
+		fc.property(uriReference, fc.constantFrom(...bases), fc.constantFrom(...baseElements), fc.constantFrom(...DIALECTS), (ref, base, element, dialect) => {
+			const html = `${element}<a href="${ref.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}">x</a>`;
+			for (const link of extractLinks(html, {type: 'html', retrievalUrl: base, dialect})) {
+				if (link.url === null || !SCRIPT_SCHEME.test(link.url) || link.kind === 'base') continue;
+				// The reference itself is a script URL: it resolves to one against any base.
+				let itself: string;
+				try {
+					itself = resolve(link.value, NEUTRAL, {dialect});
+				} catch {
+					itself = link.value;
+				}
+				t.regex(itself, SCRIPT_SCHEME, `${JSON.stringify(link.value)} against ${base} ${element} gave ${link.url}`);
+			}
+		}),
+		fcParams(t, 1500),
+	);
+	// HTML: a BASE href with a data: or javascript: URL is ignored (document base URL steps).
+	t.deepEqual(extractLinks('<base href="javascript:alert(1)//"><a href="x">', {type: 'html', retrievalUrl: 'https://example.com/'}).filter((l) => l.kind !== 'base').map((l) => l.url), ['https://example.com/x']);
+});
+
+test('(e) schemes and redactCredentials in a rewrite: Links left out are kept as written; redacted URLs carry no credentials', (t) => {
+	const html = '<a href="https://u:p@x.example/a">a</a><a href="rel.html">r</a><a href="mailto:a@b.example">m</a>';
+	// Only mailto: Links are emitted, so only they could change: the others stay as written.
+	t.is(rewriteLinks(html, {type: 'html', retrievalUrl: 'https://x.example/d/', to: 'absolute', schemes: ['mailto']}), html);
+	t.is(rewriteLinks(html, {type: 'html', retrievalUrl: 'https://x.example/d/', to: () => 'https://y.example/', schemes: ['ftp']}), html);
+	// Credentials are dropped from what a rewrite writes, as from what extraction emits.
+	const output = rewriteLinks(html, {type: 'html', retrievalUrl: 'https://x.example/d/', to: 'absolute', redactCredentials: true});
+	t.is(output, '<a href="https://x.example/a">a</a><a href="https://x.example/d/rel.html">r</a><a href="mailto:a@b.example">m</a>');
+	t.false(output.includes('u:p@'));
+});
