@@ -7,7 +7,8 @@
  * stages runs on nextTick and never lets a timer fire); with `--expose-gc`, also the heap
  * still live after a full GC at the end.
  *
- * OPERATION: `extract` (createExtractStream, Links counted), `rewrite` (createRewriteStream,
+ * OPERATION: `extract` (createExtractStream, Links counted), `keep` (the same, keeping
+ * every KEEP_EVERY-th Link: what those Links hold on to shows in the live heap), `rewrite` (createRewriteStream,
  * `to: 'absolute'`, bytes counted), `htmlparser2` (its own WritableStream with empty
  * callbacks: the yardstick), `source` (the generator into the sink alone: the floor).
  *
@@ -22,6 +23,8 @@ import {generated, TEMPLATES} from './memory-input.mjs';
 
 /** `process.memoryUsage()` is sampled every this many chunks (timers do not fire mid-pipeline). */
 const SAMPLE_EVERY = 16;
+/** `keep` keeps every this many-th Link, as a crawler's frontier would. */
+const KEEP_EVERY = 1000;
 /** With MEMORY_TRACE=1, each rise of the peak RSS by a MiB or more is logged to stderr. */
 const TRACE = process.env.MEMORY_TRACE === '1';
 
@@ -48,7 +51,7 @@ const onChunk = (produced) => {
 
 async function stage(type, operation) {
 	const options = {type, retrievalUrl: 'https://bench.example/site/section/page.html'};
-	if (operation === 'extract') return (await import('../dist/index.js')).createExtractStream(options);
+	if (operation === 'extract' || operation === 'keep') return (await import('../dist/index.js')).createExtractStream(options);
 	if (operation === 'rewrite') return (await import('../dist/index.js')).createRewriteStream({...options, to: 'absolute'});
 	if (operation === 'htmlparser2') {
 		const {WritableStream} = await import('htmlparser2/WritableStream');
@@ -59,10 +62,13 @@ async function stage(type, operation) {
 
 async function run(type, operation, total) {
 	const counted = {units: 0};
+	const kept = [];
+	const objects = operation === 'extract' || operation === 'keep';
 	const sink = new Writable({
-		objectMode: operation === 'extract',
+		objectMode: objects,
 		write(piece, _encoding, callback) {
-			counted.units += operation === 'extract' ? 1 : piece.length;
+			if (operation === 'keep' && counted.units % KEEP_EVERY === 0) kept.push(piece);
+			counted.units += objects ? 1 : piece.length;
 			callback();
 		},
 	});
@@ -84,6 +90,7 @@ async function run(type, operation, total) {
 		seconds,
 		megabytesPerSecond: total / 1e6 / seconds,
 		units: counted.units,
+		kept: kept.length,
 		maxRssKiB,
 		peakRss: peak.rss,
 		peakHeapTotal: peak.heapTotal,
@@ -94,8 +101,8 @@ async function run(type, operation, total) {
 }
 
 const [type, operation, bytes] = process.argv.slice(2);
-if (!(type in TEMPLATES) || !['extract', 'rewrite', 'htmlparser2', 'source'].includes(operation) || !(Number(bytes) > 0)) {
-	console.error('usage: node bench/memory-child.mjs html|css|text extract|rewrite|htmlparser2|source BYTES');
+if (!(type in TEMPLATES) || !['extract', 'keep', 'rewrite', 'htmlparser2', 'source'].includes(operation) || !(Number(bytes) > 0)) {
+	console.error('usage: node bench/memory-child.mjs html|css|text extract|keep|rewrite|htmlparser2|source BYTES');
 	process.exit(2);
 }
 console.log(JSON.stringify(await run(type, operation, Number(bytes))));
