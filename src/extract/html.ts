@@ -132,9 +132,12 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private textEnd = -1;
 
 	private readonly options: CoreOptions;
+	/** `options.textLinks`, read once: option objects differ in shape between documents (a megamorphic read per text piece). */
+	private readonly textLinks: boolean;
 
 	constructor(options: CoreOptions, sink: LinkSink, nesting?: Nesting) {
 		this.options = options;
+		this.textLinks = options.textLinks === true;
 		this.xml = options.type === 'xhtml';
 		this.decodeMode = this.xml ? 'strict' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
@@ -364,7 +367,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		// RCDATA and RAWTEXT (title, textarea, script, ...) hold no links.
 		if (this.textOnly !== null) return;
 		if (this.textStart < 0) {
-			if (!this.decodedStyle && !this.bases.holding && this.anchor === null && this.options.textLinks !== true) return;
+			if (!this.textLinks && this.anchor === null && !this.decodedStyle && !this.bases.holding) return;
 			this.textStart = start;
 		}
 		this.textEnd = end;
@@ -419,7 +422,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			this.anchor.append(text.text);
 			if (this.anchor.full) this.finishAnchor();
 		}
-		if (this.options.textLinks === true && !this.anchorOpen) {
+		if (this.textLinks && !this.anchorOpen) {
 			textEvents(text, this.options.fuzzy, this.locate, (event) => this.bases.add(event));
 		}
 	}
