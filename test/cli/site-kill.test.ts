@@ -6,7 +6,7 @@
  * temporary files the killed runs left.
  */
 import {spawn} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {setTimeout as sleep} from 'node:timers/promises';
@@ -93,6 +93,7 @@ function check(t: import('ava').ExecutionContext, site: Site): number {
 
 test('SIGKILL at any point leaves every page old or new, never partial; the next run completes it', async t => {
 	const site = generate();
+	t.teardown(() => rmSync(site.folder, {recursive: true, force: true}));
 	// Each run goes on from where the killed one stopped (rewritten pages are read again,
 	// not written): killed after the page at walk position 150, then 1000, then 2000.
 	let before = 0;
