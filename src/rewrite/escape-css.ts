@@ -8,6 +8,7 @@
  */
 
 const CharCodes = {
+	Null: 0x00,
 	Space: 0x20, // " "
 	QuotationMark: 0x22, // '"'
 	Apostrophe: 0x27, // "'"
@@ -24,7 +25,9 @@ const CharCodes = {
  * can never extend it (and it is consumed with the escape, in strings and url tokens alike).
  */
 function hexEscape(c: number): string {
-	return `\\${c.toString(16)} `;
+	// §4.3.7: an escaped zero decodes to U+FFFD, and §3.3 replaces a raw NUL too: CSS cannot
+	// carry U+0000, so it is written percent-encoded, the form URL parsers give it anyway.
+	return c === CharCodes.Null ? '%00' : `\\${c.toString(16)} `;
 }
 
 /** Controls, whitespace, `<` and `>`: as hex escapes (newlines cannot be escaped by `\` + itself). */
