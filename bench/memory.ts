@@ -22,7 +22,7 @@ import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 
 /** The heap setting of the capped runs. */
-export const OLD_SPACE_FLAG = '--max-old-space-size=32';
+export const OLD_SPACE_FLAG = '--max-old-space-size=28';
 /** The targets: peak RSS at 1 GB within this ratio of the peak at 100 MB ... */
 export const MAX_GROWTH = 0.1;
 /** ... and below this many MB (10^6 bytes). */
