@@ -12,7 +12,7 @@
  */
 import {resolveEvent} from '../extract/base.js';
 import type {BaseLayer} from '../extract/base.js';
-import type {ReferenceEvent} from '../extract/event.js';
+import {type ReferenceEvent, referenceEvent} from '../extract/event.js';
 import {LineTracker} from '../extract/position.js';
 import type {Dialect, Link} from '../types.js';
 
@@ -80,20 +80,10 @@ function* bracketed(header: string, from: number, to: number, name: string, trac
 		const value = raw.replace(/\s+/g, '');
 		if (value !== '') {
 			const {line, column} = tracker.locate(header, 0, start);
-			yield {
-				value,
-				raw,
-				start,
-				end: close,
-				line,
-				column,
-				kind: 'metadata',
-				attribute: name,
-				delimiter: '<>',
-				against: 'base',
-				syntax: 'text',
-				container: 'raw',
-			};
+			const event = referenceEvent(value, raw, start, close, line, column, 'metadata', 'base', 'text', 'raw');
+			event.attribute = name;
+			event.delimiter = '<>';
+			yield event;
 		}
 		open = header.indexOf('<', close + 1);
 	}

@@ -12,7 +12,7 @@
 import {linkRelKind} from '../extract/attributes.js';
 import type {BaseLayer} from '../extract/base.js';
 import {resolveEvent} from '../extract/base.js';
-import type {ReferenceEvent, ValueSyntax} from '../extract/event.js';
+import {referenceEvent, type ValueSyntax} from '../extract/event.js';
 import {parseMetaRefresh} from '../extract/meta-refresh.js';
 import type {Dialect, Link, LinkKind, RecordContext} from '../types.js';
 import type {HeaderField, HttpHead} from './warc-http.js';
@@ -80,19 +80,8 @@ function reference(
 	const start = field.start + span.start;
 	const end = field.start + span.end;
 	const {line, column} = locate(head.text, start);
-	const event: ReferenceEvent = {
-		value: field.value.slice(span.start, span.end),
-		raw: head.text.slice(start, end),
-		start,
-		end,
-		line,
-		column,
-		kind,
-		attribute: field.name,
-		against: 'base',
-		syntax,
-		container: 'raw',
-	};
+	const event = referenceEvent(field.value.slice(span.start, span.end), head.text.slice(start, end), start, end, line, column, kind, 'base', syntax, 'raw');
+	event.attribute = field.name;
 	const link = resolveEvent(event, {dialect: context.dialect, base: context.base, documentBase: context.base});
 	link.record = {...context.record, source: `header:${field.name}`};
 	return link;

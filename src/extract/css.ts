@@ -17,7 +17,7 @@ import type {CoreOptions, ResolveContext} from './base.js';
 import type {ExtractorCore, LinkSink} from './core.js';
 import {CssScanner} from './css-scanner.js';
 import type {CssAttribute, CssSyntax} from './css-scanner.js';
-import type {ReferenceEvent} from './event.js';
+import {type ReferenceEvent, referenceEvent} from './event.js';
 import {LineTracker} from './position.js';
 
 export {MAX_CSS_NESTING} from './css-scanner.js';
@@ -144,20 +144,9 @@ export class CssExtractor implements ExtractorCore {
 	private emit(start: number, end: number, value: string, syntax: CssSyntax, attribute: CssAttribute): void {
 		const absolute = this.bufferStart + start;
 		const {line, column} = this.tracker.locate(this.buffer, this.bufferStart, absolute);
-		const event: ReferenceEvent = {
-			value,
-			raw: this.buffer.slice(start, end),
-			start: absolute,
-			end: this.bufferStart + end,
-			line,
-			column,
-			kind: 'resource',
-			element: 'style',
-			attribute,
-			against: 'base',
-			syntax,
-			container: 'raw',
-		};
+		const event = referenceEvent(value, this.buffer.slice(start, end), absolute, this.bufferStart + end, line, column, 'resource', 'base', syntax, 'raw');
+		event.element = 'style';
+		event.attribute = attribute;
 		const link: Link = resolveEvent(event, this.context);
 		this.sink(link, event);
 	}

@@ -9,7 +9,7 @@
  * - In SVG/MathML foreign content and in XHTML, `<style>` text is ordinary text: each text
  *   node is entity-decoded and scanned on its own (CDATA sections as raw text).
  */
-import type {ReferenceEvent} from './event.js';
+import {type ReferenceEvent, referenceEvent} from './event.js';
 import {CssScanner} from './css-scanner.js';
 import {MAX_CSS_TOKEN, scanCss} from './css.js';
 import type {DecodedText} from './html-decode.js';
@@ -40,22 +40,11 @@ export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Loc
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
 		const {line, column} = locate(start);
-		const event: ReferenceEvent = {
-			value: match.value,
-			raw: text.sourceSlice(start, end),
-			start,
-			end,
-			line,
-			column,
-			kind: 'resource',
-			element: fields.element,
-			attribute: fields.attribute ?? match.attribute,
-			against: 'base',
-			syntax: match.syntax,
-			container: fields.container,
-		};
-		if (fields.quote !== undefined) event.quote = fields.quote;
-		if (fields.rel !== undefined) event.rel = fields.rel;
+		const event = referenceEvent(match.value, text.sourceSlice(start, end), start, end, line, column, 'resource', 'base', match.syntax, fields.container);
+		event.element = fields.element;
+		event.attribute = fields.attribute ?? match.attribute;
+		event.quote = fields.quote;
+		event.rel = fields.rel;
 		emit(event);
 	}
 }

@@ -13,7 +13,7 @@ import {
 	URL_META_NAMES,
 	URL_PARAM_NAMES,
 } from './attributes.js';
-import type {Against, ReferenceEvent, ValueSyntax} from './event.js';
+import {type Against, type ReferenceEvent, referenceEvent, type ValueSyntax} from './event.js';
 import type {CharacterReferenceDecoder, DecodedText, DecodeMode} from './html-decode.js';
 import {parseMetaRefresh} from './meta-refresh.js';
 import type {Position} from './position.js';
@@ -63,7 +63,10 @@ export interface TagHost {
 	robotsReported: boolean;
 }
 
-/** The fields every event from one attribute shares. */
+/**
+ * The fields every event from one attribute shares. Made by {@link eventFields} or
+ * {@link copyFields} only: one shape for all (see ReferenceEvent).
+ */
 export interface EventFields {
 	kind: LinkKind;
 	against: Against;
@@ -71,10 +74,24 @@ export interface EventFields {
 	element: string;
 	attribute: string;
 	quote: '"' | "'" | '' | undefined;
-	rel?: string[];
-	codebase?: string;
-	reference?: string;
-	refreshQuote?: '"' | "'" | '';
+	rel: string[] | undefined;
+	codebase: string | undefined;
+	reference: string | undefined;
+	refreshQuote: '"' | "'" | '' | undefined;
+}
+
+function eventFields(kind: LinkKind, against: Against, syntax: ValueSyntax, element: string, attribute: string, quote: EventFields['quote']): EventFields {
+	return {kind, against, syntax, element, attribute, quote, rel: undefined, codebase: undefined, reference: undefined, refreshQuote: undefined};
+}
+
+/** A copy of `fields` (to change some of them), in the same shape. */
+function copyFields(fields: EventFields): EventFields {
+	const copy = eventFields(fields.kind, fields.against, fields.syntax, fields.element, fields.attribute, fields.quote);
+	copy.rel = fields.rel;
+	copy.codebase = fields.codebase;
+	copy.reference = fields.reference;
+	copy.refreshQuote = fields.refreshQuote;
+	return copy;
 }
 
 /** Read the URL-bearing attributes of a start tag, emitting events in source order. */
@@ -95,7 +112,7 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 /** The rule's conditions: the event fields, or null when the attribute does not count here. */
 function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, host: TagHost): EventFields | null {
 	const syntax: ValueSyntax = rule.syntax === 'srcset' || rule.syntax === 'list-item' || rule.syntax === 'comma-item' ? rule.syntax : 'url';
-	const fields: EventFields = {kind: rule.kind, against: rule.against, syntax, element: tag.name, attribute: attribute.name, quote: attribute.quote};
+	const fields = eventFields(rule.kind, rule.against, syntax, tag.name, attribute.name, attribute.quote);
 	switch (rule.when) {
 		case 'link-rel': {
 			fields.kind = linkRelKind(relTokens(tag, host) ?? []);
@@ -174,7 +191,9 @@ function readValue(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRu
 			break;
 		}
 		case 'css': {
-			host.css(text, {...fields, kind: 'resource'});
+			const css = copyFields(fields);
+			css.kind = 'resource';
+			host.css(text, css);
 			break;
 		}
 		case 'doc': {
@@ -192,17 +211,29 @@ function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields,
 		(property !== undefined && names.has(property)) || (name !== undefined && names.has(name));
 	if (keyword(tag, 'http-equiv', host) === 'refresh') {
 		const url = parseMetaRefresh(text.text)?.url;
-		if (url !== undefined && url !== null) emitSpan(text, url.start, url.end, {...fields, syntax: 'meta-refresh', refreshQuote: url.quote}, host, 'plain');
+		if (url === undefined || url === null) return;
+		const refresh = copyFields(fields);
+		refresh.syntax = 'meta-refresh';
+		refresh.refreshQuote = url.quote;
+		emitSpan(text, url.start, url.end, refresh, host, 'plain');
 	} else if (named(URL_META_NAMES)) {
-		emitStripped(text, 0, text.text.length, {...fields, kind: 'metadata'}, host, 'plain');
+		const metadata = copyFields(fields);
+		metadata.kind = 'metadata';
+		emitStripped(text, 0, text.text.length, metadata, host, 'plain');
 	} else if (named(POLLING_META_NAMES)) {
-		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, {...fields, kind: 'metadata', syntax: 'list-item'}, host, 'plain'));
+		const polling = copyFields(fields);
+		polling.kind = 'metadata';
+		polling.syntax = 'list-item';
+		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, polling, host, 'plain'));
 	} else if (name === 'robots' && !host.robotsReported) {
 		const directives = tokens(text.text.toLowerCase(), true);
 		if (!directives.includes('nofollow') && !directives.includes('none')) return;
 		host.robotsReported = true;
 		// Reported once per document: an empty reference (this document) carrying the directives.
-		const robots: EventFields = {...fields, kind: 'metadata', syntax: 'none', rel: directives};
+		const robots = copyFields(fields);
+		robots.kind = 'metadata';
+		robots.syntax = 'none';
+		robots.rel = directives;
 		documentUrl(robots, host);
 		emitSpan(text, 0, 0, robots, host, 'plain');
 	}
@@ -211,21 +242,10 @@ function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields,
 /** An absent form action: the document URL (HTML form submission), as an empty span after the tag name. */
 function emitAbsentAction(tag: TagRecord, host: TagHost): void {
 	const {line, column} = host.locate(tag.nameEnd);
-	const event: ReferenceEvent = {
-		value: '',
-		raw: '',
-		start: tag.nameEnd,
-		end: tag.nameEnd,
-		line,
-		column,
-		kind: 'form',
-		element: tag.name,
-		attribute: 'action',
-		against: 'document',
-		syntax: 'none',
-		container: 'attribute',
-	};
-	if (host.documentUrl !== undefined) event.reference = host.documentUrl;
+	const event = referenceEvent('', '', tag.nameEnd, tag.nameEnd, line, column, 'form', 'document', 'none', 'attribute');
+	event.element = tag.name;
+	event.attribute = 'action';
+	event.reference = host.documentUrl;
 	host.emit(event, 'plain');
 }
 
@@ -253,27 +273,16 @@ export function spanEvent(
 	const sourceStart = text.toSourceStart(start);
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
 	const {line, column} = locate(sourceStart);
-	// Fields copied one by one: object rest/spread is slow in V8 (see base.ts linkFields).
 	const value = text.text.slice(start, end);
-	const event: ReferenceEvent = {
-		value,
-		raw: text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd),
-		start: sourceStart,
-		end: sourceEnd,
-		line,
-		column,
-		kind: fields.kind,
-		element: fields.element,
-		attribute: fields.attribute,
-		against: fields.against,
-		syntax: fields.syntax,
-		container: 'attribute',
-	};
-	if (fields.quote !== undefined) event.quote = fields.quote;
-	if (fields.rel !== undefined) event.rel = fields.rel;
-	if (fields.codebase !== undefined) event.codebase = fields.codebase;
-	if (fields.reference !== undefined) event.reference = fields.reference;
-	if (fields.refreshQuote !== undefined) event.refreshQuote = fields.refreshQuote;
+	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
+	const event = referenceEvent(value, raw, sourceStart, sourceEnd, line, column, fields.kind, fields.against, fields.syntax, 'attribute');
+	event.element = fields.element;
+	event.attribute = fields.attribute;
+	event.quote = fields.quote;
+	event.rel = fields.rel;
+	event.codebase = fields.codebase;
+	event.reference = fields.reference;
+	event.refreshQuote = fields.refreshQuote;
 	return event;
 }
 

@@ -3,7 +3,7 @@
  * and plain-text URLs in text nodes (the `textLinks` option, through text.ts).
  */
 import type {FuzzyOptions} from '../types.js';
-import type {ReferenceEvent} from './event.js';
+import {type ReferenceEvent, referenceEvent} from './event.js';
 import type {QueueEntry} from './html-base.js';
 import type {DecodedText} from './html-decode.js';
 import type {Position} from './position.js';
@@ -93,19 +93,8 @@ export function textEvents(
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
 		const {line, column} = locate(start);
-		const event: ReferenceEvent = {
-			value: match.value,
-			raw: text.sourceSlice(start, end),
-			start,
-			end,
-			line,
-			column,
-			kind: 'text',
-			delimiter: match.delimiter,
-			against: 'base',
-			syntax: 'text',
-			container: 'html-text',
-		};
+		const event = referenceEvent(match.value, text.sourceSlice(start, end), start, end, line, column, 'text', 'base', 'text', 'html-text');
+		event.delimiter = match.delimiter;
 		// Appendix F completion (`www.x` → `http://www.x`) is what gets resolved.
 		if (match.reference !== match.value) event.reference = match.reference;
 		emit(event);

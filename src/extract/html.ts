@@ -39,7 +39,7 @@ import type {Link} from '../types.js';
 import {interestingAttributes, NameFilter, NameTable, tableElements} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from './base.js';
 import type {ExtractorCore, LinkSink} from './core.js';
-import type {ReferenceEvent} from './event.js';
+import {movedEvent, type ReferenceEvent} from './event.js';
 import {BaseTracker} from './html-base.js';
 import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './html-decode.js';
 import {cssEvents, StyleText} from './html-style.js';
@@ -224,9 +224,10 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const start = text.toSourceStart(link.start);
 		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
 		const {line, column} = this.locate(start);
-		const place = {start, end, raw: text.sourceSlice(start, end), line, column};
-		const enclosing = [quote, ...(event.enclosing ?? [])];
-		this.bases.addResolved({...link, ...place}, {...event, ...place, enclosing});
+		const raw = text.sourceSlice(start, end);
+		const moved = movedEvent(event, raw, start, end, line, column);
+		moved.enclosing = [quote, ...(event.enclosing ?? [])];
+		this.bases.addResolved({...link, start, end, raw, line, column}, moved);
 	}
 
 	private callbacks(): TokenizerCallbacks {

@@ -15,7 +15,7 @@
 import {fallbackBase, resolveEvent} from './base.js';
 import type {CoreOptions, ResolveContext} from './base.js';
 import type {ExtractorCore, LinkSink} from './core.js';
-import type {ReferenceEvent} from './event.js';
+import {type ReferenceEvent, referenceEvent} from './event.js';
 import {LineTracker} from './position.js';
 import {isSpace} from './text-chars.js';
 import {MAX_BRACKET_SPAN} from './text-bracket.js';
@@ -160,19 +160,8 @@ export class TextExtractor implements ExtractorCore {
 		const start = this.bufferStart + match.start;
 		const text = this.text();
 		const {line, column} = this.tracker.locate(text, this.bufferStart, start);
-		const event: ReferenceEvent = {
-			value: match.value,
-			raw: text.slice(match.start, match.end),
-			start,
-			end: this.bufferStart + match.end,
-			line,
-			column,
-			kind: 'text',
-			delimiter: match.delimiter,
-			against: 'base',
-			syntax: 'text',
-			container: 'raw',
-		};
+		const event = referenceEvent(match.value, text.slice(match.start, match.end), start, this.bufferStart + match.end, line, column, 'text', 'base', 'text', 'raw');
+		event.delimiter = match.delimiter;
 		if (match.reference !== match.value) event.reference = match.reference;
 		this.sink(resolveEvent(event, this.context), event);
 	}
