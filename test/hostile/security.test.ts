@@ -43,7 +43,9 @@ const PAGE = 'https://example.com/dir/page.html';
  */
 function readsAs(after: Link, given: string): boolean {
 	const decoded = unescapeWritten(after.value);
-	const candidates = new Set([given, given.replaceAll('\0', '\ufffd'), given.replace(/\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')]);
+	const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+	// CSS: a lone surrogate reads back as U+FFFD while a NUL is written %00 (found by this property; see the test below).
+	const candidates = new Set([given, given.replaceAll('\0', '\ufffd'), given.replace(loneSurrogate, '\ufffd'), given.replace(loneSurrogate, '\ufffd').replaceAll('\0', '\ufffd')]);
 	for (const candidate of [...candidates]) candidates.add(candidate.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, ''));
 	return [...candidates].some((c) => after.value === c || decoded === unescapeWritten(c) || decoded === unescapeWritten(`./${c}`));
 }
@@ -83,6 +85,11 @@ test('(a) attacker-chosen values in attacker-chosen markup: same elements and at
 		fcParams(t, 300),
 	);
 	t.pass();
+});
+
+test('(a) CSS: a lone surrogate in a new value reads back as U+FFFD, a NUL as %00', (t) => {
+	const html = rewriteLinks("<style>a{background:image-set('a.png' 1x)}</style>", {type: 'html', to: () => '\ud800/\0b'});
+	t.deepEqual(extractLinks(html, {type: 'html'}).map((link) => link.value), ['\ufffd/%00b']);
 });
 
 test('(a) CSS: a new value never ends its string, url token or <style> element', (t) => {
