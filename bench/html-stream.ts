@@ -5,13 +5,14 @@
  * line: bytes, seconds (wall), MB/s, Links, peak RSS (`process.resourceUsage().maxRSS`).
  *
  * Usage: npx tsx bench/html-stream.ts SHARED_DIR BYTES
+ * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  * `runHtmlStreamBench` (used by bench/html.ts) runs it as a child for each size.
  */
 import {spawnSync} from 'node:child_process';
 import {Readable, Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {fileURLToPath} from 'node:url';
-import {createExtractStream} from '../src/index.js';
+import {createExtractStream} from '../dist/index.js';
 import {corpusPages} from './harness.js';
 
 const CHUNK_BYTES = 1 << 16;

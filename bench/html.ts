@@ -5,11 +5,12 @@
  * Then the streamed run (bench/html-stream.ts, a child process per size): 100 MB and
  * 1 GB through `createExtractStream`, with throughput and peak RSS.
  * Usage: npx tsx bench/html.ts SHARED_DIR [--no-stream]
+ * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  */
 import {load} from 'cheerio';
 import {Parser, Tokenizer} from 'htmlparser2';
 import {SAXParser} from 'parse5-sax-parser';
-import {extractLinks} from '../src/index.js';
+import {extractLinks} from '../dist/index.js';
 import {corpusPages, measure, table} from './harness.js';
 import {runHtmlStreamBench, streamTable} from './html-stream.js';
 import type {Measurement} from './harness.js';

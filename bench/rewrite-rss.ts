@@ -2,10 +2,11 @@
  * Child process of bench/rewrite.ts: streams SIZE megabytes (the corpus pages repeated,
  * as one document) through createRewriteStream to nowhere, then prints its peak RSS.
  * Usage: node --import tsx bench/rewrite-rss.ts SHARED_DIR SIZE_MB
+ * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  */
 import {Readable, Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
-import {createRewriteStream} from '../src/index.js';
+import {createRewriteStream} from '../dist/index.js';
 import {corpusPages} from './harness.js';
 
 const [sharedDir, size] = process.argv.slice(2);

@@ -7,12 +7,13 @@
  * 100 MB and a 1 GB stream through createRewriteStream (child processes,
  * bench/rewrite-rss.ts).
  * Usage: npx tsx bench/rewrite.ts SHARED_DIR [--no-rss]
+ * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  */
 import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {HTMLRewriter} from 'html-rewriter-wasm';
 import {RewritingStream} from 'parse5-html-rewriting-stream';
-import {rewriteLinks} from '../src/index.js';
+import {rewriteLinks} from '../dist/index.js';
 import {corpusPages, table, type Measurement} from './harness.js';
 
 interface Page {

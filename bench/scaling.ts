@@ -6,12 +6,13 @@
  * garbage collector, not the scanners. Runs with a 64 MB young generation for the same reason
  * (it re-executes itself with `--max-semi-space-size=64`).
  * Usage: npx tsx bench/scaling.ts [n]
+ * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  */
 import {spawnSync} from 'node:child_process';
 import {pathToFileURL} from 'node:url';
-import type {ExtractOptions} from '../src/index.js';
-import {checkExtractOptions} from '../src/options.js';
-import {ExtractPipeline} from '../src/stream/pipeline.js';
+import type {ExtractOptions} from '../dist/index.js';
+import {checkExtractOptions} from '../dist/options.js';
+import {ExtractPipeline} from '../dist/stream/pipeline.js';
 
 /** Largest allowed time(4n)/time(n). */
 export const MAX_RATIO = 4.5;

@@ -6,13 +6,14 @@
  *     file per CPU second), side by side with linkify-it `match()`, Autolinker `parse()` and
  *     url-regex-safe, in one run; ratios to linkify-it with its defaults.
  * Usage: npx tsx bench/text.ts [SHARED_DIR]   (default ../shared; exits 1 if a ratio exceeds 4.5)
+ * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  */
 import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {Autolinker} from 'autolinker';
 import {LinkifyIt} from 'linkify-it';
 import urlRegexSafe from 'url-regex-safe';
-import {scanText, TextExtractor, type TextScanOptions} from '../src/extract/text.js';
+import {scanText, TextExtractor, type TextScanOptions} from '../dist/extract/text.js';
 import {table, type Measurement} from './harness.js';
 
 /** Worst case for the scaling runs: every rule on. */

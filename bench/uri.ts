@@ -7,6 +7,7 @@
  * each against its page's base from bases.json. Without SHARED_DIR, synthetic pairs.
  *
  * Usage: npx tsx bench/uri.ts [SHARED_DIR]
+ * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -14,8 +15,8 @@ import {pathToFileURL} from 'node:url';
 import {Parser} from 'htmlparser2';
 import * as uriJs from 'uri-js';
 import URIjs from 'urijs';
-import type {Dialect} from '../src/types.js';
-import {createRelativizer, relativize, resolve} from '../src/uri/index.js';
+import type {Dialect} from '../dist/types.js';
+import {createRelativizer, relativize, resolve} from '../dist/uri/index.js';
 import {measure, table, type Measurement} from './harness.js';
 
 type Pair = [ref: string, base: string];
