@@ -22,19 +22,22 @@ import {isPlainSerialization} from '../uri/whatwg.js';
 // path (all but `"` `#` `<` `>` `?` `` ` `` `{` `}`), special-query (all but `"` `#` `<`
 // `>` `'`), fragment (all but `"` `#` `<` `>` `` ` ``). Conservative: backslash (a path
 // separator in special URLs), and braces and backtick in queries, ask for a parse.
-const PATH_CHAR = String.raw`[!$-;=@-\[\]-_a-z|~]`;
 const QUERY_CHAR = String.raw`[!$-&(-;=?-\[\]-_a-z|~]`;
 const FRAGMENT_CHAR = String.raw`[!$-;=?-_a-~]`;
-const TAIL = `${PATH_CHAR}*(?:\\?${QUERY_CHAR}*)?(?:#${FRAGMENT_CHAR}*)?`;
-
-/** A path (then query, then fragment) the parser copies as written: a relative reference's whole text. */
-const PLAIN_TAIL = new RegExp(`^${TAIL}$`);
+/** A path character other than "/". */
+const SEGMENT_CHAR = String.raw`[!$-.0-;=@-\[\]-_a-z|~]`;
 /**
- * A segment that may be a single- or double-dot segment (`.`, `..`, `%2e`…), or any
- * segment starting with "." then ".", "%", "/", "?", "#" or the end, or with "%".
- * Conservative: it also looks into the query and fragment.
+ * A path segment that cannot be a single- or double-dot segment (`.`, `..`, `%2e`…):
+ * conservatively, one that starts neither with "%" nor with "." then ".", "%", "/", "?",
+ * "#" or the end. (Only the path has dot segments: the query and fragment are copied.)
  */
-const MAY_HAVE_DOT_SEGMENT = /(?:^|\/)(?:%|\.(?:[./?#%]|$))/;
+const SEGMENT = String.raw`(?!%|\.(?:[./?#%]|$))${SEGMENT_CHAR}*`;
+/**
+ * A path (then query, then fragment) the parser copies as written, without dot segments:
+ * a relative reference's whole text, or what follows an authority. One anchored pass
+ * (two regular expressions, one of them unanchored, cost twice as much).
+ */
+const PLAIN_TAIL = new RegExp(`^${SEGMENT}(?:\\/${SEGMENT})*(?:\\?${QUERY_CHAR}*)?(?:#${FRAGMENT_CHAR}*)?$`);
 /** A ":" before any "/", "?" or "#": the reference may start with a scheme. */
 const SCHEME_LIKE = /^[^/?#]*:/;
 
@@ -76,7 +79,7 @@ function isPlainAuthority(authority: string, scheme: string): boolean {
 function withPath(prefix: string, ref: string, end: number): string | null {
 	if (end === ref.length) return `${prefix}${ref}/`;
 	const tail = ref.slice(end);
-	if (!PLAIN_TAIL.test(tail) || MAY_HAVE_DOT_SEGMENT.test(tail)) return null;
+	if (!PLAIN_TAIL.test(tail)) return null;
 	return ref.charCodeAt(end) === 0x2f /* "/" */ ? prefix + ref : `${prefix}${ref.slice(0, end)}/${tail}`;
 }
 
@@ -152,7 +155,7 @@ export class PlainBase {
 			return withPath(`${this.scheme}:`, ref, match[0].length);
 		}
 		if (SCHEME_LIKE.test(ref)) return plainAbsolute(ref);
-		if (!PLAIN_TAIL.test(ref) || MAY_HAVE_DOT_SEGMENT.test(ref)) return null;
+		if (!PLAIN_TAIL.test(ref)) return null;
 		if (c === 0x2f /* "/" */) return this.origin + ref; // "path state" from the root
 		if (c === 0x3f /* "?" */) return this.beforeQuery + ref; // "query state": the base's path
 		if (c === 0x23 /* "#" */) return this.beforeFragment + ref; // "fragment state": the base's path and query
