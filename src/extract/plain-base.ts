@@ -55,6 +55,14 @@ const AUTHORITY_PREFIX = new RegExp(`^\\/\\/(${DNS_HOST}${PORT})(?=[/?#]|$)`);
  */
 const HOST_NEEDS_PARSE = /--|[0-9]$|(?:^|\.)0x/;
 /**
+ * The common case of {@link SPECIAL_PREFIX} in one test: a special URL with a DNS host
+ * that needs no rewriting (no "--", no label starting "0x", not ending in a digit: see
+ * HOST_NEEDS_PARSE), no port, and a plain path: it is its own serialization.
+ */
+const PLAIN_SPECIAL_URL = new RegExp(
+	String.raw`^${SPECIAL_SCHEME}:\/\/(?!0x|[^/?#]*(?:--|\.0x))(?:[a-z0-9-]+\.)*[a-z0-9-]*[a-z-]\/${SEGMENT}(?:\/${SEGMENT})*(?:\?${QUERY_CHAR}*)?(?:#${FRAGMENT_CHAR}*)?$`,
+);
+/**
  * A non-special URL with an opaque path (URL Standard "opaque path state": the C0 control
  * percent-encode set leaves printable ASCII alone), without query or fragment.
  */
@@ -94,6 +102,7 @@ function withPath(prefix: string, ref: string, end: number): string | null {
  * plainAbsolute('HTTP://h.example/'); // null (the parser lower-cases the scheme)
  */
 export function plainAbsolute(ref: string): string | null {
+	if (PLAIN_SPECIAL_URL.test(ref)) return ref;
 	const match = SPECIAL_PREFIX.exec(ref);
 	if (match === null) return PLAIN_OPAQUE.test(ref) ? ref : null;
 	const [prefix, scheme = '', authority = ''] = match;
