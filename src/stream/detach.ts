@@ -33,7 +33,10 @@ export function detach(s: string): string {
 /**
  * `sink` receiving Links whose strings (raw, value, url, base, text, rel, element,
  * attribute) are detached from the input. Equal strings share one copy; the base is copied
- * once per distinct base.
+ * once per distinct base. The long ones of `raw`, `value` and `url` are copied together,
+ * into one new string that each is then a slice of: one flattening instead of three (V8
+ * flattens a concatenation in its runtime, ~75 ns a call, where slicing a flat string is
+ * inline).
  *
  * @example
  * const pipeline = new ExtractPipeline(options, detachLinks((link) => kept.push(link)));
@@ -42,12 +45,28 @@ export function detachLinks(sink: LinkSink): LinkSink {
 	let base: string | null = null;
 	let detachedBase: string | null = null;
 	return (link, event) => {
-		const raw = detach(link.raw);
-		const value = link.value === link.raw ? raw : detach(link.value);
+		const {raw, value, url} = link;
 		const out: Link = link;
-		out.raw = raw;
-		out.value = value;
-		if (link.url !== null) out.url = link.url === link.value ? value : detach(link.url);
+		const rawShared = raw.length >= SHARED_MIN_LENGTH;
+		const valueApart = value !== raw;
+		const valueShared = valueApart && value.length >= SHARED_MIN_LENGTH;
+		const urlApart = url !== null && url !== value;
+		const urlShared = urlApart && url.length >= SHARED_MIN_LENGTH;
+		if (rawShared || valueShared || urlShared) {
+			const copy = detach(`${rawShared ? raw : ''}${valueShared ? value : ''}${urlShared ? url : ''}`);
+			let at = 0;
+			if (rawShared) {
+				out.raw = copy.slice(0, raw.length);
+				at = raw.length;
+			}
+			if (valueShared) {
+				out.value = copy.slice(at, at + value.length);
+				at += value.length;
+			}
+			if (urlShared) out.url = copy.slice(at);
+		}
+		if (!valueApart) out.value = out.raw;
+		if (url !== null && !urlApart) out.url = out.value;
 		if (link.base !== base) {
 			base = link.base;
 			detachedBase = base === null ? null : detach(base);
