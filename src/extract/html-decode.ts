@@ -171,6 +171,6 @@ const DECODING_NEEDED = /[&\r\0]/;
  * Whether `source` has a character reference, a CR or a NUL to process. One native scan
  * (most values have none): a charCodeAt loop over fresh slices of the page cost more.
  */
-function needsDecoding(source: string): boolean {
+export function needsDecoding(source: string): boolean {
 	return DECODING_NEEDED.test(source);
 }

@@ -14,7 +14,7 @@ import {
 	URL_PARAM_NAMES,
 } from './attributes.js';
 import {type Against, type ReferenceEvent, referenceEvent, type ValueSyntax} from './event.js';
-import type {CharacterReferenceDecoder, DecodedText, DecodeMode} from './html-decode.js';
+import {type CharacterReferenceDecoder, type DecodedText, type DecodeMode, needsDecoding} from './html-decode.js';
 import {parseMetaRefresh} from './meta-refresh.js';
 import type {Position} from './position.js';
 import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './html-lists.js';
@@ -170,8 +170,12 @@ function setCodebase(fields: EventFields, codebase: string): void {
 
 /** Decode the value and emit one event per URL in it. */
 function readValue(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, fields: EventFields, host: TagHost): void {
-	const text = host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode);
 	const role: EventRole = tag.namespace !== 'html' ? 'plain' : tag.name === 'base' ? 'base' : tag.name === 'a' && attribute.name === 'href' ? 'anchor' : 'plain';
+	if (rule.syntax === 'url' && rule.when !== 'meta-content' && !needsDecoding(attribute.raw)) {
+		emitVerbatimUrl(attribute, fields, host, role);
+		return;
+	}
+	const text = host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode);
 	switch (rule.syntax) {
 		case 'url': {
 			if (rule.when === 'meta-content') readMetaContent(tag, text, fields, host);
@@ -249,6 +253,23 @@ function emitAbsentAction(tag: TagRecord, host: TagHost): void {
 	host.emit(event, 'plain');
 }
 
+/**
+ * The common case of {@link emitStripped}: a whole value holding one URL, with nothing to
+ * decode (no character reference, CR or NUL), so decoded and source offsets differ by the
+ * value's start and no decoded text is made.
+ */
+function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: TagHost, role: EventRole): void {
+	const raw = attribute.raw;
+	let start = 0;
+	let end = raw.length;
+	while (start < end && isAsciiWhitespace(raw.charCodeAt(start))) start++;
+	while (end > start && isAsciiWhitespace(raw.charCodeAt(end - 1))) end--;
+	const value = start === 0 && end === raw.length ? raw : raw.slice(start, end);
+	const sourceStart = attribute.valueStart + start;
+	const {line, column} = host.locate(sourceStart);
+	host.emit(fieldsEvent(value, value, sourceStart, attribute.valueStart + end, line, column, fields), role);
+}
+
 /** HTML §5.3: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
 function emitStripped(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
 	const s = text.text;
@@ -275,7 +296,12 @@ export function spanEvent(
 	const {line, column} = locate(sourceStart);
 	const value = text.text.slice(start, end);
 	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
-	const event = referenceEvent(value, raw, sourceStart, sourceEnd, line, column, fields.kind, fields.against, fields.syntax, 'attribute');
+	return fieldsEvent(value, raw, sourceStart, sourceEnd, line, column, fields);
+}
+
+/** An attribute value's event: its place, and the fields its attribute gives. */
+function fieldsEvent(value: string, raw: string, start: number, end: number, line: number, column: number, fields: EventFields): ReferenceEvent {
+	const event = referenceEvent(value, raw, start, end, line, column, fields.kind, fields.against, fields.syntax, 'attribute');
 	event.element = fields.element;
 	event.attribute = fields.attribute;
 	event.quote = fields.quote;
