@@ -149,9 +149,35 @@ const TABLES: Readonly<Record<Namespace, RuleTable>> = {
  * attributeRule('html', 'img', 'usemap'); // undefined (a hash-name reference, never a URL)
  */
 export function attributeRule(namespace: Namespace, element: string, attribute: string): AttributeRule | undefined {
-	const table = TABLES[namespace];
-	return table.get(element)?.get(attribute) ?? table.get('*')?.get(attribute);
+	const rules = BY_ATTRIBUTE[namespace].get(attribute);
+	return rules === undefined ? undefined : (rules.byElement.get(element) ?? rules.anyElement);
 }
+
+/** The rules of one attribute name: per element, and for any other element (the `*` rows). */
+interface AttributeRules {
+	byElement: Map<string, AttributeRule>;
+	anyElement: AttributeRule | undefined;
+}
+
+/** A table by attribute name first: one lookup answers "no rule" for the attributes read only as conditions. */
+function byAttribute(table: RuleTable): Map<string, AttributeRules> {
+	const rules = new Map<string, AttributeRules>();
+	for (const [element, attributes] of table) {
+		for (const [attribute, rule] of attributes) {
+			let entry = rules.get(attribute);
+			if (entry === undefined) rules.set(attribute, (entry = {byElement: new Map(), anyElement: undefined}));
+			if (element === '*') entry.anyElement = rule;
+			else entry.byElement.set(element, rule);
+		}
+	}
+	return rules;
+}
+
+const BY_ATTRIBUTE: Readonly<Record<Namespace, Map<string, AttributeRules>>> = {
+	html: byAttribute(TABLES.html),
+	svg: byAttribute(TABLES.svg),
+	math: byAttribute(TABLES.math),
+};
 
 /** Every attribute name the extractor looks at: URL-bearing ones and those conditions read. */
 const INTERESTING: ReadonlySet<string> = new Set([

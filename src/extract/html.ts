@@ -132,12 +132,14 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private textEnd = -1;
 
 	private readonly options: CoreOptions;
-	/** `options.textLinks`, read once: option objects differ in shape between documents (a megamorphic read per text piece). */
+	/** `options.textLinks` and `anchorText`, read once: option objects differ in shape between documents (a megamorphic read per use). */
 	private readonly textLinks: boolean;
+	private readonly anchorText: boolean;
 
 	constructor(options: CoreOptions, sink: LinkSink, nesting?: Nesting) {
 		this.options = options;
 		this.textLinks = options.textLinks === true;
+		this.anchorText = options.anchorText === true;
 		this.xml = options.type === 'xhtml';
 		this.decodeMode = this.xml ? 'strict' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
@@ -192,7 +194,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	emit(event: ReferenceEvent, role: EventRole): void {
 		if (role === 'base') {
 			this.bases.base(event, !this.tree.inTemplate);
-		} else if (role === 'anchor' && this.options.anchorText === true) {
+		} else if (role === 'anchor' && this.anchorText) {
 			this.anchor = new AnchorText(this.bases.hold(event), event.start);
 		} else {
 			this.bases.add(event);
