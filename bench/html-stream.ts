@@ -1,21 +1,12 @@
 /**
- * Streamed HTML extraction at scale, in a process of its own so that its peak RSS means
- * something: the corpus pages, repeated until BYTES bytes, generated on the fly in 64 KiB
- * Buffers and piped through `createExtractStream` as one long document. Prints one JSON
- * line: bytes, seconds (wall), MB/s, Links, peak RSS (`process.resourceUsage().maxRSS`).
- *
- * Usage: npx tsx bench/html-stream.ts SHARED_DIR BYTES
- * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
- * `runHtmlStreamBench` (used by bench/html.ts) runs it as a child for each size.
+ * Streamed HTML extraction at scale, each size in a process of its own
+ * (bench/corpus-stream-child.mjs, plain JavaScript on dist/) so that its peak RSS means
+ * something: the corpus pages, repeated until the size, in 64 KiB Buffers, piped through
+ * `createExtractStream` as one long document.
+ * `runHtmlStreamBench` is used by bench/html.ts.
  */
 import {spawnSync} from 'node:child_process';
-import {Readable, Writable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
 import {fileURLToPath} from 'node:url';
-import {createExtractStream} from '../dist/index.js';
-import {corpusPages} from './harness.js';
-
-const CHUNK_BYTES = 1 << 16;
 
 export interface StreamRun {
 	bytes: number;
@@ -26,46 +17,18 @@ export interface StreamRun {
 	maxRssKiB: number;
 }
 
-/** The corpus, repeated and cut into chunks, until `total` bytes have been produced. */
-function* corpusBytes(sharedDir: string, total: number): Generator<Buffer> {
-	const corpus = Buffer.from(corpusPages(sharedDir).map(page => page.html).join('\n'));
-	let produced = 0;
-	let at = 0;
-	while (produced < total) {
-		const size = Math.min(CHUNK_BYTES, corpus.length - at, total - produced);
-		yield corpus.subarray(at, at + size);
-		produced += size;
-		at = (at + size) % corpus.length;
-	}
-}
+const CHILD = fileURLToPath(new URL('corpus-stream-child.mjs', import.meta.url));
 
-async function streamRun(sharedDir: string, total: number): Promise<StreamRun> {
-	let links = 0;
-	const count = new Writable({
-		objectMode: true,
-		write(_link: unknown, _encoding, callback) {
-			links++;
-			callback();
-		},
-	});
-	const start = process.hrtime.bigint();
-	await pipeline(
-		Readable.from(corpusBytes(sharedDir, total), {objectMode: false}),
-		createExtractStream({type: 'html', retrievalUrl: 'https://corpus.example/stream/index.html'}),
-		count,
-	);
-	const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-	return {bytes: total, seconds, megabytesPerSecond: total / 1e6 / seconds, links, maxRssKiB: process.resourceUsage().maxRSS};
+/** One child run of bench/corpus-stream-child.mjs. */
+export function runCorpusStream(operation: 'extract' | 'rewrite', sharedDir: string, bytes: number): StreamRun {
+	const child = spawnSync(process.execPath, [CHILD, operation, sharedDir, String(bytes)], {encoding: 'utf8', maxBuffer: 1 << 20});
+	if (child.status !== 0) throw new Error(`bench/corpus-stream-child.mjs ${operation} failed for ${bytes} bytes: ${child.stderr}`);
+	return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '') as StreamRun;
 }
 
 /** Run the streamed extraction in a child process for each size, in order. */
 export function runHtmlStreamBench(sharedDir: string, sizes: readonly number[]): StreamRun[] {
-	const script = fileURLToPath(import.meta.url);
-	return sizes.map(size => {
-		const child = spawnSync(process.execPath, ['--import', 'tsx', script, sharedDir, String(size)], {encoding: 'utf8', maxBuffer: 1 << 20});
-		if (child.status !== 0) throw new Error(`bench/html-stream.ts failed for ${size} bytes: ${child.stderr}`);
-		return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '') as StreamRun;
-	});
+	return sizes.map(size => runCorpusStream('extract', sharedDir, size));
 }
 
 /** A markdown table of stream runs, with the peak RSS of each relative to the first. */
@@ -77,10 +40,4 @@ export function streamTable(runs: readonly StreamRun[]): string {
 		lines.push(`| ${size} | ${run.megabytesPerSecond.toFixed(1)} | ${run.links} | ${(run.maxRssKiB / 1024).toFixed(0)} MiB | ${((run.maxRssKiB / first - 1) * 100).toFixed(1)}% |`);
 	}
 	return lines.join('\n');
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-	const [shared, bytes] = process.argv.slice(2);
-	if (shared === undefined || bytes === undefined) throw new Error('usage: npx tsx bench/html-stream.ts SHARED_DIR BYTES');
-	console.log(JSON.stringify(await streamRun(shared, Number(bytes))));
 }

@@ -5,15 +5,14 @@
  * the peers: every `href` (parse5) or `a[href]` (lol-html) through `new URL`). Every
  * contender gets the page bytes and produces the output bytes. Then peak RSS of a
  * 100 MB and a 1 GB stream through createRewriteStream (child processes,
- * bench/rewrite-rss.ts).
+ * bench/corpus-stream-child.mjs).
  * Usage: npx tsx bench/rewrite.ts SHARED_DIR [--no-rss]
  * Measures the shipped build (dist/): run `npm run build` first (`npm run bench` does).
  */
-import {spawnSync} from 'node:child_process';
-import {fileURLToPath} from 'node:url';
 import {HTMLRewriter} from 'html-rewriter-wasm';
 import {RewritingStream} from 'parse5-html-rewriting-stream';
 import {rewriteLinks} from '../dist/index.js';
+import {runCorpusStream} from './html-stream.js';
 import {corpusPages, table, type Measurement} from './harness.js';
 
 interface Page {
@@ -134,14 +133,13 @@ export async function runRewriteBench(sharedDir: string, options: {runs?: number
 
 /** Peak RSS of createRewriteStream over 100 MB and 1 GB, each in a fresh process. */
 function rssSection(sharedDir: string): string {
-	const script = fileURLToPath(new URL('rewrite-rss.ts', import.meta.url));
 	const rows: string[] = ['| stream size | peak RSS | MB/s |', '|---:|---:|---:|'];
 	const peaks: number[] = [];
 	for (const megabytes of [100, 1000]) {
-		const child = spawnSync(process.execPath, ['--import', 'tsx', script, sharedDir, String(megabytes)], {encoding: 'utf8', maxBuffer: 1 << 20});
-		const result = JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as {maxRssMb?: number; mbPerSecond?: number};
-		peaks.push(result.maxRssMb ?? Number.NaN);
-		rows.push(`| ${megabytes} MB | ${result.maxRssMb?.toFixed(0) ?? '?'} MB | ${result.mbPerSecond?.toFixed(1) ?? '?'} |`);
+		const run = runCorpusStream('rewrite', sharedDir, megabytes * 1e6);
+		const maxRssMb = run.maxRssKiB / 1024;
+		peaks.push(maxRssMb);
+		rows.push(`| ${megabytes} MB | ${maxRssMb.toFixed(0)} MB | ${run.megabytesPerSecond.toFixed(1)} |`);
 	}
 	const growth = ((peaks[1] ?? Number.NaN) / (peaks[0] ?? Number.NaN) - 1) * 100;
 	return `Peak RSS, corpus pages concatenated into one stream, every reference to absolute (goal: 1 GB within 10% of 100 MB): ${growth.toFixed(1)}%\n\n${rows.join('\n')}`;
