@@ -63,7 +63,7 @@ function extract(input: string, options: ExtractOptions): void {
 }
 
 /** Best-of-rounds CPU seconds for one run over each input (repeated to equal total work). */
-function cpuSeconds(inputs: readonly string[], options: ExtractOptions, rounds = 7): number[] {
+function cpuSeconds(inputs: readonly string[], options: ExtractOptions, rounds = 11): number[] {
 	const best = inputs.map(() => Number.POSITIVE_INFINITY);
 	for (const input of inputs) extract(input, options);
 	for (let round = 0; round < rounds; round++) {
