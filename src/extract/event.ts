@@ -124,17 +124,25 @@ export function referenceEvent(
 /** A copy of `event` in the same shape, moved to another place in the source. */
 export function movedEvent(event: ReferenceEvent, raw: string, start: number, end: number, line: number, column: number): ReferenceEvent {
 	const moved = referenceEvent(event.value, raw, start, end, line, column, event.kind, event.against, event.syntax, event.container);
-	moved.element = event.element;
-	moved.attribute = event.attribute;
-	moved.rel = event.rel;
+	setAttributeFields(moved, event);
 	moved.text = event.text;
 	moved.delimiter = event.delimiter;
-	moved.codebase = event.codebase;
-	moved.reference = event.reference;
-	moved.quote = event.quote;
 	moved.enclosing = event.enclosing;
-	moved.refreshQuote = event.refreshQuote;
 	return moved;
+}
+
+/** The fields an attribute gives its events. */
+export type AttributeFields = Pick<ReferenceEvent, 'element' | 'attribute' | 'quote' | 'rel' | 'codebase' | 'reference' | 'refreshQuote'>;
+
+/** Copy `fields` onto `event` (fields it already has: its shape stays). */
+export function setAttributeFields(event: ReferenceEvent, fields: AttributeFields): void {
+	event.element = fields.element;
+	event.attribute = fields.attribute;
+	event.quote = fields.quote;
+	event.rel = fields.rel;
+	event.codebase = fields.codebase;
+	event.reference = fields.reference;
+	event.refreshQuote = fields.refreshQuote;
 }
 
 /** Fields of a Link that come from resolution, not from scanning. */

@@ -13,7 +13,7 @@ import {
 	URL_META_NAMES,
 	URL_PARAM_NAMES,
 } from './attributes.js';
-import {type Against, type ReferenceEvent, referenceEvent, type ValueSyntax} from './event.js';
+import {type Against, type ReferenceEvent, referenceEvent, setAttributeFields, type ValueSyntax} from './event.js';
 import {type CharacterReferenceDecoder, type DecodedText, type DecodeMode, needsDecoding} from './html-decode.js';
 import {parseMetaRefresh} from './meta-refresh.js';
 import type {Position} from './position.js';
@@ -302,13 +302,7 @@ export function spanEvent(
 /** An attribute value's event: its place, and the fields its attribute gives. */
 function fieldsEvent(value: string, raw: string, start: number, end: number, line: number, column: number, fields: EventFields): ReferenceEvent {
 	const event = referenceEvent(value, raw, start, end, line, column, fields.kind, fields.against, fields.syntax, 'attribute');
-	event.element = fields.element;
-	event.attribute = fields.attribute;
-	event.quote = fields.quote;
-	event.rel = fields.rel;
-	event.codebase = fields.codebase;
-	event.reference = fields.reference;
-	event.refreshQuote = fields.refreshQuote;
+	setAttributeFields(event, fields);
 	return event;
 }
 
