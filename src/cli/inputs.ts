@@ -9,13 +9,18 @@ export type {Input} from './sources.js';
 
 type AnyType = InputType | ArchiveType;
 
-const TYPE_BY_EXTENSION: Readonly<Record<string, AnyType>> = {
+/** Markup and style sheets by extension: what `extract` reads as such and what a site rewrite rewrites. */
+export const DOCUMENT_TYPE_BY_EXTENSION: Readonly<Record<string, InputType>> = {
 	'.html': 'html',
 	'.htm': 'html',
 	'.shtml': 'html',
 	'.xhtml': 'xhtml',
 	'.xht': 'xhtml',
 	'.css': 'css',
+};
+
+const TYPE_BY_EXTENSION: Readonly<Record<string, AnyType>> = {
+	...DOCUMENT_TYPE_BY_EXTENSION,
 	'.txt': 'text',
 	'.text': 'text',
 	'.md': 'text',

@@ -10,16 +10,10 @@ import {glob} from 'tinyglobby';
 import type {Dialect, InputType} from '../types.js';
 import {escapeComponent, normalize} from '../uri/index.js';
 import {isStaleTemporary, isTemporary} from './atomic.js';
+import {DOCUMENT_TYPE_BY_EXTENSION} from './inputs.js';
 
 /** Files a site build step rewrites, by extension; every other file is left as it is. */
-const REWRITTEN: Readonly<Record<string, InputType>> = {
-	'.html': 'html',
-	'.htm': 'html',
-	'.shtml': 'html',
-	'.xhtml': 'xhtml',
-	'.xht': 'xhtml',
-	'.css': 'css',
-};
+const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSION;
 
 /** Directory indexes: served as their folder's URL (`a/index.html` is `a/`). */
 const INDEXES: readonly string[] = ['index.html', 'index.htm'];
