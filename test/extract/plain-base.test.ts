@@ -32,6 +32,10 @@ const resolved: ReadonlyArray<[ref: string, url: string]> = [
 	['http://o.example?q', 'http://o.example/?q'],
 	['http://o.example/p#h', 'http://o.example/p#h'],
 	['javascript:void(0)', 'javascript:void(0)'],
+	// The query and fragment are copied as written: a dot segment there needs no parse.
+	['c?x/../y', 'https://h.example/a/c?x/../y'],
+	['#x/./y', 'https://h.example/a/b.html?q=1#x/./y'],
+	['https://o.example/p/q?r#s', 'https://o.example/p/q?r#s'],
 	['mailto:a@b.example', 'mailto:a@b.example'],
 ];
 
