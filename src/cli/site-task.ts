@@ -8,9 +8,8 @@
  */
 import {copyFile, mkdir, readFile, readlink, realpath, stat, symlink, unlink} from 'node:fs/promises';
 import {dirname} from 'node:path';
-import {extractLinks} from '../stream/extract.js';
-import {rewriteLinks} from '../stream/rewrite.js';
-import type {ExtractOptions, RewriteOptions} from '../types.js';
+import {rewriteCounted} from '../stream/rewrite.js';
+import type {RewriteOptions} from '../types.js';
 import {replaceFile} from './atomic.js';
 import type {SiteEntry} from './site-files.js';
 
@@ -69,13 +68,13 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	const {entry, mode, options} = task;
 	if (options === undefined) throw new Error('linkstream: a document task needs rewrite options');
 	const input = await readFile(entry.path);
-	const output = Buffer.from(rewriteLinks(input, options));
+	const rewrite = rewriteCounted(input, options);
+	const output = Buffer.from(rewrite.output.buffer, rewrite.output.byteOffset, rewrite.output.byteLength);
 	result.read = true;
 	result.bytes = input.length;
 	result.changed = !output.equals(input);
-	const counts = countReferences(input, result.changed ? output : undefined, options);
-	result.rewritten = counts.rewritten;
-	result.unchanged = counts.unchanged;
+	result.rewritten = rewrite.rewritten;
+	result.unchanged = rewrite.unchanged;
 	if (mode === 'in-place' && result.changed) {
 		const target = await realpath(entry.path); // a named symbolic link: replace what it points to
 		const info = await stat(target);
@@ -86,35 +85,6 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 		await mkdir(dirname(task.out), {recursive: true});
 		await replaceFile(task.out, output, {mode: info.mode & 0o7777});
 	}
-}
-
-/**
- * How many references the rewrite changed: the input's and the output's references pair
- * up in document order (a rewrite changes values, never the markup around them), and a
- * pair with different source text was rewritten. Without `output` nothing changed.
- * Only the source text of each reference is compared; the extractions get the file's URL
- * all the same, as resolving against a known base is the fast path.
- *
- * @example
- * countReferences(Buffer.from('<a href="https://e.x/a">'), Buffer.from('<a href="a">'), {type: 'html', to: 'relative'});
- * // {rewritten: 1, unchanged: 0}
- */
-export function countReferences(input: Uint8Array, output: Uint8Array | undefined, options: RewriteOptions): {rewritten: number; unchanged: number} {
-	const scan: ExtractOptions = {type: options.type};
-	if (options.retrievalUrl !== undefined) scan.retrievalUrl = options.retrievalUrl;
-	if (options.dialect !== undefined) scan.dialect = options.dialect;
-	if (options.encoding !== undefined) scan.encoding = options.encoding;
-	if (options.textLinks !== undefined) scan.textLinks = options.textLinks;
-	const before = extractLinks(input, scan);
-	const after = output === undefined ? before : extractLinks(output, scan);
-	let rewritten = Math.abs(after.length - before.length);
-	let unchanged = 0;
-	for (let i = 0; i < Math.min(before.length, after.length); i++) {
-		const raw = before[i]!.raw;
-		if (raw !== after[i]!.raw) rewritten++;
-		else if (raw !== '') unchanged++;
-	}
-	return {rewritten, unchanged};
 }
 
 async function removeStale(path: string): Promise<boolean> {

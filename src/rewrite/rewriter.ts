@@ -33,6 +33,9 @@ export interface TextEdit {
  * rewriter.take(); // [{start: 8, end: 14, text: '"https://example.com/x.html"', fallback: 'html'}]
  */
 export class Rewriter {
+	/** References whose source text the edits change, and non-empty ones left as written. */
+	rewritten = 0;
+	unchanged = 0;
 	private readonly target: Target;
 	private batch: Reference[] = [];
 	/** Decoded text from absolute offset `windowStart`. */
@@ -62,9 +65,11 @@ export class Rewriter {
 			this.target.prepare(batch);
 			for (const {link, event} of batch) {
 				const value = this.target.value(link, event);
-				if (value === undefined) continue;
-				const written = writeValue(value, event, this.around(event));
-				if (written !== null) edits.push({start: event.start, end: event.end, text: written.text, fallback: written.fallback});
+				const written = value === undefined ? null : writeValue(value, event, this.around(event));
+				if (written !== null && written.text !== link.raw) {
+					edits.push({start: event.start, end: event.end, text: written.text, fallback: written.fallback});
+					this.rewritten++;
+				} else if (link.raw !== '') this.unchanged++;
 			}
 		}
 		return edits;

@@ -61,6 +61,11 @@ export class RewritePipeline {
 		}, detached);
 	}
 
+	/** References rewritten so far (their source text changed), and non-empty ones left as written. */
+	get counts(): {rewritten: number; unchanged: number} {
+		return {rewritten: this.rewriter.rewritten, unchanged: this.rewriter.unchanged};
+	}
+
 	/** Edits refused by the splicer (out of order): 0 unless an extractor breaks its contract. */
 	get refused(): number {
 		return (this.text?.refused ?? 0) + (this.bytes?.refused ?? 0);

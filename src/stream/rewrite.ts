@@ -22,13 +22,25 @@ import {RewritePipeline} from './rewrite-pipeline.js';
 export function rewriteLinks(input: string, options: RewriteOptions): string;
 export function rewriteLinks(input: Uint8Array, options: RewriteOptions): Uint8Array;
 export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions): string | Uint8Array {
+	return rewriteCounted(input, options).output;
+}
+
+/**
+ * {@link rewriteLinks}, also saying how many references it wrote differently and how many
+ * non-empty ones it left as written (for the site command's summary; not package API).
+ *
+ * @example
+ * rewriteCounted(Buffer.from('<a href="https://e.x/a">'), {type: 'html', to: 'relative', retrievalUrl: 'https://e.x/'});
+ * //=> {output: <Buffer '<a href="a">'>, rewritten: 1, unchanged: 0}
+ */
+export function rewriteCounted<T extends string | Uint8Array>(input: T, options: RewriteOptions): {output: T; rewritten: number; unchanged: number} {
 	const checked = checkRewriteOptions(options);
 	checkEncoding(checked.encoding);
 	checkInput(input);
 	const pipeline = new RewritePipeline(checked);
 	const pieces = [...pipeline.write(input), ...pipeline.end()];
-	if (typeof input === 'string') return pieces.join('');
-	return Buffer.concat(pieces as Uint8Array[]);
+	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
+	return {output, ...pipeline.counts};
 }
 
 /**

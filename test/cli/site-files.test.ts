@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import test from 'ava';
 import {isStaleTemporary, isTemporary, replaceFile} from '../../src/cli/atomic.js';
 import {documentType, fileUrl, siteEntries, siteFolder} from '../../src/cli/site-files.js';
-import {countReferences} from '../../src/cli/site-task.js';
+import {rewriteCounted} from '../../src/stream/rewrite.js';
 
 const site = 'https://example.com/docs/';
 
@@ -77,11 +77,16 @@ test('replaceFile: new content, the given mode, no temporary file left', async t
 	await t.throwsAsync(replaceFile(join(root, 'no-folder', 'x.html'), Buffer.from('x'), {mode: 0o644}), {code: 'ENOENT'});
 });
 
-test('countReferences pairs the references of input and output in order (hand-counted)', t => {
-	const options = {type: 'html', to: 'relative'} as const;
-	const input = Buffer.from('<a href="https://e.x/a">a</a><a href="">self</a><img srcset="https://e.x/1.png 1x, https://e.x/2.png 2x"><a href="mailto:x@e.x">m</a>');
-	const output = Buffer.from('<a href="a">a</a><a href="">self</a><img srcset="1.png 1x, https://e.x/2.png 2x"><a href="mailto:x@e.x">m</a>');
-	t.deepEqual(countReferences(input, output, options), {rewritten: 2, unchanged: 2});
-	t.deepEqual(countReferences(input, undefined, options), {rewritten: 0, unchanged: 4});
-	t.deepEqual(countReferences(Buffer.from('a{b:url(x.png)}'), undefined, {type: 'css', to: 'absolute'}), {rewritten: 0, unchanged: 1});
+test('rewriteCounted: references written differently, and non-empty ones left as written (hand-counted)', t => {
+	const original = '<a href="https://e.x/a">a</a><a href="">self</a><img srcset="https://e.x/1.png 1x, https://e.x/2.png 2x"><a href="mailto:x@e.x">m</a>';
+	const relative = '<a href="a">a</a><a href="">self</a><img srcset="1.png 1x, 2.png 2x"><a href="mailto:x@e.x">m</a>';
+	const page = {type: 'html', retrievalUrl: 'https://e.x/page.html'} as const;
+	const there = rewriteCounted(Buffer.from(original), {...page, to: 'relative'});
+	t.is(Buffer.from(there.output).toString(), relative);
+	t.deepEqual([there.rewritten, there.unchanged], [3, 1]);
+	t.deepEqual(rewriteCounted(relative, {...page, to: 'absolute'}), {output: original, rewritten: 3, unchanged: 1});
+	t.deepEqual(rewriteCounted(relative, {...page, to: 'relative'}), {output: relative, rewritten: 0, unchanged: 4});
+	// The same value from a function leaves the source as written; no base leaves the reference alone.
+	t.deepEqual(rewriteCounted('<a href="https://e.x/a">', {type: 'html', to: () => 'https://e.x/a'}), {output: '<a href="https://e.x/a">', rewritten: 0, unchanged: 1});
+	t.deepEqual(rewriteCounted('a{b:url(x.png)}', {type: 'css', to: 'absolute'}), {output: 'a{b:url(x.png)}', rewritten: 0, unchanged: 1});
 });
