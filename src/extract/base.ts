@@ -8,7 +8,7 @@
 import type {BaseSource, Dialect, ExtractOptions, Link} from '../types.js';
 import {absolutize, resolve} from '../uri/index.js';
 import type {ReferenceEvent} from './event.js';
-import {plainAbsolute, type PlainResolver} from './plain-base.js';
+import {plainAbsolute, PlainResolver} from './plain-base.js';
 
 export interface BaseLayer {
 	url: string;
@@ -42,18 +42,47 @@ export interface ResolveContext {
 	 * whose result is certainly canonical skip the URL parser (plain-base.ts).
 	 */
 	plain?: PlainResolver;
+	/** CoreOptions.own: applied to every string of a Link that may be cut from the input. */
+	own?: (s: string) => string;
 }
 
-/** Extraction options as the cores receive them: validated, plus what the byte layer found. */
+/** Extraction options as the cores receive them: validated, plus what the caller adds. */
 export interface CoreOptions extends ExtractOptions {
 	encodeQuery?: (reference: string) => string;
+	/**
+	 * Set by a caller that keeps Links (the stream layer's `detach`): a string that may be
+	 * cut from the input (a slice keeps its whole chunk alive) goes through it before a Link
+	 * hands it out, and so do the outer base URLs, once.
+	 */
+	own?: (s: string) => string;
+}
+
+/**
+ * The resolution context of one document whose fallback layer is `base`, with the
+ * document's query encoder if it has one (CoreOptions.encodeQuery; CSS passes none).
+ */
+export function resolveContext(
+	options: Pick<CoreOptions, 'dialect' | 'own'>,
+	base: BaseLayer | null,
+	encodeQuery?: (reference: string) => string,
+): ResolveContext {
+	const {own} = options;
+	const layer = base === null || own === undefined ? base : {url: own(base.url), source: base.source};
+	const context: ResolveContext = {dialect: options.dialect ?? 'whatwg', base: layer, documentBase: layer};
+	if (encodeQuery !== undefined) context.encodeQuery = encodeQuery;
+	if (own !== undefined) context.own = own;
+	if (context.dialect === 'whatwg') context.plain = new PlainResolver();
+	return context;
 }
 
 /** Resolve one reference event against its base, never throwing: failures become `error`. */
 export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Link {
-	const {against, codebase, reference} = event;
-	const link = linkFields(event);
-	const value = reference ?? event.value;
+	const {against} = event;
+	const {own} = context;
+	const link = linkFields(event, own);
+	// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
+	const value = event.reference === undefined ? link.value : own === undefined ? event.reference : own(event.reference);
+	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
 	if (value === '' || value.charCodeAt(0) === 0x23 /* "#" */) link.sameDocument = true;
 
 	const layer = against === 'document' ? context.documentBase : context.base;
@@ -93,13 +122,16 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 
 /**
  * The Link fields an event carries (all but against, syntax, container, quote, codebase,
- * reference). Copied one by one: V8's object rest/spread took ~8 µs a call here, more
- * than resolving the URL. Keep in step with ReferenceEvent.
+ * reference), each string through `own` when set (the value shares the raw text's copy
+ * when they are equal). Copied one by one: V8's object rest/spread took ~8 µs a call here,
+ * more than resolving the URL. Keep in step with ReferenceEvent.
  */
-function linkFields(event: ReferenceEvent): Link {
+function linkFields(event: ReferenceEvent, own: ((s: string) => string) | undefined): Link {
+	const {raw, value, element, attribute, rel} = event;
+	const ownRaw = own === undefined ? raw : own(raw);
 	const link: Link = {
-		value: event.value,
-		raw: event.raw,
+		value: value === raw ? ownRaw : own === undefined ? value : own(value),
+		raw: ownRaw,
 		start: event.start,
 		end: event.end,
 		line: event.line,
@@ -109,9 +141,9 @@ function linkFields(event: ReferenceEvent): Link {
 		base: null,
 		baseSource: null,
 	};
-	if (event.element !== undefined) link.element = event.element;
-	if (event.attribute !== undefined) link.attribute = event.attribute;
-	if (event.rel !== undefined) link.rel = event.rel;
+	if (element !== undefined) link.element = own === undefined ? element : own(element);
+	if (attribute !== undefined) link.attribute = own === undefined ? attribute : own(attribute);
+	if (rel !== undefined) link.rel = own === undefined ? rel : rel.map(own);
 	if (event.text !== undefined) link.text = event.text;
 	if (event.delimiter !== undefined) link.delimiter = event.delimiter;
 	return link;

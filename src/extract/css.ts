@@ -12,7 +12,7 @@
  * block, where browsers ignore it (a crawler or rewriter still wants to see it).
  */
 import type {Link} from '../types.js';
-import {fallbackBase, resolveEvent} from './base.js';
+import {fallbackBase, resolveContext, resolveEvent} from './base.js';
 import type {CoreOptions, ResolveContext} from './base.js';
 import type {ExtractorCore, LinkSink} from './core.js';
 import {CssScanner} from './css-scanner.js';
@@ -103,7 +103,7 @@ export class CssExtractor implements ExtractorCore {
 		// CSS Values 4 §4.5.1, CSSWG resolution w3c/csswg-drafts#9301 (2023): CSS URLs are
 		// UTF-8 whatever the sheet's encoding, so `options.encodeQuery` does not apply.
 		// (Firefox does this; Chromium and WebKit then used the sheet's encoding.)
-		this.context = {dialect: options.dialect ?? 'whatwg', base, documentBase: base};
+		this.context = resolveContext(options, base);
 	}
 
 	/** Code units held for the unfinished token (for tests and memory accounting). */

@@ -16,10 +16,9 @@
  * would re-resolve hyperlinks; a stream cannot take back what it emitted).
  */
 import type {Link} from '../types.js';
-import {type BaseLayer, type CoreOptions, type ResolveContext, resolveEvent} from './base.js';
+import {type BaseLayer, type CoreOptions, type ResolveContext, resolveContext, resolveEvent} from './base.js';
 import type {LinkSink} from './core.js';
 import type {ReferenceEvent} from './event.js';
-import {PlainResolver} from './plain-base.js';
 
 /** Held events before the base is settled anyway. */
 export const HOLD_LIMIT_EVENTS = 1024;
@@ -56,11 +55,9 @@ export class BaseTracker {
 	private head = 0;
 	private readonly sink: LinkSink;
 
-	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery'>, fallback: BaseLayer | null, sink: LinkSink) {
+	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>, fallback: BaseLayer | null, sink: LinkSink) {
 		this.sink = sink;
-		this.context = {dialect: options.dialect ?? 'whatwg', base: fallback, documentBase: fallback};
-		if (options.encodeQuery !== undefined) this.context.encodeQuery = options.encodeQuery;
-		if (this.context.dialect === 'whatwg') this.context.plain = new PlainResolver();
+		this.context = resolveContext(options, fallback, options.encodeQuery);
 	}
 
 	/** Start offset of the first event still held (undefined when none is). */

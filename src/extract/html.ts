@@ -226,7 +226,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const start = text.toSourceStart(link.start);
 		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
 		const {line, column} = this.locate(start);
-		const raw = text.sourceSlice(start, end);
+		const sliced = text.sourceSlice(start, end);
+		const raw = this.options.own === undefined ? sliced : this.options.own(sliced);
 		const moved = movedEvent(event, raw, start, end, line, column);
 		moved.enclosing = [quote, ...(event.enclosing ?? [])];
 		this.bases.addResolved({...link, start, end, raw, line, column}, moved);

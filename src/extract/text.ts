@@ -12,7 +12,7 @@
  * to copies it), a `<` left undecided is tried again only once the text after it has doubled,
  * and a run past the window is skipped by searching each new chunk once.
  */
-import {fallbackBase, resolveEvent} from './base.js';
+import {fallbackBase, resolveContext, resolveEvent} from './base.js';
 import type {CoreOptions, ResolveContext} from './base.js';
 import type {ExtractorCore, LinkSink} from './core.js';
 import {type ReferenceEvent, referenceEvent} from './event.js';
@@ -81,8 +81,7 @@ export class TextExtractor implements ExtractorCore {
 	constructor(options: CoreOptions, sink: LinkSink) {
 		this.scanOptions = compileTextScanOptions(options.fuzzy === undefined ? {} : {fuzzy: options.fuzzy});
 		const base = fallbackBase(options);
-		this.context = {dialect: options.dialect ?? 'whatwg', base, documentBase: base};
-		if (options.encodeQuery !== undefined) this.context.encodeQuery = options.encodeQuery;
+		this.context = resolveContext(options, base, options.encodeQuery);
 		this.sink = sink;
 	}
 

@@ -10,7 +10,7 @@ import {createExtractor} from '../extract/index.js';
 import type {Extractor, LinkSink} from '../extract/index.js';
 import type {ExtractOptions} from '../types.js';
 import {createDecoder} from './decode.js';
-import {detachLinks} from './detach.js';
+import {detach} from './detach.js';
 import {makeQueryEncoder} from './encoding.js';
 
 type Decoder = ReturnType<typeof createDecoder>;
@@ -21,6 +21,7 @@ export class ExtractPipeline {
 	private readonly options: ExtractOptions;
 	private readonly sink: LinkSink;
 	private readonly onText: ((text: string) => void) | undefined;
+	private readonly detached: boolean;
 
 	/**
 	 * `onText` sees each piece of decoded text before the core does (the rewriter keeps it).
@@ -29,8 +30,9 @@ export class ExtractPipeline {
 	 */
 	constructor(options: ExtractOptions, sink: LinkSink, onText?: (text: string) => void, detached = true) {
 		this.options = options;
-		this.sink = filterLinks(options, detached ? detachLinks(sink) : sink);
+		this.sink = filterLinks(options, sink);
 		this.onText = onText;
+		this.detached = detached;
 	}
 
 	/** The core's flushing watermark (ExtractorCore.safeOffset), in decoded text offsets. */
@@ -70,6 +72,7 @@ export class ExtractPipeline {
 			const options: CoreOptions = {...this.options};
 			const encodeQuery = this.decoder === undefined ? undefined : makeQueryEncoder(this.decoder.encoding);
 			if (encodeQuery !== undefined) options.encodeQuery = encodeQuery;
+			if (this.detached) options.own = detach;
 			this.core = createExtractor(options, this.sink);
 		}
 		return this.core;

@@ -11,7 +11,9 @@ import test from 'ava';
 import fc from 'fast-check';
 import {checkExtractOptions} from '../../src/options.js';
 import {createExtractStream} from '../../src/stream/extract.js';
-import {detach, detachLinks} from '../../src/stream/detach.js';
+import {resolveContext, resolveEvent} from '../../src/extract/base.js';
+import {referenceEvent} from '../../src/extract/event.js';
+import {detach} from '../../src/stream/detach.js';
 import {ExtractPipeline} from '../../src/stream/pipeline.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
@@ -26,14 +28,18 @@ function liveHeap(): number {
 	return process.memoryUsage().heapUsed;
 }
 
-const PAGES: Record<'html' | 'css' | 'text', (i: number) => string> = {
-	html: (i) => `<p><a href="/articles/${i}/a-fairly-long-path.html?page=${i}&amp;x=1">Article ${i}</a> and some words to fill the page ${'.'.repeat(200)}</p>\n`,
+type Kind = 'html' | 'css' | 'text' | 'text-www';
+
+/** Each page's Links have long raw, value, URL and rel strings (the text-www URL is completed from its value). */
+const PAGES: Record<Kind, (i: number) => string> = {
+	html: (i) => `<p><a rel="External-Nofollow-Token" href="/articles/${i}/a-fairly-long-path.html?page=${i}&amp;x=1">Article ${i}</a> and some words to fill the page ${'.'.repeat(200)}</p>\n`,
 	css: (i) => `.block-${i} { background: url("../images/a-fairly-long-name-${i}.png") } /* ${'.'.repeat(200)} */\n`,
 	text: (i) => `See <http://www.example.com/archive/${i}/a-fairly-long-path.html> and ${'words '.repeat(40)}\n`,
+	'text-www': (i) => `See www.example.com/archive/${i}/a-fairly-long-path.html and ${'words '.repeat(40)}\n`,
 };
 
 /** About `total` characters of `type` input, in 64 KiB chunks, each a string of its own. */
-function chunksOf(type: 'html' | 'css' | 'text', total: number): Buffer[] {
+function chunksOf(type: Kind, total: number): Buffer[] {
 	const chunks: Buffer[] = [];
 	let pending = '';
 	for (let i = 0, made = 0; made < total; i++) {
@@ -48,12 +54,12 @@ function chunksOf(type: 'html' | 'css' | 'text', total: number): Buffer[] {
 }
 
 /** Bytes still live after keeping every 256th Link of ~8 MB of input. */
-function keptBytes(type: 'html' | 'css' | 'text', detached: boolean): {retained: number; kept: Link[]} {
+function keptBytes(type: Kind, detached: boolean): {retained: number; kept: Link[]} {
 	const chunks = chunksOf(type, 8 << 20);
 	const kept: Link[] = [];
 	let seen = 0;
 	const before = liveHeap();
-	const pipeline = new ExtractPipeline(checkExtractOptions({type, retrievalUrl: 'https://example.com/dir/page'}), (link) => {
+	const pipeline = new ExtractPipeline(checkExtractOptions({type: type === 'text-www' ? 'text' : type, retrievalUrl: 'https://example.com/dir/page'}), (link) => {
 		if (seen++ % 256 === 0) kept.push(link);
 	}, undefined, detached);
 	for (const chunk of chunks.splice(0)) pipeline.write(chunk);
@@ -61,7 +67,7 @@ function keptBytes(type: 'html' | 'css' | 'text', detached: boolean): {retained:
 	return {retained: liveHeap() - before, kept};
 }
 
-for (const type of ['html', 'css', 'text'] as const) {
+for (const type of ['html', 'css', 'text', 'text-www'] as const) {
 	test.serial(`${type}: kept Links do not keep the input (control: undetached Links do)`, (t) => {
 		const control = keptBytes(type, false);
 		const detached = keptBytes(type, true);
@@ -101,33 +107,29 @@ test('detach: the same text, for any string', (t) => {
 	t.pass();
 });
 
-test('detachLinks: every field keeps its value; equal strings stay equal', (t) => {
-	const got: Link[] = [];
-	const sink = detachLinks((link) => got.push(link));
-	const page = `<a href="https://example.com/a-rather-long-reference" rel="a-long-rel-token-here">`.repeat(100);
-	const url = 'https://example.com/a-rather-long-reference';
-	const raw = page.slice(9, 9 + url.length);
-	const relAt = page.indexOf('a-long-rel');
-	const link: Link = {
-		url: raw,
-		value: raw,
-		raw,
-		base: page.slice(9, 29),
-		baseSource: 'retrieval',
-		kind: 'navigation',
-		element: 'a',
-		attribute: 'href',
-		rel: [page.slice(relAt, relAt + 21), 'x'],
-		text: page.slice(0, 30),
-		start: 9,
-		end: 9 + url.length,
-		line: 1,
-		column: 10,
+test('resolveEvent with `own`: each string a Link hands out goes through it; the Link is the same', (t) => {
+	const page = `<a href="a-rather-long-reference.html" rel="a-long-rel-token-here">`.repeat(100);
+	const cut = (s: string): string => page.slice(page.indexOf(s), page.indexOf(s) + s.length);
+	const raw = cut('a-rather-long-reference.html');
+	const event = referenceEvent(raw, raw, 9, 37, 1, 10, 'navigation', 'base', 'url', 'attribute');
+	event.element = 'a';
+	event.attribute = 'href';
+	event.rel = [cut('a-long-rel-token-here'), 'x'];
+	const base = {url: 'https://example.com/dir/page', source: 'retrieval' as const};
+	const owned: string[] = [];
+	const own = (s: string): string => {
+		owned.push(s);
+		return detach(s);
 	};
-	const copy = structuredClone(link);
-	sink(link, {} as never);
-	t.deepEqual(got, [copy]);
-	t.is(got[0]?.value, got[0]?.raw);
-	t.is(got[0]?.url, url);
-	t.deepEqual(got[0]?.rel, ['a-long-rel-token-here', 'x']);
+	const plain = resolveEvent(event, resolveContext({}, base));
+	const link = resolveEvent(event, resolveContext({own}, base));
+	t.deepEqual(link, plain);
+	t.is(link.url, 'https://example.com/dir/a-rather-long-reference.html');
+	// The base once (with the context), the raw text (the value is the same string), element, attribute, rel tokens.
+	t.deepEqual(owned, ['https://example.com/dir/page', raw, 'a', 'href', 'a-long-rel-token-here', 'x']);
+	// A completed reference (Appendix F) is resolved from its own copy too.
+	event.reference = `http://${raw}`;
+	owned.length = 0;
+	t.is(resolveEvent(event, resolveContext({own}, base)).url, 'http://a-rather-long-reference.html/');
+	t.true(owned.includes(`http://${raw}`));
 });
