@@ -10,6 +10,7 @@
 import type {CoreOptions} from '../extract/base.js';
 import {createExtractor} from '../extract/index.js';
 import type {Extractor, LinkSink} from '../extract/index.js';
+import {detach} from '../stream/detach.js';
 import {makeQueryEncoder} from '../stream/encoding.js';
 import {ExtractPipeline} from '../stream/pipeline.js';
 import type {ExtractOptions, InputType} from '../types.js';
@@ -143,6 +144,8 @@ class TextTarget implements Target {
 			const options: CoreOptions = {...this.settings.options, type: 'text'};
 			const encodeQuery = makeQueryEncoder(this.decoding.whatwg === undefined ? 'utf-8' : this.decoding.encoding);
 			if (encodeQuery !== undefined) options.encodeQuery = encodeQuery;
+			// Message Links are kept by the consumer like any others (ExtractPipeline does the same).
+			options.own = detach;
 			this.core = createExtractor(options, this.sink);
 		}
 		return this.core;
