@@ -7,6 +7,7 @@
  * Names are lower-case as written in the source (SVG `feImage` is `feimage`,
  * XLink's attribute is `xlink:href`).
  */
+import {knownString} from '../known-string.js';
 import type {LinkKind} from '../types.js';
 import type {Against} from './event.js';
 
@@ -206,7 +207,7 @@ export class NameFilter {
 	mayHave(source: string, start: number, end: number): boolean {
 		const mask = this.masks[end - start];
 		if (mask === undefined) return false;
-		const letter = (source.charCodeAt(start) | 0x20) - 0x61;
+		const letter = (knownString(source).charCodeAt(start) | 0x20) - 0x61;
 		return letter >= 0 && letter < 26 && (mask & (1 << letter)) !== 0;
 	}
 }
@@ -235,7 +236,8 @@ export class NameTable {
 	}
 
 	/** The name in the set equal to `source[start, end)` with ASCII letters lower-cased, if any. */
-	find(source: string, start: number, end: number): string | undefined {
+	find(text: string, start: number, end: number): string | undefined {
+		const source = knownString(text);
 		const length = end - start;
 		const first = toLowerAscii(source.charCodeAt(start));
 		if (length > MAX_TABLE_NAME || first >= 128) return undefined;

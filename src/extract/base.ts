@@ -5,6 +5,7 @@
  * scanner; this module orders the outer layers: §5.1.2 encapsulating entity, then
  * §5.1.3 retrieval URI, then §5.1.4 application default.
  */
+import {codeAt} from '../known-string.js';
 import type {BaseSource, Dialect, ExtractOptions, Link} from '../types.js';
 import {absolutize, resolve} from '../uri/index.js';
 import type {ReferenceEvent} from './event.js';
@@ -83,7 +84,7 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
 	const value = event.reference === undefined ? link.value : own === undefined ? event.reference : own(event.reference);
 	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
-	if (value === '' || value.charCodeAt(0) === 0x23 /* "#" */) link.sameDocument = true;
+	if (value === '' || codeAt(value, 0) === 0x23 /* "#" */) link.sameDocument = true;
 
 	const layer = against === 'document' ? context.documentBase : context.base;
 	if (layer !== null) {

@@ -6,6 +6,7 @@
  * The tokenizer runs with entity decoding off (it reports raw spans only); values
  * that need decoding are decoded here, once, with the `entities` package's trie.
  */
+import {codeAt, knownString} from '../known-string.js';
 import {DecodingMode, EntityDecoder, htmlDecodeTree} from 'entities/decode';
 
 const CharCodes = {
@@ -112,11 +113,12 @@ export class CharacterReferenceDecoder {
 	});
 
 	/**
-	 * Decode `source` (a slice of the document starting at absolute offset `sourceStart`).
+	 * Decode `input` (a slice of the document starting at absolute offset `sourceStart`).
 	 * HTML §13.2.3.5 (preprocessing: newlines, NUL in attributes) and §13.2.5.72
 	 * (character reference state).
 	 */
-	decode(source: string, sourceStart: number, mode: DecodeMode): DecodedText {
+	decode(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
+		const source = knownString(input);
 		if (!needsDecoding(source)) return new DecodedText(source, source, sourceStart, null);
 		const runs: number[] = [];
 		let text = '';
@@ -133,14 +135,14 @@ export class CharacterReferenceDecoder {
 			identityStart = i;
 		};
 		while (i < source.length) {
-			const c = source.charCodeAt(i);
+			const c = codeAt(source, i);
 			if (c === CharCodes.Amp) {
 				const length = this.reference(source, i, mode);
 				if (length > 0) atomic(this.codePoints, length);
 				else i++;
 			} else if (c === CharCodes.CarriageReturn) {
 				// HTML §13.2.3.5: CR LF and lone CR become LF.
-				atomic('\n', source.charCodeAt(i + 1) === CharCodes.LineFeed ? 2 : 1);
+				atomic('\n', codeAt(source, i + 1) === CharCodes.LineFeed ? 2 : 1);
 			} else if (c === CharCodes.Null && mode === 'attribute') {
 				atomic(REPLACEMENT_CHARACTER, 1);
 			} else i++;

@@ -3,6 +3,7 @@
  * archive, rel), comma-separated items (applet archive), `polling-uri=` entries; offsets
  * are into the decoded value.
  */
+import {codeAt, knownString} from '../known-string.js';
 import {isAsciiWhitespace} from './srcset.js';
 
 /**
@@ -25,11 +26,12 @@ export function tokens(s: string, commas: boolean): string[] {
  */
 export function forEachToken(s: string, f: (start: number, end: number) => void, commas = false): void {
 	const separates = (c: number): boolean => isAsciiWhitespace(c) || (commas && c === 0x2c); /* "," */
+	const length = knownString(s).length;
 	let i = 0;
-	while (i < s.length) {
-		while (i < s.length && separates(s.charCodeAt(i))) i++;
+	while (i < length) {
+		while (i < length && separates(codeAt(s, i))) i++;
 		const start = i;
-		while (i < s.length && !separates(s.charCodeAt(i))) i++;
+		while (i < length && !separates(codeAt(s, i))) i++;
 		if (i > start) f(start, i);
 	}
 }
@@ -71,8 +73,8 @@ export function forEachPollingUri(s: string, f: (start: number, end: number) => 
 export function trimAscii(s: string): string {
 	let start = 0;
 	let end = s.length;
-	while (start < end && isAsciiWhitespace(s.charCodeAt(start))) start++;
-	while (end > start && isAsciiWhitespace(s.charCodeAt(end - 1))) end--;
+	while (start < end && isAsciiWhitespace(codeAt(s, start))) start++;
+	while (end > start && isAsciiWhitespace(codeAt(s, end - 1))) end--;
 	return s.slice(start, end);
 }
 

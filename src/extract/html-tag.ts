@@ -3,6 +3,7 @@
  * (attributes.ts) and its conditions. The HTML extractor collects the attributes (first
  * occurrence of a name wins, HTML §13.2.5.33) and calls {@link readTag} at the tag's end.
  */
+import {codeAt, knownString} from '../known-string.js';
 import type {LinkKind} from '../types.js';
 import {
 	type AttributeRule,
@@ -259,11 +260,11 @@ function emitAbsentAction(tag: TagRecord, host: TagHost): void {
  * value's start and no decoded text is made.
  */
 function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: TagHost, role: EventRole): void {
-	const raw = attribute.raw;
+	const raw = knownString(attribute.raw);
 	let start = 0;
 	let end = raw.length;
-	while (start < end && isAsciiWhitespace(raw.charCodeAt(start))) start++;
-	while (end > start && isAsciiWhitespace(raw.charCodeAt(end - 1))) end--;
+	while (start < end && isAsciiWhitespace(codeAt(raw, start))) start++;
+	while (end > start && isAsciiWhitespace(codeAt(raw, end - 1))) end--;
 	const value = start === 0 && end === raw.length ? raw : raw.slice(start, end);
 	const sourceStart = attribute.valueStart + start;
 	const {line, column} = host.locate(sourceStart);
@@ -273,8 +274,8 @@ function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: 
 /** HTML §5.3: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
 function emitStripped(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
 	const s = text.text;
-	while (start < end && isAsciiWhitespace(s.charCodeAt(start))) start++;
-	while (end > start && isAsciiWhitespace(s.charCodeAt(end - 1))) end--;
+	while (start < end && isAsciiWhitespace(codeAt(s, start))) start++;
+	while (end > start && isAsciiWhitespace(codeAt(s, end - 1))) end--;
 	emitSpan(text, start, end, fields, host, role);
 }
 
@@ -314,7 +315,7 @@ function find(tag: TagRecord, name: string): AttributeRecord | undefined {
 /** An enumerated attribute's value: decoded, ASCII whitespace stripped, lower-cased. */
 function keyword(tag: TagRecord, name: string, host: TagHost): string | undefined {
 	const attribute = find(tag, name);
-	return attribute === undefined ? undefined : decodeStripped(attribute, host).toLowerCase();
+	return attribute === undefined ? undefined : knownString(decodeStripped(attribute, host)).toLowerCase();
 }
 
 /** The lower-cased rel tokens (a token set), or undefined when there are none. */

@@ -34,6 +34,7 @@
  * speculation rules and JSON-LD is not read; MathML `annotation-xml` is never an
  * integration point; `<style>` in SVG is read per text node.
  */
+import {codeAt, knownString} from '../known-string.js';
 import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
 import type {Link} from '../types.js';
 import {interestingAttributes, NameFilter, NameTable, tableElements} from './attributes.js';
@@ -480,6 +481,7 @@ function afterLastWhitespace(s: string): number {
 }
 
 function hasNonWhitespace(s: string): boolean {
-	for (let i = 0; i < s.length; i++) if (!isAsciiWhitespace(s.charCodeAt(i))) return true;
+	const length = knownString(s).length;
+	for (let i = 0; i < length; i++) if (!isAsciiWhitespace(codeAt(s, i))) return true;
 	return false;
 }

@@ -9,6 +9,8 @@
  * no search. (A per-character loop cost a quarter of HTML extraction time; one loop over
  * both characters, a tenth.)
  */
+import {knownString} from '../known-string.js';
+
 export interface Position {
 	line: number;
 	column: number;
@@ -36,7 +38,8 @@ export class LineTracker {
 	 * `text` holds the source from absolute offset `textStart`; it must cover
 	 * every offset from the last located one up to `target`.
 	 */
-	locate(text: string, textStart: number, target: number): Position {
+	locate(source: string, textStart: number, target: number): Position {
+		const text = knownString(source);
 		const from = this.offset;
 		if (target < from) {
 			throw new RangeError(`LineTracker: offset ${target} is behind ${from}`);

@@ -14,6 +14,7 @@
  * rather than on the finished Link: Links differ in shape (optional fields), and reading
  * and writing them back cost a megamorphic access per field, ~7% of HTML extraction.
  */
+import {knownString} from '../known-string.js';
 
 /**
  * Below this length V8 never shares: a slice is copied and a concatenation is flat
@@ -31,5 +32,6 @@ const SHARED_MIN_LENGTH = 13;
  * const kept = detach(page.slice(9, 40)); // 'https://example.com/a-long-path', without `page`
  */
 export function detach(s: string): string {
-	return s.length < SHARED_MIN_LENGTH ? s : ` ${s}`.slice(1);
+	const known = knownString(s);
+	return known.length < SHARED_MIN_LENGTH ? known : ` ${known}`.slice(1);
 }
