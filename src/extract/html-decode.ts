@@ -126,10 +126,10 @@ export class CharacterReferenceDecoder {
 		let i = 0;
 		const atomic = (replacement: string, length: number): void => {
 			if (i > identityStart) {
-				runs.push(text.length, sourceStart + identityStart, 0);
+				runs.push(knownString(text).length, sourceStart + identityStart, 0);
 				text += source.slice(identityStart, i);
 			}
-			runs.push(text.length, sourceStart + i, 1);
+			runs.push(knownString(text).length, sourceStart + i, 1);
 			text += replacement;
 			i += length;
 			identityStart = i;
@@ -148,10 +148,10 @@ export class CharacterReferenceDecoder {
 			} else i++;
 		}
 		if (i > identityStart) {
-			runs.push(text.length, sourceStart + identityStart, 0);
+			runs.push(knownString(text).length, sourceStart + identityStart, 0);
 			text += source.slice(identityStart, i);
 		}
-		runs.push(text.length, sourceStart + source.length, 0);
+		runs.push(knownString(text).length, sourceStart + source.length, 0);
 		return new DecodedText(text, source, sourceStart, runs);
 	}
 

@@ -70,7 +70,8 @@ export function forEachPollingUri(s: string, f: (start: number, end: number) => 
 }
 
 /** ASCII whitespace stripped from both ends (HTML "strip leading and trailing ASCII whitespace"). */
-export function trimAscii(s: string): string {
+export function trimAscii(value: string): string {
+	const s = knownString(value);
 	let start = 0;
 	let end = s.length;
 	while (start < end && isAsciiWhitespace(codeAt(s, start))) start++;
