@@ -1,4 +1,5 @@
 /** Small benchmark harness: median and range of several timed runs, in one process. */
+import {spawnSync} from 'node:child_process';
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 
@@ -22,6 +23,58 @@ export function measure(name: string, units: number, fn: () => void, runs = 5): 
 	}
 	rates.sort((a, b) => a - b);
 	return {name, median: rates[Math.floor(rates.length / 2)] ?? 0, min: rates[0] ?? 0, max: rates.at(-1) ?? 0};
+}
+
+/** One row of an isolated measurement: its name and its work (synchronous or not). */
+export type Case = readonly [name: string, fn: () => void | Promise<void>];
+
+/** Runs of a row in its child before timing, and timed runs (the child reports their median). */
+const WARM_UP = 3;
+const TIMED = 3;
+
+/** The argument that makes a bench module time one of its rows and print the rate (see measureIsolated). */
+const ROW_FLAG = '--bench-row';
+
+/**
+ * Each case `runs` times, each time in a fresh process (the module `script` run again with
+ * `args` and `--bench-row NAME`: WARM_UP runs, then the median of TIMED runs), in rounds: a round times every case once,
+ * each round starting one case later. A fresh process keeps one contender's compiled code
+ * and garbage out of another's measurement (our extractor and htmlparser2's Parser share
+ * its Tokenizer's code, whose type feedback then mixes both); the rounds spread a slow spell
+ * of a shared machine over all rows. Medians and ranges as {@link measure}, rows in order.
+ * In the child (`--bench-row` given) it times that row, prints its rate and exits.
+ */
+export async function measureIsolated(script: string, args: readonly string[], cases: readonly Case[], units: number, runs = 5): Promise<Measurement[]> {
+	const wanted = process.argv.indexOf(ROW_FLAG);
+	if (wanted >= 0) {
+		const fn = cases.find(([name]) => name === process.argv[wanted + 1])?.[1];
+		if (fn === undefined) throw new Error(`bench: no row named ${process.argv[wanted + 1]}`);
+		// Steady state: the optimizing compiler has had WARM_UP runs (one was too few for our larger code).
+		for (let i = 0; i < WARM_UP; i++) await fn();
+		const timed: number[] = [];
+		for (let i = 0; i < TIMED; i++) {
+			const start = process.hrtime.bigint();
+			await fn();
+			timed.push(units / (Number(process.hrtime.bigint() - start) / 1e9));
+		}
+		console.log(`rate ${timed.sort((a, b) => a - b)[Math.floor(TIMED / 2)]}`);
+		process.exit(0);
+	}
+	const rates: number[][] = cases.map(() => []);
+	for (let round = 0; round < runs; round++) {
+		for (let k = 0; k < cases.length; k++) {
+			const index = (round + k) % cases.length;
+			const argv = [...process.execArgv, script, ...args, ROW_FLAG, cases[index]![0]];
+			const child = spawnSync(process.execPath, argv, {encoding: 'utf8', maxBuffer: 1 << 20});
+			const rate = /^rate (\S+)$/m.exec(child.stdout)?.[1];
+			if (rate === undefined) throw new Error(`bench: row ${cases[index]![0]} failed: ${child.stderr}`);
+			rates[index]!.push(Number(rate));
+		}
+	}
+	return cases.map(([name], index) => {
+		const sorted = rates[index]!.sort((a, b) => a - b);
+		return {name, median: sorted[Math.floor(sorted.length / 2)] ?? 0, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0};
+	});
 }
 
 /** A markdown table of measurements with ratios to the row named `yardstick`. */

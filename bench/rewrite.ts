@@ -13,24 +13,12 @@ import {HTMLRewriter} from 'html-rewriter-wasm';
 import {RewritingStream} from 'parse5-html-rewriting-stream';
 import {rewriteLinks} from '../dist/index.js';
 import {runCorpusStream} from './html-stream.js';
-import {corpusPages, table, type Measurement} from './harness.js';
+import {fileURLToPath} from 'node:url';
+import {corpusPages, measureIsolated, table} from './harness.js';
 
 interface Page {
 	bytes: Buffer;
 	url: string;
-}
-
-/** `measure` for asynchronous work: median and range of `runs` timed runs after a warm-up. */
-async function measureAsync(name: string, units: number, fn: () => Promise<void>, runs: number): Promise<Measurement> {
-	await fn();
-	const rates: number[] = [];
-	for (let i = 0; i < runs; i++) {
-		const start = process.hrtime.bigint();
-		await fn();
-		rates.push(units / (Number(process.hrtime.bigint() - start) / 1e9));
-	}
-	rates.sort((a, b) => a - b);
-	return {name, median: rates[Math.floor(rates.length / 2)] ?? 0, min: rates[0] ?? 0, max: rates.at(-1) ?? 0};
 }
 
 function absolute(value: string, base: string): string | null {
@@ -95,30 +83,31 @@ export async function runRewriteBench(sharedDir: string, options: {runs?: number
 	const runs = options.runs ?? 5;
 	const pages: Page[] = corpusPages(sharedDir).map((page) => ({bytes: Buffer.from(page.html), url: page.url}));
 	const megabytes = pages.reduce((sum, page) => sum + page.bytes.length, 0) / 1e6;
-	const rows: Measurement[] = [];
-	rows.push(await measureAsync('linkstream identity', megabytes, async () => {
-		for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: () => undefined});
-	}, runs));
-	rows.push(await measureAsync('linkstream every reference to absolute', megabytes, async () => {
-		for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: 'absolute'});
-	}, runs));
-	rows.push(await measureAsync('linkstream a[href] to absolute', megabytes, async () => {
-		for (const page of pages) {
-			rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: (link) => (link.element === 'a' && link.attribute === 'href' && link.sameDocument !== true ? link.url : undefined)});
-		}
-	}, runs));
-	rows.push(await measureAsync('parse5-html-rewriting-stream identity', megabytes, async () => {
-		for (const page of pages) await parse5Rewrite(page, false);
-	}, runs));
-	rows.push(await measureAsync('parse5-html-rewriting-stream every href to absolute', megabytes, async () => {
-		for (const page of pages) await parse5Rewrite(page, true);
-	}, runs));
-	rows.push(await measureAsync('html-rewriter-wasm (lol-html) identity', megabytes, async () => {
-		for (const page of pages) await lolRewrite(page, false);
-	}, runs));
-	rows.push(await measureAsync('html-rewriter-wasm (lol-html) a[href] to absolute', megabytes, async () => {
-		for (const page of pages) await lolRewrite(page, true);
-	}, runs));
+	const rows = await measureIsolated(fileURLToPath(import.meta.url), [sharedDir], [
+		['linkstream identity', () => {
+			for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: () => undefined});
+		}],
+		['linkstream every reference to absolute', () => {
+			for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: 'absolute'});
+		}],
+		['linkstream a[href] to absolute', () => {
+			for (const page of pages) {
+				rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: (link) => (link.element === 'a' && link.attribute === 'href' && link.sameDocument !== true ? link.url : undefined)});
+			}
+		}],
+		['parse5-html-rewriting-stream identity', async () => {
+			for (const page of pages) await parse5Rewrite(page, false);
+		}],
+		['parse5-html-rewriting-stream every href to absolute', async () => {
+			for (const page of pages) await parse5Rewrite(page, true);
+		}],
+		['html-rewriter-wasm (lol-html) identity', async () => {
+			for (const page of pages) await lolRewrite(page, false);
+		}],
+		['html-rewriter-wasm (lol-html) a[href] to absolute', async () => {
+			for (const page of pages) await lolRewrite(page, true);
+		}],
+	], megabytes, runs);
 	const ratio = (a: string, b: string): string => ((rows.find((r) => r.name === a)?.median ?? 0) / (rows.find((r) => r.name === b)?.median ?? 1)).toFixed(1);
 	const lines = [
 		`### Rewriting, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB)`,

@@ -33,7 +33,7 @@ const sections: string[] = [
 const {runUriBench} = await import('./uri.js');
 sections.push(await runUriBench(shared));
 const {runHtmlBench} = await import('./html.js');
-sections.push(runHtmlBench(shared));
+sections.push(await runHtmlBench(shared));
 const {runRewriteBench} = await import('./rewrite.js');
 sections.push(await runRewriteBench(shared));
 const {runTextBench} = await import('./text.js');
