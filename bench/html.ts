@@ -84,7 +84,7 @@ export async function runHtmlBench(sharedDir: string, runs = 5, stream = true): 
 	], megabytes, runs);
 	const fastestCheerio = Math.max(...rows.filter(row => row.name.startsWith('cheerio')).map(row => row.median));
 	const ours = rows[0]?.median ?? Number.NaN;
-	const summary = `linkstream vs the fastest cheerio: ${(ours / fastestCheerio).toFixed(2)}×. Each figure from a fresh process per run, rows interleaved in rounds (harness.ts measureIsolated).`;
+	const summary = `linkstream vs the fastest cheerio: ${(ours / fastestCheerio).toFixed(2)}×. Each run of a row in a fresh process (after a warm-up, the fastest of 5 timed runs), rows interleaved in rounds; medians and ranges over the rounds (harness.ts measureIsolated).`;
 	const corpus = `### HTML extraction, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB)\n\n${table(rows, 'MB/s', 'htmlparser2 Parser, empty callbacks')}\n\n${summary}\n`;
 	return stream ? `${corpus}\n${runHtmlStreamSection(sharedDir)}` : corpus;
 }
