@@ -13,7 +13,7 @@ import {join} from 'node:path';
 import {Autolinker} from 'autolinker';
 import {LinkifyIt} from 'linkify-it';
 import urlRegexSafe from 'url-regex-safe';
-import {scanText, TextExtractor, type TextScanOptions} from '../dist/extract/text.js';
+import {scanText, TextExtractor, type TextScanOptions} from '../dist/extract/text/extractor.js';
 import {table, type Measurement} from './harness.js';
 
 /** Worst case for the scaling runs: every rule on. */

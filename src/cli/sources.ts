@@ -2,8 +2,8 @@
 import {createReadStream} from 'node:fs';
 import {Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
-import {extractMail} from '../archive/mail.js';
-import {extractWarc} from '../archive/warc.js';
+import {extractMail} from '../archive/mail/mail.js';
+import {extractWarc} from '../archive/warc/warc.js';
 import {filterLinks} from '../extract/filter.js';
 import type {ReferenceEvent} from '../extract/event.js';
 import {createExtractStream} from '../stream/extract.js';

@@ -3,10 +3,10 @@
  * synchronous `write`/`end` contract, so streams and one-shot calls drive them alike.
  */
 import type {CoreOptions} from './base.js';
-import {CssExtractor} from './css.js';
+import {CssExtractor} from './css/extractor.js';
 import type {ExtractorCore, LinkSink} from './core.js';
-import {HtmlExtractor} from './html.js';
-import {TextExtractor} from './text.js';
+import {HtmlExtractor} from './html/extractor.js';
+import {TextExtractor} from './text/extractor.js';
 
 export type {ExtractorCore, LinkSink} from './core.js';
 

@@ -6,7 +6,7 @@
  * string, url token or element early.
  */
 import type {ReferenceEvent} from '../extract/event.js';
-import {scanText} from '../extract/text-scan.js';
+import {scanText} from '../extract/text/scan.js';
 import {escapeCssString, escapeCssUrl} from './escape-css.js';
 import {escapeAttribute, escapeText, isHtmlWhitespace, writeUnquotedValue} from './escape-html.js';
 import {escapeCommaItem, escapeListItem, escapeRefreshUrl, escapeSrcsetUrl, escapeTextUrl} from './escape-url.js';

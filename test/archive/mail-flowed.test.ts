@@ -1,6 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import {FlowedDecoder, MAX_FLOWED_LINE} from '../../src/archive/flowed.js';
+import {FlowedDecoder, MAX_FLOWED_LINE} from '../../src/archive/mail/flowed.js';
 import {fcParams} from '../helpers/seed.js';
 
 function unflow(chunks: string[], delSp: boolean): string {

@@ -1,9 +1,9 @@
 import {readFileSync} from 'node:fs';
 import test from 'ava';
 import fc from 'fast-check';
-import {MAX_SEPARATOR_LINE, MboxSplitter, isFromLine} from '../../src/archive/mbox.js';
-import type {MboxFormat, MboxMessageStart} from '../../src/archive/mbox.js';
-import {NewsDecoder} from '../../src/archive/news.js';
+import {MAX_SEPARATOR_LINE, MboxSplitter, isFromLine} from '../../src/archive/mail/mbox.js';
+import type {MboxFormat, MboxMessageStart} from '../../src/archive/mail/mbox.js';
+import {NewsDecoder} from '../../src/archive/mail/news.js';
 import {fcParams} from '../helpers/seed.js';
 
 interface Message extends MboxMessageStart {

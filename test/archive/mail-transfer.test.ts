@@ -1,7 +1,7 @@
 import test from 'ava';
 import fc from 'fast-check';
-import {Base64Decoder, MAX_QP_LINE, QuotedPrintableDecoder, createTransferDecoder} from '../../src/archive/transfer.js';
-import type {TransferDecoder} from '../../src/archive/transfer.js';
+import {Base64Decoder, MAX_QP_LINE, QuotedPrintableDecoder, createTransferDecoder} from '../../src/archive/mail/transfer.js';
+import type {TransferDecoder} from '../../src/archive/mail/transfer.js';
 import {fcParams} from '../helpers/seed.js';
 
 function decode(decoder: TransferDecoder, chunks: Array<string | Uint8Array>): string {

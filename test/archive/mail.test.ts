@@ -1,9 +1,9 @@
 import {createReadStream, readFileSync} from 'node:fs';
 import test from 'ava';
 import fc from 'fast-check';
-import {MAX_HEADER_BYTES, extractMail} from '../../src/archive/mail.js';
-import {MAX_HELD_LINKS} from '../../src/archive/mime.js';
-import type {MailErrorContext, MailOptions} from '../../src/archive/mail.js';
+import {MAX_HEADER_BYTES, extractMail} from '../../src/archive/mail/mail.js';
+import {MAX_HELD_LINKS} from '../../src/archive/mail/mime.js';
+import type {MailErrorContext, MailOptions} from '../../src/archive/mail/mail.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 

@@ -1,10 +1,10 @@
 import {deflateRawSync, gzipSync} from 'node:zlib';
 import test from 'ava';
-import {MAX_HTTP_HEAD_BYTES, extractWarc} from '../../src/archive/warc.js';
-import type {WarcError} from '../../src/archive/warc.js';
-import {codings, parseHttpHead, parseMediaType, readHttpHead} from '../../src/archive/warc-http.js';
-import {linkValues} from '../../src/archive/warc-link-header.js';
-import {bodyEncoding, sniffsAsHtml} from '../../src/archive/warc-payload.js';
+import {MAX_HTTP_HEAD_BYTES, extractWarc} from '../../src/archive/warc/warc.js';
+import type {WarcError} from '../../src/archive/warc/warc.js';
+import {codings, parseHttpHead, parseMediaType, readHttpHead} from '../../src/archive/warc/http.js';
+import {linkValues} from '../../src/archive/warc/link-header.js';
+import {bodyEncoding, sniffsAsHtml} from '../../src/archive/warc/payload.js';
 import type {Link} from '../../src/types.js';
 
 // Expected values are worked by hand from RFC 8288 §3, RFC 9110/9112 and WARC 1.1.

@@ -3,8 +3,8 @@ import {Readable} from 'node:stream';
 import {gzipSync} from 'node:zlib';
 import test from 'ava';
 import fc from 'fast-check';
-import {WarcError, extractWarc} from '../../src/archive/warc.js';
-import type {WarcErrorContext, WarcOptions} from '../../src/archive/warc.js';
+import {WarcError, extractWarc} from '../../src/archive/warc/warc.js';
+import type {WarcErrorContext, WarcOptions} from '../../src/archive/warc/warc.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 

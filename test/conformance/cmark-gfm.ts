@@ -18,7 +18,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {scanText, type TextMatch} from '../../src/extract/text-scan.js';
+import {scanText, type TextMatch} from '../../src/extract/text/scan.js';
 
 interface Example {
 	source: string;

@@ -13,7 +13,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {scanText} from '../../src/extract/text-scan.js';
+import {scanText} from '../../src/extract/text/scan.js';
 
 /** Check name -> reason. None so far. */
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map();

@@ -13,7 +13,7 @@
  */
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {scanText, type TextScanOptions} from '../../src/extract/text-scan.js';
+import {scanText, type TextScanOptions} from '../../src/extract/text/scan.js';
 import {parseLinks, parseNotLinks, type LineEntry} from '../helpers/line-fixtures.js';
 
 const OPTIONS: TextScanOptions = {fuzzy: {domains: true, emails: true}};

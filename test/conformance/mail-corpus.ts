@@ -11,12 +11,12 @@
  */
 import {createReadStream, readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {FlowedDecoder} from '../../src/archive/flowed.js';
-import {extractMail} from '../../src/archive/mail.js';
-import type {MailType} from '../../src/archive/mail.js';
-import {MboxSplitter} from '../../src/archive/mbox.js';
-import {NewsDecoder} from '../../src/archive/news.js';
-import {QuotedPrintableDecoder} from '../../src/archive/transfer.js';
+import {FlowedDecoder} from '../../src/archive/mail/flowed.js';
+import {extractMail} from '../../src/archive/mail/mail.js';
+import type {MailType} from '../../src/archive/mail/mail.js';
+import {MboxSplitter} from '../../src/archive/mail/mbox.js';
+import {NewsDecoder} from '../../src/archive/mail/news.js';
+import {QuotedPrintableDecoder} from '../../src/archive/mail/transfer.js';
 import type {Link} from '../../src/types.js';
 
 /**
@@ -26,11 +26,11 @@ import type {Link} from '../../src/types.js';
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
 	[
 		'mimekit-unmunged.mbox: messages',
-		'MimeKit expects 4 messages (it splits on every `From ` line); we read 2: `From Russia with love` after a blank line is not an RFC 4155 From_ line (no date), so it stays in the body (src/archive/mbox.ts)',
+		'MimeKit expects 4 messages (it splits on every `From ` line); we read 2: `From Russia with love` after a blank line is not an RFC 4155 From_ line (no date), so it stays in the body (src/archive/mail/mbox.ts)',
 	],
 	[
 		'mimekit-issue1130-flowed-qp.eml: text',
-		'postal-mime glues `isa`/`therecord` (delsp=yes as declared); we keep the space between short ordinary words (mislabelled DelSp rule, src/archive/flowed.ts). No URL is affected either way',
+		'postal-mime glues `isa`/`therecord` (delsp=yes as declared); we keep the space between short ordinary words (mislabelled DelSp rule, src/archive/mail/flowed.ts). No URL is affected either way',
 	],
 ]);
 

@@ -16,8 +16,8 @@
 import {createReadStream, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {WARCParser} from 'warcio';
-import {WarcError, extractWarc} from '../../src/archive/warc.js';
-import {targetBase} from '../../src/archive/warc-record.js';
+import {WarcError, extractWarc} from '../../src/archive/warc/warc.js';
+import {targetBase} from '../../src/archive/warc/record.js';
 import type {Link} from '../../src/types.js';
 
 /** Deliberate differences from what an upstream project's tests expect, with the reason. */

@@ -5,7 +5,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import type {CoreOptions} from '../../src/extract/base.js';
-import {CssExtractor, scanCss} from '../../src/extract/css.js';
+import {CssExtractor, scanCss} from '../../src/extract/css/extractor.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 

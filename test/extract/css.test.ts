@@ -3,8 +3,8 @@
  * hand from CSS Syntax Level 3 §4.3 (tokenization) and the CSS specs that name URL positions.
  */
 import test from 'ava';
-import {scanCss} from '../../src/extract/css.js';
-import type {CssMatch} from '../../src/extract/css.js';
+import {scanCss} from '../../src/extract/css/extractor.js';
+import type {CssMatch} from '../../src/extract/css/extractor.js';
 
 /** [raw (the span's text), value, syntax, attribute] of each match. */
 type Row = [string, string, CssMatch['syntax'], CssMatch['attribute']];

@@ -4,7 +4,7 @@
  * resolved by hand against https://site.example/dir/page.html.
  */
 import test from 'ava';
-import {attributeRule, linkRelKind} from '../../src/extract/attributes.js';
+import {attributeRule, linkRelKind} from '../../src/extract/html/attributes.js';
 import {links} from './html-collect.js';
 
 const D = 'https://site.example/dir/';

@@ -3,8 +3,8 @@
  * the RFC 2396 §5.1 layers behind it. Expected URLs resolved by hand.
  */
 import test from 'ava';
-import {HOLD_LIMIT_CHARS, HOLD_LIMIT_EVENTS} from '../../src/extract/html-base.js';
-import {HtmlExtractor} from '../../src/extract/html.js';
+import {HOLD_LIMIT_CHARS, HOLD_LIMIT_EVENTS} from '../../src/extract/html/base.js';
+import {HtmlExtractor} from '../../src/extract/html/extractor.js';
 import type {Link} from '../../src/types.js';
 import {collect, links, PAGE_URL, rows} from './html-collect.js';
 

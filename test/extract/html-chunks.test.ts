@@ -7,7 +7,7 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {fc} from '@fast-check/ava';
 import test from 'ava';
 import {decodeHTMLAttribute, decodeHTMLStrict} from 'entities';
-import {HtmlExtractor} from '../../src/extract/html.js';
+import {HtmlExtractor} from '../../src/extract/html/extractor.js';
 import {fcParams} from '../helpers/seed.js';
 import {collect, PAGE_URL, splitAt, type TestOptions} from './html-collect.js';
 

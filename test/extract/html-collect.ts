@@ -1,7 +1,7 @@
 /** Test helper: run the HTML core over an input (whole or in given chunks) and collect its output. */
 import type {CoreOptions} from '../../src/extract/base.js';
 import type {ReferenceEvent} from '../../src/extract/event.js';
-import {HtmlExtractor} from '../../src/extract/html.js';
+import {HtmlExtractor} from '../../src/extract/html/extractor.js';
 import type {Link} from '../../src/types.js';
 
 export const PAGE_URL = 'https://site.example/dir/page.html';

@@ -4,7 +4,7 @@
  * character reference and numeric character reference end states.
  */
 import test from 'ava';
-import {CharacterReferenceDecoder, type DecodeMode} from '../../src/extract/html-decode.js';
+import {CharacterReferenceDecoder, type DecodeMode} from '../../src/extract/html/decode.js';
 
 const decoder = new CharacterReferenceDecoder();
 

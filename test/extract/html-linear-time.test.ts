@@ -9,10 +9,10 @@
  */
 import {fc} from '@fast-check/ava';
 import test from 'ava';
-import {NameFilter} from '../../src/extract/attributes.js';
+import {NameFilter} from '../../src/extract/html/attributes.js';
 import type {CoreOptions} from '../../src/extract/base.js';
-import {HtmlExtractor} from '../../src/extract/html.js';
-import {MIN_PIECE_LENGTH, SourceWindow} from '../../src/extract/html-source.js';
+import {HtmlExtractor} from '../../src/extract/html/extractor.js';
+import {MIN_PIECE_LENGTH, SourceWindow} from '../../src/extract/html/source.js';
 import {LineTracker} from '../../src/extract/position.js';
 import {forEachSrcsetUrl, parseSrcset} from '../../src/extract/srcset.js';
 import type {Link} from '../../src/types.js';

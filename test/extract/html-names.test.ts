@@ -1,7 +1,7 @@
 /** Attribute and element names matched in the source by char codes (NameTable), as the HTML tokenizer folds them. */
 import {fc} from '@fast-check/ava';
 import test from 'ava';
-import {interestingAttributes, NameTable} from '../../src/extract/attributes.js';
+import {interestingAttributes, NameTable} from '../../src/extract/html/attributes.js';
 import {fcParams} from '../helpers/seed.js';
 import {rows} from './html-collect.js';
 

@@ -5,7 +5,7 @@
  */
 import {readFileSync} from 'node:fs';
 import test from 'ava';
-import {ANCHOR_TEXT_LENGTH} from '../../src/extract/html-text.js';
+import {ANCHOR_TEXT_LENGTH} from '../../src/extract/html/text.js';
 import {collect, first, links, rows} from './html-collect.js';
 
 const D = 'https://site.example/dir/';

@@ -6,10 +6,10 @@
  * rescanning a held token at each write would make them grow with (length / chunk) × length.
  */
 import test from 'ava';
-import {CssExtractor} from '../../src/extract/css.js';
-import {StyleText} from '../../src/extract/html-style.js';
+import {CssExtractor} from '../../src/extract/css/extractor.js';
+import {StyleText} from '../../src/extract/html/style.js';
 import {LineTracker} from '../../src/extract/position.js';
-import {TextExtractor} from '../../src/extract/text.js';
+import {TextExtractor} from '../../src/extract/text/extractor.js';
 import type {ReferenceEvent} from '../../src/extract/event.js';
 import type {Link} from '../../src/types.js';
 

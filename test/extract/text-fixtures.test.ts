@@ -4,7 +4,7 @@
  */
 import {readFileSync} from 'node:fs';
 import test from 'ava';
-import {TextExtractor} from '../../src/extract/text.js';
+import {TextExtractor} from '../../src/extract/text/extractor.js';
 import type {FuzzyOptions, Link} from '../../src/types.js';
 import {parseLinks, parseNotLinks, type LineEntry} from '../helpers/line-fixtures.js';
 

@@ -7,7 +7,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import type {CoreOptions} from '../../src/extract/base.js';
 import type {ReferenceEvent} from '../../src/extract/event.js';
-import {MAX_BRACKET_SPAN, MAX_TEXT_WINDOW, scanText, TextExtractor} from '../../src/extract/text.js';
+import {MAX_BRACKET_SPAN, MAX_TEXT_WINDOW, scanText, TextExtractor} from '../../src/extract/text/extractor.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 

@@ -1,0 +1,178 @@
+/**
+ * HTML character references and input-stream preprocessing, with a map from decoded
+ * offsets back to source offsets, so a span found in a decoded value (a srcset
+ * candidate, a CSS url(), a meta refresh URL) points at the source text it came from.
+ *
+ * The tokenizer runs with entity decoding off (it reports raw spans only); values
+ * that need decoding are decoded here, once, with the `entities` package's trie.
+ */
+import {codeAt, knownString} from '../../known-string.js';
+import {DecodingMode, EntityDecoder, htmlDecodeTree} from 'entities/decode';
+
+const CharCodes = {
+	Null: 0x00, // "\0"
+	LineFeed: 0x0a, // "\n"
+	CarriageReturn: 0x0d, // "\r"
+	Amp: 0x26, // "&"
+} as const;
+
+const REPLACEMENT_CHARACTER = '\uFFFD';
+
+/**
+ * Which character-reference rules apply.
+ * - `attribute`: HTML attribute value (legacy names without `;` kept literal before `=` or alnum), NUL → U+FFFD.
+ * - `text`: HTML data / RCDATA (legacy names decode before anything).
+ * - `strict`: XHTML: only references terminated by `;`.
+ */
+export type DecodeMode = 'attribute' | 'text' | 'strict';
+
+const DECODING_MODES = {
+	attribute: DecodingMode.Attribute,
+	text: DecodingMode.Legacy,
+	strict: DecodingMode.Strict,
+} as const;
+
+/**
+ * Decoded text plus the map back to its source. Runs are either identity (one source
+ * unit per decoded unit) or atomic (a character reference or CR LF: its decoded units
+ * map as a whole to its source range).
+ */
+export class DecodedText {
+	readonly text: string;
+	readonly source: string;
+	readonly sourceStart: number;
+	private readonly runs: readonly number[] | null;
+
+	/**
+	 * @param text The decoded text.
+	 * @param source The source text it was decoded from.
+	 * @param sourceStart Absolute source offset of decoded offset 0 (and of `source`).
+	 * @param runs `[decodedStart, sourceStart, atomic(0|1)]` triples, ending with a sentinel
+	 *             run at the decoded length; `null` when the text is the source verbatim.
+	 */
+	constructor(text: string, source: string, sourceStart: number, runs: readonly number[] | null) {
+		this.text = text;
+		this.source = source;
+		this.sourceStart = sourceStart;
+		this.runs = runs;
+	}
+
+	/** The text is its source verbatim (nothing was decoded): decoded and source offsets differ by `sourceStart`. */
+	get verbatim(): boolean {
+		return this.runs === null;
+	}
+
+	/** The source text of the absolute span `[start, end)` (within this text's source). */
+	sourceSlice(start: number, end: number): string {
+		return this.source.slice(start - this.sourceStart, end - this.sourceStart);
+	}
+
+	/** Absolute source offset where decoded offset `d` starts. */
+	toSourceStart(d: number): number {
+		return this.toSource(d, false);
+	}
+
+	/** Absolute source offset where a span ending at decoded offset `d` ends. */
+	toSourceEnd(d: number): number {
+		return this.toSource(d, true);
+	}
+
+	private toSource(d: number, isEnd: boolean): number {
+		const runs = this.runs;
+		if (runs === null) return this.sourceStart + d;
+		let low = 0;
+		let high = runs.length / 3 - 1;
+		while (low < high) {
+			const mid = (low + high + 1) >> 1;
+			if ((runs[mid * 3] ?? 0) <= d) low = mid;
+			else high = mid - 1;
+		}
+		const runDecoded = runs[low * 3] ?? 0;
+		const runSource = runs[low * 3 + 1] ?? 0;
+		if (runs[low * 3 + 2] === 0) return runSource + (d - runDecoded);
+		// Inside an atomic run: a start snaps to its beginning, an end to its end.
+		if (d === runDecoded || !isEnd) return runSource;
+		return runs[low * 3 + 4] ?? runSource;
+	}
+}
+
+/**
+ * Decodes character references (and CR LF → LF, CR → LF, and in attributes NUL → U+FFFD)
+ * in source slices. One instance per extractor: it owns a reusable entity decoder.
+ *
+ * @example
+ * const decoder = new CharacterReferenceDecoder();
+ * decoder.decode('a&amp;b', 10, 'attribute').text; // 'a&b'
+ */
+export class CharacterReferenceDecoder {
+	private codePoints = '';
+	private consumed = 0;
+	private readonly entities = new EntityDecoder(htmlDecodeTree, (cp, consumed) => {
+		this.codePoints += String.fromCodePoint(cp);
+		this.consumed = consumed;
+	});
+
+	/**
+	 * Decode `input` (a slice of the document starting at absolute offset `sourceStart`).
+	 * HTML §13.2.3.5 (preprocessing: newlines, NUL in attributes) and §13.2.5.72
+	 * (character reference state).
+	 */
+	decode(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
+		const source = knownString(input);
+		if (!needsDecoding(source)) return new DecodedText(source, source, sourceStart, null);
+		const runs: number[] = [];
+		let text = '';
+		let identityStart = 0;
+		let i = 0;
+		const atomic = (replacement: string, length: number): void => {
+			if (i > identityStart) {
+				runs.push(knownString(text).length, sourceStart + identityStart, 0);
+				text += source.slice(identityStart, i);
+			}
+			runs.push(knownString(text).length, sourceStart + i, 1);
+			text += replacement;
+			i += length;
+			identityStart = i;
+		};
+		while (i < source.length) {
+			const c = codeAt(source, i);
+			if (c === CharCodes.Amp) {
+				const length = this.reference(source, i, mode);
+				if (length > 0) atomic(this.codePoints, length);
+				else i++;
+			} else if (c === CharCodes.CarriageReturn) {
+				// HTML §13.2.3.5: CR LF and lone CR become LF.
+				atomic('\n', codeAt(source, i + 1) === CharCodes.LineFeed ? 2 : 1);
+			} else if (c === CharCodes.Null && mode === 'attribute') {
+				atomic(REPLACEMENT_CHARACTER, 1);
+			} else i++;
+		}
+		if (i > identityStart) {
+			runs.push(knownString(text).length, sourceStart + identityStart, 0);
+			text += source.slice(identityStart, i);
+		}
+		runs.push(knownString(text).length, sourceStart + source.length, 0);
+		return new DecodedText(text, source, sourceStart, runs);
+	}
+
+	/** Length of the character reference at `ampersand` (0: not one); its text in `codePoints`. */
+	private reference(source: string, ampersand: number, mode: DecodeMode): number {
+		this.codePoints = '';
+		this.consumed = 0;
+		this.entities.startEntity(DECODING_MODES[mode]);
+		// The slice ends where the value ends: an unfinished reference is finished by end().
+		if (this.entities.write(source, ampersand + 1) < 0) this.entities.end();
+		return this.codePoints === '' ? 0 : this.consumed;
+	}
+}
+
+/** "&", CR or NUL: something to decode. */
+const DECODING_NEEDED = /[&\r\0]/;
+
+/**
+ * Whether `source` has a character reference, a CR or a NUL to process. One native scan
+ * (most values have none): a charCodeAt loop over fresh slices of the page cost more.
+ */
+export function needsDecoding(source: string): boolean {
+	return DECODING_NEEDED.test(source);
+}

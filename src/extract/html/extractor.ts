@@ -1,0 +1,487 @@
+/**
+ * The HTML (and XHTML) extractor core: htmlparser2's Tokenizer at the callback level,
+ * every URL-bearing attribute of attributes.ts with exact source spans, `<style>` CSS,
+ * iframe srcdoc documents, anchor text and text-node URLs, resolved against the
+ * document base (base.ts).
+ *
+ * Spans are half-open offsets into the whole decoded input; `raw` is the source text.
+ * The tokenizer runs without entity decoding: values are decoded here (decode.ts),
+ * which keeps a map back to the source.
+ *
+ * Memory: the source is kept only from the earliest offset still needed (the open tag,
+ * the open text node, the held CSS token); text nodes longer than {@link MAX_TEXT_LENGTH}
+ * are processed in parts cut at whitespace.
+ *
+ * XHTML (`type: 'xhtml'`) uses the tokenizer's XML mode (CDATA sections, no raw-text
+ * elements, self-closing tags) and XML's rule that character references end with `;`
+ * (the HTML entity names are still known, as for XHTML documents with a DOCTYPE).
+ *
+ * Choices (a crawler's view; see also base.ts for the BASE hold policy):
+ * - `iframe src` is reported even when `srcdoc` is present; links inside `<template>` are
+ *   reported (a template's BASE is reported too, but sets no base).
+ * - A form without `action` gives a Link to the document URL with an empty span just
+ *   after the tag name (`syntax: 'none'`: nothing to rewrite).
+ * - `<meta name=robots>` with `nofollow` or `none` is reported once per document: an
+ *   empty reference to the document (`kind: 'metadata'`, `syntax: 'none'`) whose `rel`
+ *   holds the directives, lower-cased.
+ * - Anchor text excludes script and style text; whitespace is ASCII whitespace.
+ * - object `classid` and `archive` resolve against the element's `codebase` (HTML 4.01
+ *   §13.3); `data` resolves against the document base, as browsers and HTML do.
+ *
+ * Deviations, known gaps: htmlparser2 reads `<![CDATA[` in HTML content as CDATA up to
+ * `]]>` where browsers end a bogus comment at the first `>` (markup hidden there is
+ * missed); IE conditional comments are comments; JSON in `<script type=importmap>`,
+ * speculation rules and JSON-LD is not read; MathML `annotation-xml` is never an
+ * integration point; `<style>` in SVG is read per text node.
+ */
+import {codeAt, knownString} from '../../known-string.js';
+import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
+import type {Link} from '../../types.js';
+import {interestingAttributes, NameFilter, NameTable, tableElements} from './attributes.js';
+import {type BaseLayer, type CoreOptions, fallbackBase} from '../base.js';
+import type {ExtractorCore, LinkSink} from '../core.js';
+import {movedEvent, type ReferenceEvent} from '../event.js';
+import {BaseTracker} from './base.js';
+import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './decode.js';
+import {cssEvents, StyleText} from './style.js';
+import {type AttributeRecord, type EventFields, type EventRole, readTag, type TagHost, type TagRecord} from './tag.js';
+import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './text.js';
+import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './tree.js';
+import {SourceWindow} from './source.js';
+import {FastTokenizer} from './tokenizer.js';
+import type {Position} from '../position.js';
+import {isAsciiWhitespace} from '../srcset.js';
+
+/** Text nodes are processed in parts of about this many characters (cut at whitespace). */
+export const MAX_TEXT_LENGTH = 1 << 16;
+/**
+ * Source characters held for one token (a start tag with its attributes, a comment, a
+ * doctype). A start tag longer than this is ignored (its Links are lost); other tokens
+ * are not needed and are let go.
+ */
+export const MAX_TOKEN_LENGTH = 1 << 24;
+/** iframe srcdoc documents nested deeper than this are not scanned. */
+export const MAX_SRCDOC_DEPTH = 8;
+
+/** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
+const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+
+const INTERESTING = new NameTable(interestingAttributes());
+/**
+ * Element names read without slicing and lower-casing (the table's own strings, whose
+ * hashes V8 keeps for the rule lookups): those of the tables, the special ones, and common
+ * elements that carry `style`. Others are sliced and lower-cased.
+ */
+const ELEMENTS = new NameTable(
+	new Set([
+		...tableElements(),
+		...SPECIAL_START_TAGS,
+		...SPECIAL_END_TAGS,
+		...HEAD_CONTENT,
+		...TEXT_ONLY,
+		...'div span p li ul ol dl dt dd table tbody thead tfoot tr td th section article header footer nav main aside h1 h2 h3 h4 h5 h6 b i u s em strong small label select option button input center font figure picture svg path g'.split(' '),
+	]),
+);
+const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
+const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
+
+const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
+
+/** Internal: a nested document (iframe srcdoc) inherits its parent's base. */
+interface Nesting {
+	fallback: BaseLayer | null;
+	depth: number;
+}
+
+/**
+ * Extracts the Links of an HTML document written in chunks of decoded text.
+ *
+ * @example
+ * const links: Link[] = [];
+ * const core = new HtmlExtractor({type: 'html', retrievalUrl: 'https://example.com/a/'}, (link) => links.push(link));
+ * core.write('<base href="/b/"><a href="c.html">C</a>');
+ * core.end();
+ * links.map((link) => link.url); // ['https://example.com/b/', 'https://example.com/b/c.html']
+ */
+export class HtmlExtractor implements TagHost, ExtractorCore {
+	readonly decoder = new CharacterReferenceDecoder();
+	readonly decodeMode: DecodeMode;
+	robotsReported = false;
+	private readonly xml: boolean;
+	private readonly tokenizer: FastTokenizer;
+	private readonly bases: BaseTracker;
+	private readonly tree = new TreeContext();
+	private readonly depth: number;
+	/** The source still needed. */
+	private readonly source = new SourceWindow();
+	/** The tokenizer needs nothing before this offset. */
+	private floor = 0;
+	/** The start tag being read: its name's span (-1: none), and its record once needed. */
+	private tagStart = -1;
+	private tagNameEnd = -1;
+	private tag: TagRecord | null = null;
+	private attribute: AttributeRecord | null = null;
+	private valueStarted = false;
+	/** The text-only element whose text is being read (`style`, `title`, ...), if any. */
+	private textOnly: string | null = null;
+	private style: StyleText | null = null;
+	/** Inside an SVG or XHTML `<style>`: text is decoded, then read as CSS. */
+	private decodedStyle = false;
+	private anchorOpen = false;
+	private anchor: AnchorText | null = null;
+	private textStart = -1;
+	private textEnd = -1;
+
+	private readonly options: CoreOptions;
+	/** `options.textLinks` and `anchorText`, read once: option objects differ in shape between documents (a megamorphic read per use). */
+	private readonly textLinks: boolean;
+	private readonly anchorText: boolean;
+
+	constructor(options: CoreOptions, sink: LinkSink, nesting?: Nesting) {
+		this.options = options;
+		this.textLinks = options.textLinks === true;
+		this.anchorText = options.anchorText === true;
+		this.xml = options.type === 'xhtml';
+		this.decodeMode = this.xml ? 'strict' : 'attribute';
+		this.depth = nesting?.depth ?? 0;
+		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink);
+		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
+	}
+
+	write(chunk: string): void {
+		this.source.append(chunk);
+		this.tokenizer.write(chunk);
+		const end = this.source.end;
+		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
+		if (this.anchor !== null && end - this.anchor.start > ANCHOR_HOLD_CHARS) this.finishAnchor();
+		this.bases.checkLimits(end);
+		this.dropSource();
+	}
+
+	end(): void {
+		this.tokenizer.end();
+	}
+
+	/** Line and column of an offset (offsets must come in increasing order). */
+	readonly locate = (offset: number): Position => this.source.locate(offset);
+
+	/** Characters of source held right now (the memory bound, for tests and monitoring). */
+	get heldLength(): number {
+		return this.source.held;
+	}
+
+	/** Source units copied to read text spanning written chunks (for tests: linear time, see SourceWindow). */
+	get sourceCopied(): number {
+		return this.source.copied;
+	}
+
+	/**
+	 * No event before this offset will reach the sink (ExtractorCore): every future event
+	 * slices its raw text from the source window, and held events wait in the base queue.
+	 */
+	get safeOffset(): number {
+		const windowStart = this.source.end - this.source.held;
+		return Math.min(windowStart, this.bases.heldFrom ?? windowStart);
+	}
+
+	get documentUrl(): string | undefined {
+		return this.bases.context.documentBase?.url;
+	}
+
+	get pluginCodebase(): string | undefined {
+		return this.tree.pluginCodebase;
+	}
+
+	emit(event: ReferenceEvent, role: EventRole): void {
+		if (role === 'base') {
+			this.bases.base(event, !this.tree.inTemplate);
+		} else if (role === 'anchor' && this.anchorText) {
+			this.anchor = new AnchorText(this.bases.hold(event), event.start);
+		} else {
+			this.bases.add(event);
+		}
+	}
+
+	css(text: DecodedText, fields: EventFields): void {
+		const {element, attribute, quote, rel} = fields;
+		cssEvents(text, {element, attribute, container: 'attribute', quote, rel}, this.locate, (event) => this.bases.add(event));
+	}
+
+	srcdoc(text: DecodedText, fields: EventFields): void {
+		if (this.depth >= MAX_SRCDOC_DEPTH) return;
+		const quote = fields.quote ?? '"';
+		// HTML: a srcdoc document's fallback base URL is its parent's document base URL.
+		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, quote, link, event), {
+			fallback: this.bases.context.base,
+			depth: this.depth + 1,
+		});
+		nested.write(text.text);
+		nested.end();
+	}
+
+	/**
+	 * A Link of a srcdoc document: its span moves from the decoded value to the source, and
+	 * the event records the srcdoc attribute's quoting (a rewriter escapes for it too).
+	 */
+	private nestedLink(text: DecodedText, quote: '"' | "'" | '', link: Link, event: ReferenceEvent): void {
+		const start = text.toSourceStart(link.start);
+		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
+		const {line, column} = this.locate(start);
+		const sliced = text.sourceSlice(start, end);
+		const raw = this.options.own === undefined ? sliced : this.options.own(sliced);
+		const moved = movedEvent(event, raw, start, end, line, column);
+		moved.enclosing = [quote, ...(event.enclosing ?? [])];
+		this.bases.addResolved({...link, start, end, raw, line, column}, moved);
+	}
+
+	private callbacks(): TokenizerCallbacks {
+		return {
+			onattribname: (start, end) => this.onAttributeName(start, end),
+			onattribdata: (start, end) => {
+				if (this.attribute === null) return;
+				if (!this.valueStarted) this.attribute.valueStart = start;
+				this.valueStarted = true;
+				this.attribute.valueEnd = end;
+			},
+			onattribentity: () => undefined,
+			onattribend: (quote, end) => this.onAttributeEnd(quote, end),
+			onopentagname: (start, end) => this.onOpenTagName(start, end),
+			onopentagend: (end) => this.onOpenTagEnd(end, false),
+			onselfclosingtag: (end) => this.onOpenTagEnd(end, true),
+			onclosetag: (start, end) => this.onCloseTag(start, end),
+			ontext: (start, end) => this.onText(start, end),
+			ontextentity: () => undefined,
+			oncomment: (_start, end) => this.onOther(end),
+			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
+			ondeclaration: (_start, end) => this.onOther(end),
+			onprocessinginstruction: (_start, end) => this.onOther(end),
+			onend: () => this.onEnd(),
+			isInForeignContext: () => this.tree.current !== 'html',
+		};
+	}
+
+	private slice(start: number, end: number): string {
+		return this.source.slice(start, end);
+	}
+
+	private onOpenTagName(start: number, end: number): void {
+		this.flushText();
+		// A tag name longer than MAX_TOKEN_LENGTH was dropped: the tag is ignored.
+		this.tagStart = this.source.holds(start) ? start : -1;
+		this.tagNameEnd = end;
+		this.tag = null;
+	}
+
+	/** The record of the start tag being read, made when first needed (most tags never need one). */
+	private tagRecord(): TagRecord {
+		if (this.tag !== null) return this.tag;
+		const {tagStart, tagNameEnd} = this;
+		const name = this.source.findName(ELEMENTS, tagStart, tagNameEnd) ?? this.slice(tagStart, tagNameEnd).toLowerCase();
+		this.tag = {name, namespace: 'html', nameEnd: tagNameEnd, attributes: []};
+		return this.tag;
+	}
+
+	private onAttributeName(start: number, end: number): void {
+		this.attribute = null;
+		if (this.tagStart < 0) return;
+		// HTML §13.2.5.33: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
+		const name = this.source.findName(INTERESTING, start, end);
+		if (name === undefined) return;
+		const tag = this.tagRecord();
+		// HTML §13.2.5.33: a duplicate attribute is dropped; the first one wins.
+		for (const attribute of tag.attributes) if (attribute.name === name) return;
+		this.attribute = {name, nameEnd: end, valueStart: end, valueEnd: end, raw: '', quote: undefined};
+		this.valueStarted = false;
+	}
+
+	private onAttributeEnd(quote: QuoteType, end: number): void {
+		const attribute = this.attribute;
+		if (attribute === null || this.tag === null) return;
+		this.attribute = null;
+		if (quote !== QuoteType.NoValue) {
+			if (!this.valueStarted) attribute.valueStart = attribute.valueEnd = quote === QuoteType.Unquoted ? end : end - 1;
+			attribute.quote = QUOTES[quote];
+			attribute.raw = this.slice(attribute.valueStart, attribute.valueEnd);
+		}
+		this.tag.attributes.push(attribute);
+	}
+
+	private onOpenTagEnd(end: number, selfClosing: boolean): void {
+		this.floor = end;
+		const start = this.tagStart;
+		if (start < 0) return;
+		// A tag with no interesting attribute and no special name changes nothing: skip it.
+		const special = this.bases.holding || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
+		const tag = this.tag !== null || special ? this.tagRecord() : null;
+		this.tagStart = -1;
+		this.tag = null;
+		if (tag === null) return;
+		const {name} = tag;
+		tag.namespace = this.tree.namespaceOf(name);
+		const html = tag.namespace === 'html';
+		if (this.bases.holding && (!html || !HEAD_CONTENT.has(name))) this.bases.settle();
+		if (html && name === 'a') {
+			this.finishAnchor();
+			this.anchorOpen = !selfClosing || !this.xml;
+		}
+		readTag(tag, this);
+		// HTML §13.2.6.5: the self-closing flag only counts on foreign elements (and in XML).
+		if (selfClosing && (this.xml || !html)) return;
+		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined);
+		if (this.xml || !html) {
+			if (name === 'style') this.decodedStyle = true;
+		} else if (TEXT_ONLY.has(name)) {
+			this.textOnly = name;
+			if (name === 'style') this.style = new StyleText(this.locate, (event) => this.bases.add(event));
+		}
+	}
+
+	private codebaseOf(tag: TagRecord): string | undefined {
+		const attribute = tag.attributes.find((a) => a.name === 'codebase');
+		return attribute === undefined ? undefined : this.decoder.decode(attribute.raw, attribute.valueStart, this.decodeMode).text.trim();
+	}
+
+	private onCloseTag(start: number, end: number): void {
+		this.flushText();
+		this.floor = end;
+		if (this.textOnly === null && (!this.source.holds(start) || !this.source.mayHave(SPECIAL_END, start, end))) return;
+		const name = this.slice(start, end).toLowerCase();
+		if (this.textOnly !== null) {
+			// The tokenizer leaves text-only content only at its own end tag.
+			this.style?.end();
+			this.style = null;
+			this.textOnly = null;
+			return;
+		}
+		if (name === 'style') this.decodedStyle = false;
+		const html = this.tree.current === 'html';
+		this.tree.close(name);
+		if (!html) return;
+		if (name === 'a') {
+			this.finishAnchor();
+			this.anchorOpen = false;
+		} else if (name === 'head') this.bases.settle();
+	}
+
+	private onText(start: number, end: number): void {
+		this.floor = end;
+		if (this.style !== null) {
+			this.style.write(this.slice(start, end), start);
+			return;
+		}
+		// RCDATA and RAWTEXT (title, textarea, script, ...) hold no links.
+		if (this.textOnly !== null) return;
+		if (this.textStart < 0) {
+			if (!this.textLinks && this.anchor === null && !this.decodedStyle && !this.bases.holding) return;
+			this.textStart = start;
+		}
+		this.textEnd = end;
+	}
+
+	private onCdata(start: number, end: number, tokenEnd: number): void {
+		this.flushText();
+		this.floor = tokenEnd;
+		// A CDATA section is raw text: nothing is decoded on read, so nothing is escaped on write.
+		if (this.decodedStyle) this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null), 'raw');
+	}
+
+	private onOther(end: number): void {
+		this.flushText();
+		this.floor = end;
+	}
+
+	private onEnd(): void {
+		this.flushText();
+		this.style?.end();
+		this.style = null;
+		this.finishAnchor();
+		this.bases.end();
+	}
+
+	/** The current text node ends (or must be processed in part): read it. */
+	private flushText(): void {
+		if (this.textStart < 0) return;
+		const start = this.textStart;
+		this.textStart = -1;
+		this.readText(start, this.textEnd);
+	}
+
+	/** A long text node: process up to its last whitespace, keep the rest open. */
+	private flushLongText(): void {
+		const text = this.slice(this.textStart, this.textEnd);
+		let cut = afterLastWhitespace(text);
+		if (cut === 0) cut = text.length;
+		const start = this.textStart;
+		this.textStart = cut === text.length ? -1 : start + cut;
+		this.readText(start, start + cut, cut === text.length ? text : text.slice(0, cut));
+	}
+
+	private readText(start: number, end: number, raw = this.slice(start, end)): void {
+		const text = this.decoder.decode(raw, start, this.xml ? 'strict' : 'text');
+		if (this.decodedStyle) {
+			this.scanDecodedStyle(text);
+			return;
+		}
+		if (this.bases.holding && !this.tree.inTemplate && hasNonWhitespace(text.text)) this.bases.settle();
+		if (this.anchor !== null) {
+			this.anchor.append(text.text);
+			if (this.anchor.full) this.finishAnchor();
+		}
+		if (this.textLinks && !this.anchorOpen) {
+			textEvents(text, this.options.fuzzy, this.locate, (event) => this.bases.add(event));
+		}
+	}
+
+	private scanDecodedStyle(text: DecodedText, container: 'html-text' | 'raw' = 'html-text'): void {
+		cssEvents(text, {element: 'style', container}, this.locate, (event) => this.bases.add(event));
+	}
+
+	private finishAnchor(): void {
+		if (this.anchor === null) return;
+		this.anchor.finish();
+		this.anchor = null;
+		this.bases.flush();
+	}
+
+	/** Forget the source no one needs any more, counting its lines first. */
+	private dropSource(): void {
+		let keep = this.floor;
+		if (this.tagStart >= 0) keep = Math.min(keep, this.tagStart);
+		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
+		const held = this.style?.heldFrom;
+		if (held !== undefined) keep = Math.min(keep, held);
+		const end = this.source.end;
+		if (end - keep > MAX_TOKEN_LENGTH) {
+			// A token too long to hold (a giant comment, tag or attribute): let it go.
+			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
+			if (this.tagStart >= 0 && this.tagStart < keep) {
+				this.tagStart = -1;
+				this.tag = this.attribute = null;
+			}
+		}
+		this.source.drop(keep);
+	}
+}
+
+/** Units {@link afterLastWhitespace} looks back one by one before it scans natively. */
+const LOOK_BACK = 256;
+
+/**
+ * ASCII whitespace followed only by non-whitespace to the end. One native forward scan in
+ * linear time (each lookahead stops at the next whitespace); a char-code loop back over a
+ * whitespace-free 64K text, or five `lastIndexOf` scans, cost more than the tokenizer's pass.
+ */
+const LAST_WHITESPACE = /[\t\n\f\r ](?=[^\t\n\f\r ]*$)/;
+
+/** Offset just after the last ASCII whitespace of `s` (0: none). Most text has some near its end. */
+function afterLastWhitespace(s: string): number {
+	const near = Math.max(0, s.length - LOOK_BACK);
+	for (let i = s.length; i > near; i--) if (isAsciiWhitespace(s.charCodeAt(i - 1))) return i;
+	return near === 0 ? 0 : s.slice(0, near).search(LAST_WHITESPACE) + 1;
+}
+
+function hasNonWhitespace(s: string): boolean {
+	const length = knownString(s).length;
+	for (let i = 0; i < length; i++) if (!isAsciiWhitespace(codeAt(s, i))) return true;
+	return false;
+}

@@ -1,0 +1,129 @@
+/**
+ * CSS inside HTML: `style` attributes (and SVG presentation attributes), and the text of
+ * `<style>` elements, through the CSS scanner (css/extractor.ts, css/scanner.ts).
+ *
+ * - Attribute values are entity-decoded first, then scanned; spans map back to the source.
+ * - HTML `<style>` text is raw text (html-url-attributes.md §5.1: no entity decoding). It
+ *   streams through one CssScanner per element, so no length bound applies beyond the
+ *   scanner's own: only its unfinished token is held (MAX_CSS_TOKEN, css.ts).
+ * - In SVG/MathML foreign content and in XHTML, `<style>` text is ordinary text: each text
+ *   node is entity-decoded and scanned on its own (CDATA sections as raw text).
+ */
+import {type ReferenceEvent, referenceEvent} from '../event.js';
+import {CssScanner} from '../css/scanner.js';
+import {MAX_CSS_TOKEN, scanCss} from '../css/extractor.js';
+import type {DecodedText} from './decode.js';
+import type {Position} from '../position.js';
+
+/** What a CSS event carries beyond its span: the element, and where the value sits. */
+export interface CssEventFields {
+	element: string;
+	/** The HTML attribute (`style`, `fill`, …); for `<style>` text, the CSS place (`url`, `import`). */
+	attribute?: string;
+	container: ReferenceEvent['container'];
+	quote?: '"' | "'" | '' | undefined;
+	rel?: string[] | undefined;
+}
+
+type Emit = (event: ReferenceEvent) => void;
+type Locate = (offset: number) => Position;
+
+/**
+ * The URLs of decoded CSS text (a style attribute, or a decoded `<style>` text node).
+ *
+ * @example
+ * cssEvents(decoder.decode('background:url(&quot;a.png&quot;)', 40, 'attribute'), {element: 'div', attribute: 'style', container: 'attribute', quote: "'"}, locate, emit);
+ */
+export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Locate, emit: Emit): void {
+	if (!mayHoldUrls(text.text)) return;
+	for (const match of scanCss(text.text)) {
+		const start = text.toSourceStart(match.start);
+		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
+		const {line, column} = locate(start);
+		const event = referenceEvent(match.value, text.sourceSlice(start, end), start, end, line, column, 'resource', 'base', match.syntax, fields.container);
+		event.element = fields.element;
+		event.attribute = fields.attribute ?? match.attribute;
+		event.quote = fields.quote;
+		event.rel = fields.rel;
+		emit(event);
+	}
+}
+
+/**
+ * CSS Syntax 3: a URL is only in a url token or a function's arguments (`url(`, `src(`,
+ * `image-set(`: a literal "(" ends their name; an escaped one does not) or after an
+ * at-keyword (`@import`: a literal "@"). Most style attributes have neither: no scanner.
+ */
+function mayHoldUrls(css: string): boolean {
+	return css.includes('(') || css.includes('@');
+}
+
+/**
+ * An HTML `<style>` element's raw text, streamed: `write` each text piece in order with
+ * its absolute offset, `end` at `</style>` (or the end of input).
+ *
+ * @example
+ * const style = new StyleText(locate, emit);
+ * style.write('a{background:url(x', 7);
+ * style.write('.png)}', 25);
+ * style.end(); // emits one event for x.png
+ */
+export class StyleText {
+	private readonly scanner = new CssScanner(MAX_CSS_TOKEN);
+	/** Unconsumed text, starting at absolute offset `bufferStart`. */
+	private buffer = '';
+	private bufferStart = -1;
+	/** Scan again only once the buffer has doubled: the scanner resumes where it stopped, and the copies of held text stay linear. */
+	private rescanAt = 0;
+	private readonly locate: Locate;
+	private readonly emit: Emit;
+
+	constructor(locate: Locate, emit: Emit) {
+		this.locate = locate;
+		this.emit = emit;
+	}
+
+	/** Code units the scanner has read, each call from where it resumed (for tests: linear time). */
+	get walked(): number {
+		return this.scanner.walked;
+	}
+
+	/** Absolute offset of the first character held (source before it is not needed), if any. */
+	get heldFrom(): number | undefined {
+		return this.buffer === '' ? undefined : this.bufferStart;
+	}
+
+	write(text: string, start: number): void {
+		if (this.bufferStart < 0) this.bufferStart = start;
+		this.buffer += text;
+		if (this.buffer.length >= this.rescanAt) this.run(false);
+	}
+
+	end(): void {
+		if (this.bufferStart >= 0) this.run(true);
+	}
+
+	private run(final: boolean): void {
+		const {buffer, bufferStart} = this;
+		const consumed = this.scanner.scan(buffer, final, (start, end, value, syntax, attribute) => {
+			const {line, column} = this.locate(bufferStart + start);
+			this.emit({
+				value,
+				raw: buffer.slice(start, end),
+				start: bufferStart + start,
+				end: bufferStart + end,
+				line,
+				column,
+				kind: 'resource',
+				element: 'style',
+				attribute,
+				against: 'base',
+				syntax,
+				container: 'raw',
+			});
+		});
+		this.buffer = buffer.slice(consumed);
+		this.bufferStart += consumed;
+		this.rescanAt = this.buffer.length === 0 ? 0 : 2 * this.buffer.length;
+	}
+}

@@ -1,0 +1,331 @@
+/**
+ * Turns one start tag's attributes into reference events, following the attribute table
+ * (attributes.ts) and its conditions. The HTML extractor collects the attributes (first
+ * occurrence of a name wins, HTML §13.2.5.33) and calls {@link readTag} at the tag's end.
+ */
+import {codeAt, knownString} from '../../known-string.js';
+import type {LinkKind} from '../../types.js';
+import {
+	type AttributeRule,
+	attributeRule,
+	linkRelKind,
+	type Namespace,
+	POLLING_META_NAMES,
+	URL_META_NAMES,
+	URL_PARAM_NAMES,
+} from './attributes.js';
+import {type Against, type ReferenceEvent, referenceEvent, setAttributeFields, type ValueSyntax} from '../event.js';
+import {type CharacterReferenceDecoder, type DecodedText, type DecodeMode, needsDecoding} from './decode.js';
+import {parseMetaRefresh} from '../meta-refresh.js';
+import type {Position} from '../position.js';
+import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './lists.js';
+import {forEachSrcsetUrl, isAsciiWhitespace} from '../srcset.js';
+
+/** One attribute as written: lower-case name and the value's source span and text. */
+export interface AttributeRecord {
+	name: string;
+	/** Absolute offset just after the name. */
+	nameEnd: number;
+	/** Span of the value between its quotes (or unquoted); empty at `nameEnd` when there is no value. */
+	valueStart: number;
+	valueEnd: number;
+	/** The value's source text, `source.slice(valueStart, valueEnd)`. */
+	raw: string;
+	/** Undefined when the attribute has no value (`<a href>`). */
+	quote: '"' | "'" | '' | undefined;
+}
+
+export interface TagRecord {
+	name: string;
+	namespace: Namespace;
+	/** Absolute offset just after the tag name. */
+	nameEnd: number;
+	attributes: AttributeRecord[];
+}
+
+/** What a reference event is for the extractor, beyond being queued. */
+export type EventRole = 'plain' | 'anchor' | 'base';
+
+/** What readTag needs from the extractor. */
+export interface TagHost {
+	readonly decoder: CharacterReferenceDecoder;
+	readonly decodeMode: DecodeMode;
+	locate(offset: number): Position;
+	/** The document URL (the fallback base), for an empty form action. */
+	readonly documentUrl: string | undefined;
+	/** The codebase of the innermost open object/applet (for param values). */
+	readonly pluginCodebase: string | undefined;
+	emit(event: ReferenceEvent, role: EventRole): void;
+	/** CSS declarations in an attribute value. */
+	css(text: DecodedText, fields: EventFields): void;
+	/** An iframe srcdoc document. */
+	srcdoc(text: DecodedText, fields: EventFields): void;
+	/** Set once a robots directive was reported (once per document). */
+	robotsReported: boolean;
+}
+
+/**
+ * The fields every event from one attribute shares. Made by {@link eventFields} or
+ * {@link copyFields} only: one shape for all (see ReferenceEvent).
+ */
+export interface EventFields {
+	kind: LinkKind;
+	against: Against;
+	syntax: ValueSyntax;
+	element: string;
+	attribute: string;
+	quote: '"' | "'" | '' | undefined;
+	rel: string[] | undefined;
+	codebase: string | undefined;
+	reference: string | undefined;
+	refreshQuote: '"' | "'" | '' | undefined;
+}
+
+function eventFields(kind: LinkKind, against: Against, syntax: ValueSyntax, element: string, attribute: string, quote: EventFields['quote']): EventFields {
+	return {kind, against, syntax, element, attribute, quote, rel: undefined, codebase: undefined, reference: undefined, refreshQuote: undefined};
+}
+
+/** A copy of `fields` (to change some of them), in the same shape. */
+function copyFields(fields: EventFields): EventFields {
+	const copy = eventFields(fields.kind, fields.against, fields.syntax, fields.element, fields.attribute, fields.quote);
+	copy.rel = fields.rel;
+	copy.codebase = fields.codebase;
+	copy.reference = fields.reference;
+	copy.refreshQuote = fields.refreshQuote;
+	return copy;
+}
+
+/** Read the URL-bearing attributes of a start tag, emitting events in source order. */
+export function readTag(tag: TagRecord, host: TagHost): void {
+	const html = tag.namespace === 'html';
+	const rel = html && (tag.name === 'a' || tag.name === 'area' || tag.name === 'link') ? relTokens(tag, host) : undefined;
+	if (html && tag.name === 'form' && find(tag, 'action') === undefined) emitAbsentAction(tag, host);
+	for (const attribute of tag.attributes) {
+		const rule = attributeRule(tag.namespace, tag.name, attribute.name);
+		if (rule === undefined) continue;
+		const fields = applyRule(tag, attribute, rule, host);
+		if (fields === null) continue;
+		if (rel !== undefined) fields.rel = rel;
+		readValue(tag, attribute, rule, fields, host);
+	}
+}
+
+/** The rule's conditions: the event fields, or null when the attribute does not count here. */
+function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, host: TagHost): EventFields | null {
+	const syntax: ValueSyntax = rule.syntax === 'srcset' || rule.syntax === 'list-item' || rule.syntax === 'comma-item' ? rule.syntax : 'url';
+	const fields = eventFields(rule.kind, rule.against, syntax, tag.name, attribute.name, attribute.quote);
+	switch (rule.when) {
+		case 'link-rel': {
+			fields.kind = linkRelKind(relTokens(tag, host) ?? []);
+			break;
+		}
+		case 'input-image': {
+			if (keyword(tag, 'type', host) !== 'image') return null;
+			break;
+		}
+		case 'submit-button': {
+			const type = keyword(tag, 'type', host);
+			const submits = tag.name === 'input' ? type === 'submit' || type === 'image' : type !== 'reset' && type !== 'button';
+			if (!submits) return null;
+			if (isBlank(attribute.raw)) documentUrl(fields, host);
+			break;
+		}
+		case 'form-action': {
+			if (isBlank(attribute.raw)) documentUrl(fields, host);
+			break;
+		}
+		case 'codebase': {
+			const codebase = find(tag, 'codebase');
+			if (codebase !== undefined) setCodebase(fields, decodeStripped(codebase, host));
+			break;
+		}
+		case 'param-value': {
+			if (!URL_PARAM_NAMES.has(keyword(tag, 'name', host) ?? '')) return null;
+			if (host.pluginCodebase !== undefined) setCodebase(fields, host.pluginCodebase);
+			break;
+		}
+		case 'unless-href': {
+			if (find(tag, 'href') !== undefined) return null;
+			break;
+		}
+		case 'meta-content':
+		case undefined: {
+			break;
+		}
+	}
+	return fields;
+}
+
+/**
+ * HTML form submission: an empty action is "the URL of the form document" itself (its
+ * fragment included), not the base: resolve the document URL instead of `''`.
+ */
+function documentUrl(fields: EventFields, host: TagHost): void {
+	fields.against = 'document';
+	if (host.documentUrl !== undefined) fields.reference = host.documentUrl;
+}
+
+function setCodebase(fields: EventFields, codebase: string): void {
+	if (codebase !== '') fields.codebase = codebase;
+}
+
+/** Decode the value and emit one event per URL in it. */
+function readValue(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, fields: EventFields, host: TagHost): void {
+	const role: EventRole = tag.namespace !== 'html' ? 'plain' : tag.name === 'base' ? 'base' : tag.name === 'a' && attribute.name === 'href' ? 'anchor' : 'plain';
+	if (rule.syntax === 'url' && rule.when !== 'meta-content' && !needsDecoding(attribute.raw)) {
+		emitVerbatimUrl(attribute, fields, host, role);
+		return;
+	}
+	const text = host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode);
+	switch (rule.syntax) {
+		case 'url': {
+			if (rule.when === 'meta-content') readMetaContent(tag, text, fields, host);
+			else emitStripped(text, 0, text.text.length, fields, host, role);
+			break;
+		}
+		case 'list-item': {
+			forEachToken(text.text, (start, end) => emitSpan(text, start, end, fields, host, role));
+			break;
+		}
+		case 'comma-item': {
+			forEachCommaItem(text.text, (start, end) => emitStripped(text, start, end, fields, host, role));
+			break;
+		}
+		case 'srcset': {
+			forEachSrcsetUrl(text.text, (start, end) => emitSpan(text, start, end, fields, host, role));
+			break;
+		}
+		case 'css': {
+			const css = copyFields(fields);
+			css.kind = 'resource';
+			host.css(text, css);
+			break;
+		}
+		case 'doc': {
+			host.srcdoc(text, fields);
+			break;
+		}
+	}
+}
+
+/** §1.2 and §5.6: meta refresh, URL-valued properties, polling URIs, and the robots directive. */
+function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields, host: TagHost): void {
+	const property = keyword(tag, 'property', host);
+	const name = keyword(tag, 'name', host);
+	const named = (names: ReadonlySet<string>): boolean =>
+		(property !== undefined && names.has(property)) || (name !== undefined && names.has(name));
+	if (keyword(tag, 'http-equiv', host) === 'refresh') {
+		const url = parseMetaRefresh(text.text)?.url;
+		if (url === undefined || url === null) return;
+		const refresh = copyFields(fields);
+		refresh.syntax = 'meta-refresh';
+		refresh.refreshQuote = url.quote;
+		emitSpan(text, url.start, url.end, refresh, host, 'plain');
+	} else if (named(URL_META_NAMES)) {
+		const metadata = copyFields(fields);
+		metadata.kind = 'metadata';
+		emitStripped(text, 0, text.text.length, metadata, host, 'plain');
+	} else if (named(POLLING_META_NAMES)) {
+		const polling = copyFields(fields);
+		polling.kind = 'metadata';
+		polling.syntax = 'list-item';
+		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, polling, host, 'plain'));
+	} else if (name === 'robots' && !host.robotsReported) {
+		const directives = tokens(text.text.toLowerCase(), true);
+		if (!directives.includes('nofollow') && !directives.includes('none')) return;
+		host.robotsReported = true;
+		// Reported once per document: an empty reference (this document) carrying the directives.
+		const robots = copyFields(fields);
+		robots.kind = 'metadata';
+		robots.syntax = 'none';
+		robots.rel = directives;
+		documentUrl(robots, host);
+		emitSpan(text, 0, 0, robots, host, 'plain');
+	}
+}
+
+/** An absent form action: the document URL (HTML form submission), as an empty span after the tag name. */
+function emitAbsentAction(tag: TagRecord, host: TagHost): void {
+	const {line, column} = host.locate(tag.nameEnd);
+	const event = referenceEvent('', '', tag.nameEnd, tag.nameEnd, line, column, 'form', 'document', 'none', 'attribute');
+	event.element = tag.name;
+	event.attribute = 'action';
+	event.reference = host.documentUrl;
+	host.emit(event, 'plain');
+}
+
+/**
+ * The common case of {@link emitStripped}: a whole value holding one URL, with nothing to
+ * decode (no character reference, CR or NUL), so decoded and source offsets differ by the
+ * value's start and no decoded text is made.
+ */
+function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: TagHost, role: EventRole): void {
+	const raw = knownString(attribute.raw);
+	let start = 0;
+	let end = raw.length;
+	while (start < end && isAsciiWhitespace(codeAt(raw, start))) start++;
+	while (end > start && isAsciiWhitespace(codeAt(raw, end - 1))) end--;
+	const value = start === 0 && end === raw.length ? raw : raw.slice(start, end);
+	const sourceStart = attribute.valueStart + start;
+	const {line, column} = host.locate(sourceStart);
+	host.emit(fieldsEvent(value, value, sourceStart, attribute.valueStart + end, line, column, fields), role);
+}
+
+/** HTML §5.3: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
+function emitStripped(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
+	const s = text.text;
+	while (start < end && isAsciiWhitespace(codeAt(s, start))) start++;
+	while (end > start && isAsciiWhitespace(codeAt(s, end - 1))) end--;
+	emitSpan(text, start, end, fields, host, role);
+}
+
+/** Emit the decoded span `[start, end)` as an event whose span points into the source. */
+export function emitSpan(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
+	host.emit(spanEvent(text, start, end, fields, host.locate), role);
+}
+
+/** The event for the decoded span `[start, end)` of `text`; its span and raw text point into the source. */
+export function spanEvent(
+	text: DecodedText,
+	start: number,
+	end: number,
+	fields: EventFields,
+	locate: (offset: number) => Position,
+): ReferenceEvent {
+	const sourceStart = text.toSourceStart(start);
+	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
+	const {line, column} = locate(sourceStart);
+	const value = text.text.slice(start, end);
+	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
+	return fieldsEvent(value, raw, sourceStart, sourceEnd, line, column, fields);
+}
+
+/** An attribute value's event: its place, and the fields its attribute gives. */
+function fieldsEvent(value: string, raw: string, start: number, end: number, line: number, column: number, fields: EventFields): ReferenceEvent {
+	const event = referenceEvent(value, raw, start, end, line, column, fields.kind, fields.against, fields.syntax, 'attribute');
+	setAttributeFields(event, fields);
+	return event;
+}
+
+function find(tag: TagRecord, name: string): AttributeRecord | undefined {
+	for (const attribute of tag.attributes) if (attribute.name === name) return attribute;
+	return undefined;
+}
+
+/** An enumerated attribute's value: decoded, ASCII whitespace stripped, lower-cased. */
+function keyword(tag: TagRecord, name: string, host: TagHost): string | undefined {
+	const attribute = find(tag, name);
+	return attribute === undefined ? undefined : knownString(decodeStripped(attribute, host)).toLowerCase();
+}
+
+/** The lower-cased rel tokens (a token set), or undefined when there are none. */
+function relTokens(tag: TagRecord, host: TagHost): string[] | undefined {
+	const rel = keyword(tag, 'rel', host);
+	if (rel === undefined) return undefined;
+	const list = tokens(rel, false);
+	return list.length === 0 ? undefined : list;
+}
+
+function decodeStripped(attribute: AttributeRecord, host: TagHost): string {
+	return trimAscii(host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode).text);
+}
