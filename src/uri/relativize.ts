@@ -2,12 +2,14 @@
  * Relative references: the inverse of resolution. For a target in the dialect's resolved form,
  * `resolve(relativize(target, base, o), base, o) === target`, always.
  *
- * The resolved form is what the dialect's `resolve` can produce: rfc2396 takes any absolute URI
- * as it is (§5.2 step 3), rfc3986 removes dot segments (§5.2.2), whatwg serializes
- * (`new URL(target).href`). A target not in that form is relativized as its resolved form, so the
- * answer resolves to `absolutize(target)`: the same resource, not the string given. Where no
- * relative reference works, the answer is the target as given (rfc2396, rfc3986) or its WHATWG
- * serialization (whatwg: a same-scheme `http:/x\y` would otherwise be read as relative).
+ * The resolved form is what the dialect's `resolve` can produce against the base: rfc2396 takes
+ * any absolute URI as it is (§5.2 step 3); rfc3986 removes dot segments (§5.2.2), except that an
+ * empty reference path keeps the base path as written (`?q` against `http://a/..` is
+ * `http://a/..?q`); whatwg serializes (`new URL(target).href`). A target not in that form is
+ * relativized as its resolved form, so the answer resolves to `absolutize(target)`: the same
+ * resource, not the string given. Where no relative reference works, the answer is the target as
+ * given (rfc2396, rfc3986) or its WHATWG serialization (whatwg: a same-scheme `http:/x\y` would
+ * otherwise be read as relative).
  */
 import type {Dialect, RelativeForm, RelativizeOptions} from '../types.js';
 import {hasDotSegment, removeDotSegments, removeDotSegments2396} from './dot-segments.js';
@@ -42,17 +44,20 @@ interface Parts {
  * A reference that resolves to `target` against `base` in the dialect.
  *
  * Forms: `path-relative` (default) climbs from the base's directory (`../x`), `root-relative`
- * prefers `/path`, `shortest` takes the shortest correct candidate. Same-document targets give
- * `''` or `#fragment`, a query-only change `?query`. A network-path (`//host/p`) is only
- * returned by `shortest`, and only when no other relative reference exists. Opaque targets
- * (`mailto:`, `data:`, `javascript:`), targets of another scheme or authority, and targets not
- * starting with `scope` are returned unchanged.
+ * prefers `/path`, `shortest` takes the shortest correct candidate (`.` and `..` included).
+ * Same-document targets give `''` or `#fragment`, a query-only change `?query` (both against an
+ * opaque base too in rfc2396 and rfc3986, the query-only change in rfc3986 only). A network-path
+ * (`//host/p`) is only returned by `shortest`, and only when no other relative reference exists.
+ * Other opaque targets (`mailto:`, `data:`, `javascript:`), targets of another scheme or
+ * authority, and targets not starting with `scope` are returned unchanged.
  *
  * Throws a TypeError naming the input when `base` or `target` is not absolute.
  *
  * @example
  * relativize('http://a/b/g?y', 'http://a/b/c/d;p?q'); // '../g?y'
  * relativize('http://a/b/c/d;p?y', 'http://a/b/c/d;p?q', {dialect: 'rfc2396'}); // 'd;p?y'
+ * relativize('http://a/b/c/', 'http://a/b/c/d;p?q', {form: 'shortest'}); // '.'
+ * relativize('mailto:x#f', 'mailto:x', {dialect: 'rfc3986'}); // '#f'
  */
 export function relativize(target: string, base: string, options?: RelativizeOptions): string {
 	return createRelativizer(base, options)(target);
@@ -73,11 +78,17 @@ export function createRelativizer(base: string, options?: RelativizeOptions): (t
 	const scope = options?.scope;
 	if (scope !== undefined && (typeof scope !== 'string' || !isAbsolute(scope))) throw optionError('scope', 'an absolute URI prefix such as "https://example.com/docs/"', scope);
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
+	const document = dialect === 'whatwg' ? '' : base.slice(0, b.pathEnd);
+	if (dialect !== 'whatwg') detail(b);
 	return target => {
 		checkString('target', target);
 		if (scope !== undefined && !target.startsWith(scope)) {
 			// whatwg: the serialized target may fall in scope where the given spelling does not.
 			if (dialect !== 'whatwg' || !(parseUrl(target)?.href.startsWith(scope) ?? false)) return target;
+		}
+		if (dialect !== 'whatwg' && target.startsWith(document)) {
+			const current = currentDocument(target, b, dialect);
+			if (current !== null) return current;
 		}
 		// whatwg: a plain serialization needs no parse, and its candidates no check (see `verify`).
 		const plain = dialect === 'whatwg' && isPlainSerialization(target);
@@ -109,6 +120,26 @@ function relativeTo(t: Parts, b: Parts, dialect: Dialect, form: RelativeForm, pl
 	return absolute;
 }
 
+/**
+ * rfc2396 and rfc3986: `''`, `#fragment` or (rfc3986) `?query#fragment` when the target is the
+ * base as written up to its query, else null. An empty reference path takes the base's path as it
+ * is, dot segments included (RFC 3986 §5.2.2 `R.path == ""`; RFC 2396 §5.2 step 2 for the current
+ * document), against an opaque base too: there the target given absolute would lose its dot
+ * segments in rfc3986 (`mailto:a/../b?y`). `target` starts with the base up to its path.
+ */
+function currentDocument(target: string, b: Parts, dialect: Dialect): string | null {
+	const pathEnd = b.pathEnd;
+	const c = target.charCodeAt(pathEnd);
+	if (pathEnd < target.length && c !== CharCodes.Question && c !== CharCodes.Hash) return null;
+	const hash = target.indexOf('#', pathEnd);
+	const query = target.slice(pathEnd, hash === -1 ? target.length : hash);
+	const fragment = hash === -1 ? '' : target.slice(hash);
+	if (query === b.query) return fragment; // RFC 3986 §4.4, RFC 2396 §4.2: the current document
+	// RFC 3986 §5.2.2: R.path == "" and defined(R.query); RFC 2396 §5.2 step 6a drops the last segment.
+	if (dialect === 'rfc3986' && query !== '') return query + fragment;
+	return null;
+}
+
 type Candidate = (t: Parts, b: Parts, dialect: Dialect) => string | null;
 
 /** Preference orders, tried lazily: the first correct candidate wins. */
@@ -120,11 +151,33 @@ function allCandidates(t: Parts, b: Parts, dialect: Dialect): string[] {
 	const found: string[] = [];
 	for (const make of PATH_FIRST) {
 		const candidate = make(t, b, dialect);
-		if (candidate !== null) found.push(candidate);
+		if (candidate === null) continue;
+		found.push(candidate);
+		const dots = make === pathRelative ? withoutFinalSlash(candidate) : null;
+		if (dots !== null) found.push(dots);
 	}
 	// A network-path only when nothing else is relative.
 	if (found.length === 0 && t.hasAuthority) found.push(t.href.slice(t.schemeEnd + 1));
 	return found.sort((x, y) => x.length - y.length); // Array#sort is stable: ties keep the order
+}
+
+/**
+ * `.` for `./`, `..` for `../`, `../..` for `../../` (query and fragment kept): the same
+ * directory, one character shorter. RFC 3986 §5.2.4 2B and 2C write a final "/." or "/.." as
+ * "/", and RFC 2396 §5.2 steps 6d and 6f keep the "/" before a final "." or "<segment>/.."
+ * (`pathRelative` only climbs over real segments, never "..").
+ */
+function withoutFinalSlash(candidate: string): string | null {
+	let pathEnd = 0;
+	while (pathEnd < candidate.length && candidate.charCodeAt(pathEnd) === CharCodes.Dot) {
+		const next = candidate.charCodeAt(pathEnd + 1) === CharCodes.Dot ? pathEnd + 2 : pathEnd + 1;
+		if (candidate.charCodeAt(next) !== CharCodes.Slash) return null;
+		pathEnd = next + 1;
+	}
+	if (pathEnd === 0) return null;
+	const c = candidate.charCodeAt(pathEnd);
+	if (pathEnd < candidate.length && c !== CharCodes.Question && c !== CharCodes.Hash) return null;
+	return candidate.slice(0, pathEnd - 1) + candidate.slice(pathEnd);
 }
 
 function sameScheme(t: Parts, b: Parts): boolean {

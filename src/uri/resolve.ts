@@ -11,12 +11,15 @@ import {parseUrl} from './whatwg.js';
 /**
  * Resolve `ref` against the absolute URI `base`.
  *
- * Throws a TypeError naming the inputs when `base` is not absolute, when a relative reference
- * meets an opaque base (`mailto:x`), or when the dialect cannot resolve the pair.
+ * Throws a TypeError naming the inputs when `base` is not absolute, when the dialect cannot
+ * resolve the pair: in rfc2396 a reference other than `''` or `#frag` against an opaque base
+ * (`mailto:x`, RFC 2396 §5.2 step 2 and §3); in whatwg a URL Standard failure. rfc3986 applies
+ * §5.2.2 to every absolute base, opaque ones included.
  *
  * @example
  * resolve('../g', 'http://a/b/c/d;p?q'); // 'http://a/b/g'
  * resolve('../../../g', 'http://a/b/c/d;p?q', {dialect: 'rfc2396'}); // 'http://a/../g'
+ * resolve('g', 'mailto:user@example.com', {dialect: 'rfc3986'}); // 'mailto:g'
  */
 export function resolve(ref: string, base: string, options?: ResolveOptions): string {
 	if (typeof ref !== 'string' || typeof base !== 'string') checkString(typeof ref === 'string' ? 'base' : 'ref', typeof ref === 'string' ? base : ref);
@@ -42,12 +45,9 @@ function resolve3986(ref: string, base: string): string {
 		if (!isSchemeSyntax(ref, 0, r.schemeEnd)) parseRelative(ref, base); // throws
 		return withPath(ref, r.pathStart, r.pathEnd, r.authorityStart !== -1); // §5.2.2: defined(R.scheme)
 	}
+	// RFC 3986 §5.2.2 applies to every absolute base: an opaque one (`mailto:x`) too.
 	const b = scanReference(base);
 	const refPathEmpty = r.pathStart === r.pathEnd;
-	const hierarchical = b.authorityStart !== -1 || base.charCodeAt(b.pathStart) === CharCodes.Slash;
-	if (!hierarchical && !(refPathEmpty && r.authorityStart === -1 && r.queryStart === -1)) {
-		assertHierarchical(parseReference(ref), parseReference(base)); // throws
-	}
 	// §5.2.2: defined(R.authority): scheme from the base, the rest from the reference
 	if (r.authorityStart !== -1) return base.slice(0, baseSchemeEnd + 1) + withPath(ref, r.pathStart, r.pathEnd, true);
 	if (refPathEmpty) {
@@ -117,7 +117,10 @@ function isSameDocument(r: UriReference): boolean {
 	return r.path === '' && r.scheme === undefined && r.authority === undefined && r.query === undefined;
 }
 
-/** Opaque base (RFC 2396 §3 opaque_part): no authority and a path not starting with "/". */
+/**
+ * RFC 2396 only: an opaque base (§3 opaque_part: no authority and a path not starting with "/")
+ * takes no relative reference but the current document's (§5.2 step 2). RFC 3986 has no such rule.
+ */
 function assertHierarchical(r: UriReference, b: UriReference): void {
 	if (b.authority !== undefined || b.path.charCodeAt(0) === 0x2f /* "/" */) return;
 	throw new TypeError(
@@ -141,7 +144,6 @@ export function transformReference(r: UriReference, b: UriReference): UriReferen
 		t.path = removeDotSegments(r.path);
 		setQuery(t, r.query);
 	} else {
-		if (!isSameDocument(r)) assertHierarchical(r, b);
 		if (r.authority !== undefined) {
 			setAuthority(t, r); // §5.2.2: defined(R.authority)
 			t.path = removeDotSegments(r.path);

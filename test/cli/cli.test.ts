@@ -19,6 +19,19 @@ test('relativize prints a reference that resolves back to the target', t => {
 	t.is(result.stdout, '../a/b.html\n');
 });
 
+test('resolve and relativize against an opaque base follow the dialect (issue 13: RFC 3986 §5.2.2 for every base)', t => {
+	const rfc3986 = runCli(['resolve', '--dialect', 'rfc3986', 'mailto:user@example.com', 'g', '//h/p', '?y']);
+	t.is(rfc3986.status, 0, rfc3986.stderr);
+	t.is(rfc3986.stdout, 'mailto:g\nmailto://h/p\nmailto:user@example.com?y\n');
+	const rfc2396 = runCli(['resolve', '--dialect', 'rfc2396', 'mailto:user@example.com', '#f', 'g']);
+	t.is(rfc2396.status, 1);
+	t.is(rfc2396.stdout, 'mailto:user@example.com#f\n');
+	t.true(rfc2396.stderr.includes('opaque base'), rfc2396.stderr);
+	const relative = runCli(['relativize', '--dialect', 'rfc3986', '--form', 'shortest', 'http://a/b/c/d;p?q', 'http://a/b/c/', 'http://a/b/c/d;p?q#s']);
+	t.is(relative.status, 0, relative.stderr);
+	t.is(relative.stdout, '.\n#s\n');
+});
+
 test('usage errors exit 2 and name the problem', t => {
 	for (const [args, needle] of [
 		[['frobnicate'], 'unknown command "frobnicate"'],
