@@ -100,9 +100,16 @@ function literal(text: string, offset: number, out: Builder): void {
 		for (let k = 0; k < text.length; k++) out.push(text[k]!, offset + k, offset + k + 1);
 		return;
 	}
-	const decoding: Decoding = {label: 'utf-8', decoder: utf8Decoder(), pending: -1, last: 0};
-	for (let k = 0; k < text.length; k++) decode(decoding, Uint8Array.of(text.charCodeAt(k)), offset + k, offset + k + 1, out);
-	flush(decoding, out);
+	// Valid UTF-8: each code point's bytes are known from its value (Unicode Table 3-6).
+	const decoded = Buffer.from(text, 'latin1').toString('utf8');
+	let at = offset;
+	for (let k = 0; k < decoded.length; k++) {
+		const code = decoded.codePointAt(k)!;
+		const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+		out.push(decoded[k]!, at, at + size);
+		if (size === 4) out.push(decoded[++k]!, at, at + size);
+		at += size;
+	}
 }
 
 function isUtf8(binary: string): boolean {
@@ -114,32 +121,34 @@ function isUtf8(binary: string): boolean {
 	}
 }
 
-function utf8Decoder(): Decoding['decoder'] {
-	const decoder = new TextDecoder('utf-8', {ignoreBOM: true});
-	return {write: bytes => decoder.decode(bytes, {stream: true}), end: () => decoder.decode()};
+/** Bytes fed one at a time at the end of an encoded word, so that what the decoder holds there is known. */
+const TAIL_BYTES = 3;
+
+/**
+ * Decode `bytes`, all from the source span `[start, end)` (one encoded word): a unit gets
+ * the span from the word its first byte is in to this one. Bytes held from an earlier word
+ * are completed one byte at a time (only the unit they make starts there), the middle of
+ * the word is written at once, and its last bytes one at a time again.
+ */
+function decode(decoding: Decoding, bytes: Uint8Array, start: number, end: number, out: Builder): void {
+	decoding.last = end;
+	let k = 0;
+	for (; k < bytes.length && decoding.pending >= 0 && decoding.pending < start; k++) write(decoding, bytes.subarray(k, k + 1), start, end, out);
+	const middle = Math.max(k, bytes.length - TAIL_BYTES);
+	if (middle > k) write(decoding, bytes.subarray(k, middle), start, end, out);
+	for (k = middle; k < bytes.length; k++) write(decoding, bytes.subarray(k, k + 1), start, end, out);
 }
 
-/** Decode `bytes`, all from source `[start, end)`, one byte at a time so that each unit knows its bytes. */
-function decode(decoding: Decoding, bytes: Uint8Array, start: number, end: number, out: Builder): void {
-	for (let k = 0; k < bytes.length; k++) {
-		if (decoding.pending < 0) decoding.pending = start;
-		decoding.last = end;
-		const units = decoding.decoder.write(bytes.subarray(k, k + 1));
-		if (units === '') continue;
-		for (const unit of splitUnits(units)) out.push(unit, decoding.pending, end);
-		decoding.pending = -1;
-	}
+function write(decoding: Decoding, bytes: Uint8Array, start: number, end: number, out: Builder): void {
+	if (decoding.pending < 0) decoding.pending = start;
+	const units = decoding.decoder.write(bytes);
+	if (units === '') return;
+	out.append(units, decoding.pending, end);
+	decoding.pending = -1;
 }
 
 function flush(decoding: Decoding, out: Builder): void {
-	const units = decoding.decoder.end();
-	for (const unit of splitUnits(units)) out.push(unit, decoding.pending < 0 ? decoding.last : decoding.pending, decoding.last);
-}
-
-function splitUnits(s: string): string[] {
-	const units: string[] = [];
-	for (let k = 0; k < s.length; k++) units.push(s[k]!);
-	return units;
+	out.append(decoding.decoder.end(), decoding.pending < 0 ? decoding.last : decoding.pending, decoding.last);
 }
 
 /** RFC 2047 §4.2 "Q": `_` is a space, `=XX` an octet; other characters stand for themselves. */
@@ -167,6 +176,16 @@ class Builder {
 		this.units.push(unit);
 		this.starts.push(start);
 		this.ends.push(end);
+	}
+
+	/** Units that all come from `[start, end)`. */
+	append(units: string, start: number, end: number): void {
+		if (units === '') return;
+		this.units.push(units);
+		for (let k = 0; k < units.length; k++) {
+			this.starts.push(start);
+			this.ends.push(end);
+		}
 	}
 
 	text(): string {
