@@ -9,12 +9,12 @@ import {fcParams} from '../helpers/seed.js';
 
 const fixture = (name: string): URL => new URL(`../../fixtures/mail/${name}`, import.meta.url);
 
-async function linksOf(bytes: Uint8Array, warnings: MailWarning[] = []): Promise<Link[]> {
+async function linksOf(bytes: Uint8Array, warnings: MailWarning[] = [], errors: Error[] = []): Promise<Link[]> {
 	const links: Link[] = [];
 	async function* input(): AsyncGenerator<Uint8Array> {
 		yield bytes;
 	}
-	for await (const link of extractMail(input(), {type: 'eml', onWarning: warning => warnings.push(warning)})) links.push(link);
+	for await (const link of extractMail(input(), {type: 'eml', onWarning: warning => warnings.push(warning), onError: error => errors.push(error)})) links.push(link);
 	return links;
 }
 
@@ -178,5 +178,27 @@ test('property: every URL of a Subject is found, with its value decoded and its 
 			t.true(links.every(link => header.slice(link.start, link.end) === link.raw && link.attribute === 'subject'));
 		}),
 		fcParams(t, 200),
+	);
+});
+
+const PIECES = ['=?', '?', '?=', 'utf-8', 'x-bad', 'B', 'Q', 'q', '=C3', '=A9', '_', ' ', '\r\n ', '\t', 'http://a.example/', 'www.b.example', '<', '>', '"', '\u00e9', '\u00c3\u00a9', 'Y2Fm', 'ww==', '=='];
+
+test('property: any free-text field value gives Links whose span is exactly their raw text, and never an error', async t => {
+	await fc.assert(
+		fc.asyncProperty(fc.array(fc.array(fc.constantFrom(...PIECES), {maxLength: 30}), {minLength: 3, maxLength: 3}), async ([subject, description, url]) => {
+			const header = `Subject: ${subject!.join('')}\r\nContent-Description: ${description!.join('')}\r\nX-URL: ${url!.join('')}\r\n\r\n`;
+			const warnings: MailWarning[] = [];
+			const errors: Error[] = [];
+			const links = await linksOf(Buffer.from(`${header}body\r\n`, 'latin1'), warnings, errors);
+			t.deepEqual(errors, []);
+			for (const link of links.filter(link => link.message?.part === 'HEADER')) {
+				t.is(header.slice(link.start, link.end), link.raw);
+				const before = header.slice(0, link.start);
+				t.is(link.line, before.split('\r\n').length);
+				t.is(link.column, link.start - (before.lastIndexOf('\n') + 1) + 1);
+			}
+			t.true(warnings.every(warning => warning.code === 'unknown-charset' && warning.part === 'HEADER'));
+		}),
+		fcParams(t, 300),
 	);
 });
