@@ -44,6 +44,9 @@ const ENCODED_WORD = /=\?([^?\s]+)\?([BbQq])\?([^?]*)\?=/g;
 
 const EIGHT_BIT = /[\u0080-\u00ff]/;
 
+/** RFC 2047 §6.2 / RFC 822 `linear-white-space`: spaces, tabs and folds only (not NBSP). */
+const LINEAR_WHITE_SPACE = /^[ \t\r\n]*$/;
+
 /** A byte decoder with the span of each byte: each decoded unit gets the span of the bytes that made it. */
 interface Decoding {
 	label: string;
@@ -74,7 +77,7 @@ export function fieldText(header: string, from: number, to: number): FieldText {
 		const wordStart = match.index;
 		const wordEnd = wordStart + match[0].length;
 		const between = value.slice(literalStart, wordStart);
-		const adjacent = decoding !== undefined && between.trim() === '';
+		const adjacent = decoding !== undefined && LINEAR_WHITE_SPACE.test(between);
 		const label = match[1]!.split('*')[0]!.toLowerCase();
 		if (!adjacent || decoding?.label !== label) {
 			if (decoding !== undefined) flush(decoding, out);

@@ -124,8 +124,9 @@ interface OpenFallback {
 	node: MimeNode;
 	path: string;
 	extractor: PartExtractor;
-	/** Links kept aside, with their context. */
+	/** Links kept aside. */
 	links: Link[];
+	/** Their message context (the body read as one part). */
 	message: MessageContext;
 	/** Given already (too many Links to keep aside): the rest go on as found. */
 	given: boolean;
@@ -184,7 +185,7 @@ export class MessageWalker {
 			return;
 		}
 		if (chunk.type !== 'body' || part === undefined || part.node !== chunk.node) return;
-		// `data` chunks are multipart structure (preamble, boundaries, epilogue): RFC 2046 §5.1.1 ignores them.
+		// Other `data` chunks are multipart structure (preamble, boundaries, epilogue): RFC 2046 §5.1.1 ignores them.
 		if (part.kind === 'part') part.extractor.write(chunk.value);
 		else if (part.kind === 'message') return part.run.write(part.transfer.write(chunk.value));
 	}
