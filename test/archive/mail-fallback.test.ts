@@ -103,6 +103,13 @@ test('a working boundary gives no warning; an empty multipart without a boundary
 	t.deepEqual(empty.warnings, []);
 });
 
+test('a boundary parameter with an unterminated quote still works (read up to the line end, as libmime does): no fallback, no warning', async t => {
+	const message = 'Subject: x\r\nContent-Type: multipart/mixed; boundary="abc\r\n\r\n--abc\r\nContent-Type: text/plain\r\n\r\nhttp://part.example/\r\n--abc--\r\n';
+	const {links, warnings} = await run(Buffer.from(message));
+	t.deepEqual(links.map(link => [link.url, link.message?.part]), [['http://part.example/', '1']]);
+	t.deepEqual(warnings, []);
+});
+
 test('an attached message in an unknown transfer encoding, and an encoded word in an unknown charset, are read with a warning', async t => {
 	const message = [
 		'Subject: =?x-unknown?q?http://subject.example/?=',
