@@ -60,6 +60,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		io.err(`linkstream extract: ${path}: ${message}`);
 		status = 1;
 	};
+	// A warning names what was read otherwise than declared; the Links were given: the status stays.
+	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${path}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
 	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : (await stat(input.path)).size)));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
@@ -74,6 +76,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			await runPool<Input, Task, TaskResult>(workerModule('worker'), inputs, input => ({input, options: perInput(input)}), jobs, async (input, result, index) => {
 				filter.nextDocument();
 				for (const link of result.links) await print(input, link);
+				for (const message of result.warnings) warn(input.path, message);
 				for (const message of result.errors) fail(input.path, message);
 				progress.advance(sizes[index] ?? 0);
 			});
@@ -81,7 +84,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			for (const [index, input] of inputs.entries()) {
 				filter.nextDocument();
 				try {
-					await eachLink(input, perInput(input), io.stdin, link => print(input, link), message => fail(input.path, message));
+					const onWarning = (message: string): void => warn(input.path, message);
+					await eachLink(input, perInput(input), io.stdin, link => print(input, link), message => fail(input.path, message), onWarning);
 				} catch (error) {
 					fail(input.path, (error as Error).message);
 				}

@@ -3,6 +3,7 @@ import {createReadStream} from 'node:fs';
 import {Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {extractMail} from '../archive/mail/mail.js';
+import type {MailErrorContext} from '../archive/mail/mail.js';
 import {extractWarc} from '../archive/warc/warc.js';
 import {filterLinks} from '../extract/filter.js';
 import type {ReferenceEvent} from '../extract/event.js';
@@ -23,23 +24,44 @@ type OnLink = (link: Link) => void | Promise<void>;
 /**
  * Stream the Links of `input` to `onLink`, in document order, with backpressure (`onLink`
  * may return a promise to pause). A message or record that cannot be read is reported to
- * `onError` and skipped; a whole input that cannot be read rejects.
+ * `onError` and skipped; a whole input that cannot be read rejects. A mail part read
+ * otherwise than declared (a multipart without a working boundary, an unknown transfer
+ * encoding or charset) is reported to `onWarning`; its Links are given.
  */
-export async function eachLink(input: Input, options: RunOptions, stdin: NodeJS.ReadableStream, onLink: OnLink, onError: (message: string) => void): Promise<void> {
+export async function eachLink(
+	input: Input,
+	options: RunOptions,
+	stdin: NodeJS.ReadableStream,
+	onLink: OnLink,
+	onError: (message: string) => void,
+	onWarning: (message: string) => void = () => undefined,
+): Promise<void> {
 	const source = input.path === '-' ? stdin : createReadStream(input.path);
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':
 		case 'news':
-			return drain(extractMail(source, {type: input.type, ...archiveOptions(options), onError: (error, at) => {
-				const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
-				onError(`${where.filter(Boolean).join(' ')}: ${error.message}`);
-			}}), options, onLink);
+			return drain(
+				extractMail(source, {
+					type: input.type,
+					...archiveOptions(options),
+					onError: (error, at) => onError(`${messagePlace(at)}: ${error.message}`),
+					onWarning: (warning, at) => onWarning(`${messagePlace(at)} part ${warning.part}: ${warning.message}`),
+				}),
+				options,
+				onLink,
+			);
 		case 'warc':
 			return drain(extractWarc(source, {...archiveOptions(options), onError: error => onError(error.message)}), options, onLink);
 		default:
 			return pipeline(source, createExtractStream({...options, type: input.type}), sinkTo(onLink));
 	}
+}
+
+/** `message #2 <id@example.org> at byte 1234` */
+function messagePlace(at: MailErrorContext): string {
+	const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
+	return where.filter(Boolean).join(' ');
 }
 
 function archiveOptions(options: RunOptions): Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> {

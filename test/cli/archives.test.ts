@@ -53,3 +53,23 @@ test('--type overrides the extension for archives read from standard input', t =
 	t.is(mhtml.status, 0, mhtml.stderr);
 	t.true(mhtml.stdout.split('\n').length > 2);
 });
+
+test('a mail part read otherwise than declared: a warning on standard error, its Links on standard out, exit 0', t => {
+	const result = runCli(['extract', '--format', 'urls', 'fixtures/mail/no-boundary.eml']);
+	t.is(result.status, 0, 'Links were given: a warning is not a failure');
+	t.is(result.stdout, 'http://lost.example.org/a\nhttp://lost.example.org/wrapped/path\n');
+	t.regex(result.stderr, /^linkstream extract: fixtures\/mail\/no-boundary\.eml: warning: <no-boundary-1@example\.org> at byte 0 part 1: multipart\/mixed with no boundary parameter: its body is read as text\/plain\n$/);
+	const pooled = runCli(['extract', '--format', 'urls', '--jobs', '2', 'fixtures/mail/no-boundary.eml', 'fixtures/mail/unknown-encodings.eml']);
+	t.is(pooled.status, 0);
+	t.is(pooled.stderr.match(/: warning: /g)?.length, 4, 'worker threads pass warnings on too');
+});
+
+test('free-text header fields of an .eml: Links named by their field', t => {
+	const result = runCli(['extract', 'fixtures/mail/headers.eml']);
+	t.is(result.status, 0, result.stderr);
+	const links = rows(result.stdout) as Array<Row & {attribute?: string}>;
+	t.deepEqual(
+		links.filter(link => link.message?.part === 'HEADER').map(link => link.attribute),
+		['subject', 'subject', 'organization', 'x-url', 'comments', 'comments', 'keywords', 'list-archive'],
+	);
+});

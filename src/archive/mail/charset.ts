@@ -31,6 +31,18 @@ export function whatwgCharset(label: string | false | undefined): string | undef
 }
 
 /**
+ * Whether a decoder knows the MIME charset label (the Encoding Standard's labels, then
+ * iconv-lite's). An unknown label is decoded as UTF-8 by {@link createTextDecoding}.
+ *
+ * @example
+ * isKnownCharset('cp850'); //=> true
+ * isKnownCharset('x-unknown'); //=> false
+ */
+export function isKnownCharset(label: string): boolean {
+	return whatwgCharset(label) !== undefined || iconv.encodingExists(label);
+}
+
+/**
  * A streaming text decoder for a part's charset.
  *
  * @example

@@ -9,20 +9,23 @@
  *
  * A message that cannot be read (a MIME limit exceeded, no header fields, a parser
  * error) is reported through `onError` with where it is, its Links are dropped, and the
- * next message is read.
+ * next message is read. A part read otherwise than declared (a multipart without a
+ * working boundary, an unknown transfer encoding or charset: mime.ts) is reported through
+ * `onWarning`, and its Links are given.
  */
 import {checkAbsolute, checkDialect, optionError} from '../../options.js';
 import type {Dialect, FuzzyOptions, Link} from '../../types.js';
 import {MboxSplitter} from './mbox.js';
 import type {MboxFormat, MboxMessageStart} from './mbox.js';
 import {MalformedMessageError, MessageWalker} from './mime.js';
-import type {WalkerOptions} from './mime.js';
+import type {MailWarning, WalkerOptions} from './mime.js';
 import {NewsDecoder} from './news.js';
 import type {NewsFormat} from './news.js';
 
 import {SplitterRun} from './splitter-run.js';
 
 export {MalformedMessageError} from './mime.js';
+export type {MailWarning} from './mime.js';
 export {MAX_HEADER_BYTES, MAX_PARTS} from './splitter-run.js';
 
 export type MailType = 'mbox' | 'eml' | 'news';
@@ -57,6 +60,8 @@ export interface MailOptions {
 	newsFormat?: NewsFormat;
 	/** Called once per message that could not be read; that message's Links are dropped. */
 	onError?: (error: Error, context: MailErrorContext) => void;
+	/** Called for each part read otherwise than declared (mime.ts); its Links are given. */
+	onWarning?: (warning: MailWarning, context: MailErrorContext) => void;
 }
 
 type MessageStart = MboxMessageStart | {offset: number; index?: undefined; separator?: undefined};
@@ -78,7 +83,7 @@ export async function* extractMail(input: AsyncIterable<Uint8Array | string> | N
 	if (options.retrievalUrl !== undefined) walkerOptions.retrievalUrl = options.retrievalUrl;
 	let run: MessageRun | undefined;
 	for await (const event of messageEvents(input as AsyncIterable<Uint8Array | string>, options)) {
-		if (event.type === 'start') run = new MessageRun(walkerOptions, event.start, options.onError);
+		if (event.type === 'start') run = new MessageRun(walkerOptions, event.start, options);
 		else if (event.type === 'data') await run?.write(event.bytes);
 		else await run?.end();
 		if (run !== undefined) yield* run.take();
@@ -93,6 +98,7 @@ function checkMailOptions(options: MailOptions): {dialect: Dialect} {
 	if (options.mboxFormat !== undefined && !['mboxrd', 'mboxo'].includes(options.mboxFormat)) throw optionError('mboxFormat', "'mboxrd' or 'mboxo'", options.mboxFormat);
 	if (options.newsFormat !== undefined && !['auto', 'wire', 'native'].includes(options.newsFormat)) throw optionError('newsFormat', "'auto', 'wire' or 'native'", options.newsFormat);
 	if (options.onError !== undefined && typeof options.onError !== 'function') throw optionError('onError', 'a function', options.onError);
+	if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw optionError('onWarning', 'a function', options.onWarning);
 	return {dialect};
 }
 
@@ -186,10 +192,12 @@ class MessageRun {
 	private readonly onError: MailOptions['onError'];
 	private failed = false;
 
-	constructor(options: WalkerOptions, start: MessageStart, onError: MailOptions['onError']) {
+	constructor(options: WalkerOptions, start: MessageStart, callbacks: Pick<MailOptions, 'onError' | 'onWarning'>) {
 		this.start = start;
-		this.onError = onError;
-		this.walker = new MessageWalker(options, start.index === undefined ? {} : {index: start.index}, link => this.links.push(link));
+		this.onError = callbacks.onError;
+		const {onWarning} = callbacks;
+		const walkerOptions = onWarning === undefined ? options : {...options, onWarning: (warning: MailWarning) => onWarning(warning, this.where())};
+		this.walker = new MessageWalker(walkerOptions, start.index === undefined ? {} : {index: start.index}, link => this.links.push(link));
 		this.run = new SplitterRun(chunk => this.walker.chunk(chunk));
 	}
 
@@ -215,12 +223,17 @@ class MessageRun {
 	private fail(error: unknown): void {
 		this.failed = true;
 		this.links.length = 0;
+		this.onError?.(asMailError(error), this.where());
+	}
+
+	/** Where the message is. */
+	private where(): MailErrorContext {
 		const {start} = this;
 		const context: MailErrorContext = {offset: start.offset};
 		if (start.index !== undefined) context.index = start.index;
 		if (start.separator !== undefined && start.separator !== '') context.separator = start.separator;
 		if (this.walker.messageId !== undefined) context.messageId = this.walker.messageId;
-		this.onError?.(asMailError(error), context);
+		return context;
 	}
 }
 

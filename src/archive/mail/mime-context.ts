@@ -108,6 +108,24 @@ export function headerValue(node: MimeNode, name: string): string | undefined {
 	return utf8(value);
 }
 
+/**
+ * A parameter of the first `name` field (RFC 2045 §5.1; RFC 2231 continuations joined),
+ * undefined when absent.
+ *
+ * @example
+ * // Content-Type: multipart/mixed; boundary="=_abc"
+ * headerParameter(node, 'content-type', 'boundary'); //=> '=_abc'
+ */
+export function headerParameter(node: MimeNode, name: string, parameter: string): string | undefined {
+	const value = headerValue(node, name);
+	if (value === undefined) return undefined;
+	try {
+		return libmime.parseHeaderValue(value).params[parameter.toLowerCase()];
+	} catch {
+		return undefined;
+	}
+}
+
 /** mailsplit keeps header bytes as a binary string: RFC 6532 raw UTF-8 is re-read as UTF-8. */
 function utf8(binary: string): string {
 	if (!/[\u0080-\u00ff]/.test(binary)) return binary;

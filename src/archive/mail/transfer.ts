@@ -52,6 +52,18 @@ export function createTransferDecoder(encoding: string | false | undefined): Tra
 }
 
 /**
+ * Whether `encoding` is a Content-Transfer-Encoding this module decodes (RFC 2045 §6.1:
+ * `7bit`, `8bit`, `binary`, `quoted-printable`, `base64`; absent means `7bit`).
+ *
+ * @example
+ * isKnownTransferEncoding('Base64'); //=> true
+ * isKnownTransferEncoding('x-uuencode'); //=> false
+ */
+export function isKnownTransferEncoding(encoding: string | false | undefined): boolean {
+	return ['', '7bit', '8bit', 'binary', 'quoted-printable', 'base64'].includes((encoding || '').trim().toLowerCase());
+}
+
+/**
  * RFC 2045 §6.7 quoted-printable, decoded one line at a time.
  *
  * @example
