@@ -27,6 +27,11 @@
  * - Anchor text excludes script and style text; whitespace is ASCII whitespace.
  * - object `classid` and `archive` resolve against the element's `codebase` (HTML 4.01
  *   §13.3); `data` resolves against the document base, as browsers and HTML do.
+ * - HTML's tree builder, where it decides what is an element: an `<image>` start tag in
+ *   HTML content is an `img` (its Links say `element: 'img'`); a `<form>` start tag while
+ *   the form element pointer is set (outside template) is dropped, so none of its
+ *   attributes is reported (no element, no form target), like markup in a comment.
+ * - Links of an iframe srcdoc document carry `frame` (the srcdoc value's span and depth).
  *
  * Deviations, known gaps: htmlparser2 reads `<![CDATA[` in HTML content as CDATA up to
  * `]]>` where browsers end a bogus comment at the first `>` (markup hidden there is
