@@ -6,9 +6,11 @@ export {parseReference, resolve, relativize, normalize, validate} from './uri/in
 export {extractLinks, createExtractStream} from './stream/extract.js';
 export {rewriteLinks, createRewriteStream} from './stream/rewrite.js';
 export type {
+	BaseHold,
 	BaseSource,
 	Dialect,
 	ExtractOptions,
+	FrameContext,
 	FuzzyOptions,
 	InputType,
 	Link,

@@ -2,7 +2,7 @@
  * Option checking for the public API: every bad option is a TypeError that names the
  * option and the expected form. Pure TypeScript; the absolute-URL check uses src/uri.
  */
-import {INPUT_TYPES} from './types.js';
+import {BASE_HOLDS, INPUT_TYPES} from './types.js';
 import type {Dialect, ExtractOptions, RewriteOptions} from './types.js';
 import {absolutize} from './uri/index.js';
 import {checkDialect, checkForm, describe, OptionError, optionError} from './uri/options.js';
@@ -48,6 +48,9 @@ export function checkExtractOptions(options: unknown): ExtractOptions & {dialect
 	checkBoolean('redactCredentials', o.redactCredentials);
 	if (o.schemes !== undefined && (!Array.isArray(o.schemes) || !o.schemes.every(isScheme))) {
 		throw optionError('schemes', "an array of URI schemes such as ['http', 'https']", o.schemes);
+	}
+	if (o.baseHold !== undefined && !BASE_HOLDS.includes(o.baseHold)) {
+		throw optionError('baseHold', BASE_HOLDS.map(h => `'${h}'`).join(' or '), o.baseHold);
 	}
 	return {...o, dialect};
 }

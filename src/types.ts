@@ -105,7 +105,21 @@ export interface ExtractOptions {
 	redactCredentials?: boolean;
 	/** Emit only Links whose resolved URL has one of these schemes (e.g. `['http', 'https']`); others are dropped. */
 	schemes?: readonly string[];
+	/**
+	 * html: how long references wait for a BASE element, which governs every URL of the
+	 * document wherever it is. `'document'` (default of `extractLinks` and `rewriteLinks`):
+	 * to the end of the document, at most 100,000 references and 8 Mi characters of input;
+	 * `'head'` (default of the streams): until body content starts, at most 1,024
+	 * references and 1 Mi characters. Past the bounds a later BASE governs only the
+	 * references after it.
+	 */
+	baseHold?: BaseHold;
 }
+
+/** How long references wait for a BASE element (ExtractOptions.baseHold). */
+export type BaseHold = 'head' | 'document';
+
+export const BASE_HOLDS: readonly BaseHold[] = ['head', 'document'];
 
 export interface Link {
 	/** Absolute form; null when it cannot be resolved (see `error`). */
@@ -140,6 +154,19 @@ export interface Link {
 	message?: MessageContext;
 	/** Crawler archives (WARC): the record the Link was found in. */
 	record?: RecordContext;
+	/** html: the iframe `srcdoc` document the Link was found in (absent: the document itself). */
+	frame?: FrameContext;
+}
+
+/** The iframe `srcdoc` document a Link was found in. */
+export interface FrameContext {
+	element: 'iframe';
+	attribute: 'srcdoc';
+	/** Half-open span of the srcdoc attribute's value (between its quotes) in the decoded input. */
+	start: number;
+	end: number;
+	/** 1: a srcdoc of the document itself; 2: a srcdoc inside a srcdoc; ... */
+	depth: number;
 }
 
 /** Where in a mail or news archive a Link was found. */

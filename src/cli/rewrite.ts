@@ -84,7 +84,7 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 		throw new UsageError('rewrite to standard output takes one FILE or "-"; for several files or folders use --in-place, --out DIR or --dry-run');
 	}
 	const path = args.positionals[0] ?? '-';
-	const options: RewriteOptions = {type: checkType(args.type, path), to: checkTo(args.to), dialect: checkDialect(args.dialect)};
+	const options: RewriteOptions = {type: checkType(args.type, path), to: checkTo(args.to), dialect: checkDialect(args.dialect), baseHold: 'document'};
 	if (args.baseUrl !== undefined) options.retrievalUrl = args.baseUrl;
 	if (args.documentUrl !== undefined) options.documentUrl = args.documentUrl;
 	const scope = args.scope ?? siteUrl(args);

@@ -54,7 +54,7 @@ export async function eachLink(
 		case 'warc':
 			return drain(extractWarc(source, {...archiveOptions(options), onError: error => onError(error.message)}), options, onLink);
 		default:
-			return pipeline(source, createExtractStream({...options, type: input.type}), sinkTo(onLink));
+			return pipeline(source, createExtractStream({baseHold: 'document', ...options, type: input.type}), sinkTo(onLink));
 	}
 }
 

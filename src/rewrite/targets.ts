@@ -10,7 +10,11 @@
  *   from how its href is written (an absolute href: the same base; relativized: the same
  *   base again, by relativize's guarantee; an empty href kept as written: the output
  *   document URL). The BASE Link may come after the Links it governs (they were held
- *   until it was seen), so each batch is prepared before any of its Links is answered;
+ *   until it was seen), so each batch is prepared before any of its Links is answered.
+ *   With `baseHold: 'head'`, Links released before a late BASE (after body content)
+ *   were resolved against the fallback base and are written relative to the output
+ *   document, where a browser would resolve them against that BASE: hold to the end
+ *   (`'document'`, the default of `rewriteLinks`) to keep their meaning;
  * - otherwise the output document's URL: `documentUrl`, defaulting to the §5.1 fallback
  *   base of the input (`encapsulatingBase`, else `retrievalUrl`, else `defaultBase`).
  * A reference resolved against a `codebase` (object classid, archive) is relative to the

@@ -21,7 +21,8 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
 	checkEncoding(checked.encoding);
 	checkInput(input);
 	const links: Link[] = [];
-	const pipeline = new ExtractPipeline(checked, link => links.push(link));
+	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
+	const pipeline = new ExtractPipeline({...checked, baseHold: checked.baseHold ?? 'document'}, link => links.push(link));
 	pipeline.write(input);
 	pipeline.end();
 	return links;

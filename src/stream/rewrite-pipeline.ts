@@ -7,7 +7,9 @@
  *
  * Memory: the input is held from the extractor's watermark (`safeOffset`) on, so output
  * flows as input flows, except while the extractor holds Links (before the BASE element
- * is settled: extract/html/base.ts HOLD_LIMIT_CHARS) or an unfinished token.
+ * is settled: extract/html/base.ts; with `baseHold: 'document'`, the default of
+ * `rewriteLinks`, to the end of the document within DOCUMENT_HOLD_CHARS) or an unfinished
+ * token.
  *
  * Deviation: iso-2022-jp input (stateful, no offset map) is written out unchanged as it
  * comes; a rewrite that would change one of its references fails with an error (a stream

@@ -37,7 +37,8 @@ export function rewriteCounted<T extends string | Uint8Array>(input: T, options:
 	const checked = checkRewriteOptions(options);
 	checkEncoding(checked.encoding);
 	checkInput(input);
-	const pipeline = new RewritePipeline(checked);
+	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
+	const pipeline = new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'});
 	const pieces = [...pipeline.write(input), ...pipeline.end()];
 	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
 	return {output, ...pipeline.counts};

@@ -108,13 +108,6 @@ const KNOWN_DIFFERENCES: ReadonlyArray<{name: string; reason: string; explains: 
 		explains: (d, page) => d.side === 'chromium only' && d.row.element === 'a' && page.agreed.has(rowKey(d.row)),
 	},
 	{
-		name: 'nested-form',
-		reason:
-			'HTML tree construction ignores a <form> start tag while another form is open (the form element pointer), ' +
-			'so its action never reaches the DOM; we report the reference as written',
-		explains: (d, page) => d.side === 'ours only' && d.row.element === 'form' && d.link !== undefined && openForms(page.text, d.link.start) >= 2,
-	},
-	{
 		name: 'chromium-percent-encoding',
 		reason:
 			"Chromium percent-encodes ' in non-special queries and | in paths (the URL Standard keeps them), and ^ in paths " +
@@ -203,11 +196,6 @@ function compared(link: Link): boolean {
 	return link.element !== undefined && link.attribute !== undefined && (COMPARED[link.element.toLowerCase()] ?? []).includes(link.attribute);
 }
 
-/** Form start tags minus end tags before `offset` (an approximation of the open forms there). */
-function openForms(text: string, offset: number): number {
-	const before = text.slice(0, offset).toLowerCase();
-	return before.split('<form').length - before.split('</form').length;
-}
 
 function rowKey(row: Row): string {
 	return `${row.element.toLowerCase()}\u0000${row.attribute}\u0000${row.url}`;

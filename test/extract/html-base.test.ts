@@ -141,12 +141,13 @@ test('hold bound: past HOLD_LIMIT_CHARS of input, held references are released b
 });
 
 test('iframe srcdoc: its fallback base is the parent document base; its own BASE resolves against that', (t) => {
+	// The srcdoc document is read whole: its BASE governs its links before it too (as in Chromium).
 	const doc = '<base href="/parent/"><iframe srcdoc="&lt;a href=a&gt;&lt;base href=sub/&gt;&lt;a href=b&gt;"></iframe>';
 	t.deepEqual(
 		links(doc).map((link) => [link.element, link.url, link.baseSource]),
 		[
 			['base', 'https://site.example/parent/', 'retrieval'],
-			['a', 'https://site.example/parent/a', 'document'],
+			['a', 'https://site.example/parent/sub/a', 'document'],
 			['base', 'https://site.example/parent/sub/', 'document'],
 			['a', 'https://site.example/parent/sub/b', 'document'],
 		],

@@ -19,7 +19,7 @@ import type {ReferenceEvent} from '../../src/extract/event.js';
 import {checkExtractOptions} from '../../src/options.js';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
 import {ExtractPipeline} from '../../src/stream/pipeline.js';
-import type {ExtractOptions, Link, RewriteOptions, RewriteTarget} from '../../src/types.js';
+import {BASE_HOLDS, type ExtractOptions, type Link, type RewriteOptions, type RewriteTarget} from '../../src/types.js';
 import {cut, rewriteChunks} from '../rewrite/inputs.js';
 import type {FuzzCase} from './generators.js';
 import {expectedValue} from './oracle.js';
@@ -121,9 +121,13 @@ function chunks(c: FuzzCase): void {
 			fail('chunks', `${typeof input}: Links differ at cuts ${c.cuts.join(',')} (Link ${i}: ${show(split[i])} vs ${show(whole[i])}; ${split.length} vs ${whole.length})`);
 		}
 		for (const [name, to] of MODES.slice(0, 2)) {
-			const expected = rewriteLinks(input as string, rewriteOptions(c, to));
-			const got = rewriteChunks(pieces, rewriteOptions(c, to));
-			if (!same(got, expected)) fail('chunks', `${typeof input}, ${name}: rewrite at cuts ${c.cuts.join(',')} gives ${show(got)}, whole gives ${show(expected)}`);
+			// Both BASE hold policies, the same on both sides (rewriteLinks defaults to 'document', the pipeline to 'head').
+			for (const baseHold of BASE_HOLDS) {
+				const options = {...rewriteOptions(c, to), baseHold};
+				const expected = rewriteLinks(input as string, options);
+				const got = rewriteChunks(pieces, options);
+				if (!same(got, expected)) fail('chunks', `${typeof input}, ${name}, ${baseHold}: rewrite at cuts ${c.cuts.join(',')} gives ${show(got)}, whole gives ${show(expected)}`);
+			}
 		}
 	}
 }

@@ -5,7 +5,7 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import type {InputType, RewriteOptions} from '../../src/types.js';
+import {BASE_HOLDS, type InputType, type RewriteOptions} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 import {cut, fixtureInputs, randomCuts, rewriteChunks} from './inputs.js';
 
@@ -21,7 +21,8 @@ for (const input of fixtureInputs()) {
 		t.log(`split seed ${seed} (replay with FC_SEED=${seed})`);
 		const text = input.bytes.toString('utf8');
 		for (const [name, to] of Object.entries(KEEPERS)) {
-			const options: RewriteOptions = {...input.options, to};
+			// Both BASE hold policies: references (and so output) held to the end of the document, or not.
+			const options: RewriteOptions = {...input.options, to, baseHold: name === 'value' ? 'head' : 'document'};
 			t.deepEqual(rewriteChunks([input.bytes], options), input.bytes, `${name}: whole`);
 			t.deepEqual(rewriteChunks([...input.bytes].map((b) => Buffer.of(b)), options), input.bytes, `${name}: one byte at a time`);
 			for (let run = 0; run < 5; run++) {
@@ -59,8 +60,8 @@ const documentArbitrary = fc.array(
 for (const type of ['html', 'xhtml', 'css', 'text'] as InputType[]) {
 	test(`identity on generated ${type} documents at random splits (bytes and text)`, (t) => {
 		fc.assert(
-			fc.property(documentArbitrary, fc.array(fc.nat(), {maxLength: 8}), fc.constantFrom(...Object.values(KEEPERS)), (bytes, cuts, to) => {
-				const options: RewriteOptions = {type, to, retrievalUrl: 'https://gen.example/a/b.html', textLinks: true};
+			fc.property(documentArbitrary, fc.array(fc.nat(), {maxLength: 8}), fc.constantFrom(...Object.values(KEEPERS)), fc.constantFrom(...BASE_HOLDS), (bytes, cuts, to, baseHold) => {
+				const options: RewriteOptions = {type, to, retrievalUrl: 'https://gen.example/a/b.html', textLinks: true, baseHold};
 				const out = rewriteChunks(cut(bytes, cuts), options);
 				if (!Buffer.from(out as Buffer).equals(bytes)) return false;
 				const text = bytes.toString('utf8');

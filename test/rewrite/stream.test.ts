@@ -42,6 +42,29 @@ for (const name of ['html/attributes.html', 'html/css.html', 'html/srcdoc.html',
 	});
 }
 
+for (const name of ['html/late-base-body.html', 'html/late-base-table.html', 'html/late-base-1024.html', 'html/srcdoc-late-base.html']) {
+	test(`stream with baseHold 'document': the one-shot output for any split; the default 'head' differs (${name})`, async (t) => {
+		const input = fixtureInputs().find((i) => i.name === name);
+		if (input === undefined) return t.fail(`no fixture ${name}`);
+		for (const mode of MODES) {
+			const options = {...input.options, ...mode, documentUrl: 'https://elsewhere.example/moved/page.html'} as RewriteOptions;
+			const expected = Buffer.from(rewriteLinks(input.bytes, options));
+			const held = {...options, baseHold: 'document'} as RewriteOptions;
+			t.deepEqual(await collect([input.bytes], held), expected);
+			t.deepEqual(Buffer.from(rewriteLinks(input.bytes, held)), expected, "'document' is the one-shot default");
+			await fc.assert(
+				fc.asyncProperty(fc.array(fc.nat(), {maxLength: 12}), async (cuts) => {
+					t.deepEqual(await collect(cut(input.bytes, cuts), held), expected);
+				}),
+				fcParams(t, 20),
+			);
+			// The late BASE governs the references before it only when they are held to the end.
+			if (name.includes('srcdoc')) t.deepEqual(await collect([input.bytes], options), expected, 'a srcdoc document is read whole by either policy');
+			else if (typeof mode.to === 'string') t.notDeepEqual(await collect([input.bytes], options), expected, 'the head policy releases them first');
+		}
+	});
+}
+
 test('stream: strings in, strings out', async (t) => {
 	const options: RewriteOptions = {type: 'html', retrievalUrl: 'https://example.com/a/', to: 'absolute'};
 	const out = await collect(['<a hr', 'ef="b.html">é</a>'], options);

@@ -92,7 +92,7 @@ export class PartExtractor {
 /** HTML, XHTML and CSS: the byte pipeline, or decoded text for charsets only iconv-lite knows. */
 function markupTarget(settings: PartSettings, sink: LinkSink): Target {
 	const whatwg = whatwgCharset(settings.charset);
-	const options: ExtractOptions = {...settings.options, type: settings.type};
+	const options: ExtractOptions = {baseHold: 'document', ...settings.options, type: settings.type};
 	if (whatwg !== undefined) options.encoding = whatwg;
 	const pipeline = new ExtractPipeline(options, sink);
 	if (whatwg !== undefined || settings.charset === false) return pipeline;

@@ -3,27 +3,45 @@
  * RFC 2396 §5.1.1's embedded base, and the queue that holds reference events until that
  * base is known.
  *
- * Policy (html-url-attributes.md §4.5). References are held, not the document, until the
- * base is settled:
- * - at the first BASE element with an `href` attribute (outside svg, math and template);
- * - or when body content starts (the extractor calls {@link BaseTracker.settle});
- * - or after {@link HOLD_LIMIT_EVENTS} held events or {@link HOLD_LIMIT_CHARS} characters
- *   of input, whichever comes first;
- * - or at the end of input.
+ * HTML: the document base is the first BASE element with an `href` attribute in tree order,
+ * wherever it is (outside svg, math and template), and browsers resolve every URL of the
+ * document against it, those before it included. References are held, not the document,
+ * until the base is settled, by one of two policies (`ExtractOptions.baseHold`):
+ *
+ * - `'document'` (one-shot calls, the command's inputs, mail parts, WARC records): held to
+ *   the first BASE-with-href or the end of the document, so a BASE after body content
+ *   still governs the references before it, as in a browser. Bounded: past
+ *   {@link DOCUMENT_HOLD_EVENTS} held references, or once no reference before
+ *   {@link DOCUMENT_HOLD_CHARS} characters of input can still come, the base settles
+ *   with what is known, as in the head policy.
+ * - `'head'` (streams' default, html-url-attributes.md §4.5): held until the first
+ *   BASE-with-href, or until body content starts (the extractor calls
+ *   {@link BaseTracker.settle}), or past {@link HOLD_LIMIT_EVENTS} held references or
+ *   {@link HOLD_LIMIT_CHARS} characters of input, or at the end of input.
+ *
  * Held references then resolve against the settled base. A first BASE-with-href found
- * after that (non-conforming, e.g. a BASE in the body of a long page) applies to the
+ * after that (a BASE in the body of a long page, or of any page in a stream) applies to the
  * references after it only; the ones already emitted keep the fallback base (browsers
- * would re-resolve hyperlinks; a stream cannot take back what it emitted).
+ * would re-resolve them; a stream cannot take back what it emitted).
+ *
+ * The character bound counts offsets of events, not of writes, so the outcome is the same
+ * for any split of the input: an event that starts past it settles the base before it is
+ * queued; the extractor settles early (to release memory) only when every event still to
+ * come must start past it ({@link BaseTracker.checkLimits}).
  */
-import type {Link} from '../../types.js';
+import type {BaseHold, Link} from '../../types.js';
 import {type BaseLayer, type CoreOptions, type ResolveContext, resolveContext, resolveEvent} from '../base.js';
 import type {LinkSink} from '../core.js';
 import type {ReferenceEvent} from '../event.js';
 
-/** Held events before the base is settled anyway. */
+/** Head policy: held events before the base is settled anyway. */
 export const HOLD_LIMIT_EVENTS = 1024;
-/** Input characters (UTF-16 units) read before the base is settled anyway. */
+/** Head policy: input characters (UTF-16 units) within which a held event must start. */
 export const HOLD_LIMIT_CHARS = 1 << 20;
+/** Document policy: held events before the base is settled anyway. */
+export const DOCUMENT_HOLD_EVENTS = 100_000;
+/** Document policy: input characters (UTF-16 units, 8 Mi) within which a held event must start. */
+export const DOCUMENT_HOLD_CHARS = 1 << 23;
 
 /** A queued reference: resolved when released (or at once when the base is settled). */
 export interface QueueEntry {
@@ -54,10 +72,17 @@ export class BaseTracker {
 	private readonly queue: QueueEntry[] = [];
 	private head = 0;
 	private readonly sink: LinkSink;
+	/** Whether body content settles the base (the head policy). */
+	private readonly untilBody: boolean;
+	private readonly maxEvents: number;
+	private readonly maxChars: number;
 
-	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>, fallback: BaseLayer | null, sink: LinkSink) {
+	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>, fallback: BaseLayer | null, sink: LinkSink, hold: BaseHold = 'head') {
 		this.sink = sink;
 		this.context = resolveContext(options, fallback, options.encodeQuery);
+		this.untilBody = hold === 'head';
+		this.maxEvents = hold === 'head' ? HOLD_LIMIT_EVENTS : DOCUMENT_HOLD_EVENTS;
+		this.maxChars = hold === 'head' ? HOLD_LIMIT_CHARS : DOCUMENT_HOLD_CHARS;
 	}
 
 	/** Start offset of the first event still held (undefined when none is). */
@@ -65,9 +90,14 @@ export class BaseTracker {
 		return this.queue[this.head]?.event.start;
 	}
 
-	/** Whether the base may still change for the events held. */
-	get holding(): boolean {
-		return !this.settled;
+	/** Whether the start of body content would settle the base (head policy, not settled yet). */
+	get watchingForBody(): boolean {
+		return this.untilBody && !this.settled;
+	}
+
+	/** Body content started (a body start tag, non-whitespace text, `</head>`): the head policy settles. */
+	bodyStarts(): void {
+		if (this.untilBody) this.settle();
 	}
 
 	/** Queue a reference event in document order. */
@@ -95,6 +125,7 @@ export class BaseTracker {
 	 * resolved against the fallback base; the first one sets the document base.
 	 */
 	base(event: ReferenceEvent, counts: boolean): void {
+		this.checkStart(event.start);
 		const link = resolveEvent(event, this.context);
 		this.push({event, link, ready: true});
 		if (!counts || this.found) return;
@@ -118,9 +149,18 @@ export class BaseTracker {
 		this.flush();
 	}
 
-	/** Called as input is read: settles once the hold limits are passed. */
-	checkLimits(offset: number): void {
-		if (!this.settled && offset > HOLD_LIMIT_CHARS) this.settle();
+	/**
+	 * Called as input is read with the offset before which no event can start any more:
+	 * once that is past the character bound, every event to come would settle the base
+	 * (see checkStart), so it settles now and the held events are let go.
+	 */
+	checkLimits(earliestStart: number): void {
+		if (!this.settled && earliestStart > this.maxChars) this.settle();
+	}
+
+	/** An event starting past the character bound settles the base before it is queued. */
+	private checkStart(start: number): void {
+		if (!this.settled && start > this.maxChars) this.settle();
 	}
 
 	/** Release the entries that are ready, in order. */
@@ -148,12 +188,13 @@ export class BaseTracker {
 	}
 
 	private push(entry: QueueEntry): QueueEntry {
+		this.checkStart(entry.event.start);
 		if (this.settled && entry.ready && this.head === this.queue.length) {
 			this.sink(entry.link ?? resolveEvent(entry.event, this.context), entry.event);
 			return entry;
 		}
 		this.queue.push(entry);
-		if (this.queue.length - this.head > HOLD_LIMIT_EVENTS) {
+		if (this.queue.length - this.head > this.maxEvents) {
 			// Over the bound: settle the base, and stop waiting for unfinished entries.
 			this.settle();
 			for (let i = this.head; i < this.queue.length; i++) this.forceReady(this.queue[i]);

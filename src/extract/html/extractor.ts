@@ -27,6 +27,11 @@
  * - Anchor text excludes script and style text; whitespace is ASCII whitespace.
  * - object `classid` and `archive` resolve against the element's `codebase` (HTML 4.01
  *   §13.3); `data` resolves against the document base, as browsers and HTML do.
+ * - HTML's tree builder, where it decides what is an element: an `<image>` start tag in
+ *   HTML content is an `img` (its Links say `element: 'img'`); a `<form>` start tag while
+ *   the form element pointer is set (outside template) is dropped, so none of its
+ *   attributes is reported (no element, no form target), like markup in a comment.
+ * - Links of an iframe srcdoc document carry `frame` (the srcdoc value's span and depth).
  *
  * Deviations, known gaps: htmlparser2 reads `<![CDATA[` in HTML content as CDATA up to
  * `]]>` where browsers end a bogus comment at the first `>` (markup hidden there is
@@ -36,7 +41,7 @@
  */
 import {codeAt, knownString} from '../../known-string.js';
 import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
-import type {Link} from '../../types.js';
+import type {FrameContext, Link} from '../../types.js';
 import {interestingAttributes, NameFilter, NameTable, tableElements} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from '../base.js';
 import type {ExtractorCore, LinkSink} from '../core.js';
@@ -144,7 +149,9 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.xml = options.type === 'xhtml';
 		this.decodeMode = this.xml ? 'strict' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
-		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink);
+		// A srcdoc document is read whole: it holds its references to its end.
+		const hold = nesting === undefined ? (options.baseHold ?? 'head') : 'document';
+		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
 	}
 
@@ -154,8 +161,9 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const end = this.source.end;
 		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
 		if (this.anchor !== null && end - this.anchor.start > ANCHOR_HOLD_CHARS) this.finishAnchor();
-		this.bases.checkLimits(end);
 		this.dropSource();
+		// No event starts before the source still held.
+		this.bases.checkLimits(end - this.source.held);
 	}
 
 	end(): void {
@@ -210,8 +218,12 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	srcdoc(text: DecodedText, fields: EventFields): void {
 		if (this.depth >= MAX_SRCDOC_DEPTH) return;
 		const quote = fields.quote ?? '"';
-		// HTML: a srcdoc document's fallback base URL is its parent's document base URL.
-		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, quote, link, event), {
+		// The nested document, for its Links: the value's span in this document's input.
+		const frame: FrameContext = {element: 'iframe', attribute: 'srcdoc', start: text.toSourceStart(0), end: text.toSourceEnd(text.text.length), depth: 1};
+		const frames = new FrameMap(text);
+		// HTML: a srcdoc document's fallback base URL is its parent's document base URL when
+		// the iframe is inserted, so a parent BASE further on does not apply (checked in Chromium).
+		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, quote, link, event, link.frame === undefined ? frame : frames.map(link.frame)), {
 			fallback: this.bases.context.base,
 			depth: this.depth + 1,
 		});
@@ -223,7 +235,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	 * A Link of a srcdoc document: its span moves from the decoded value to the source, and
 	 * the event records the srcdoc attribute's quoting (a rewriter escapes for it too).
 	 */
-	private nestedLink(text: DecodedText, quote: '"' | "'" | '', link: Link, event: ReferenceEvent): void {
+	private nestedLink(text: DecodedText, quote: '"' | "'" | '', link: Link, event: ReferenceEvent, frame: FrameContext): void {
 		const start = text.toSourceStart(link.start);
 		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
 		const {line, column} = this.locate(start);
@@ -231,7 +243,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const raw = this.options.own === undefined ? sliced : this.options.own(sliced);
 		const moved = movedEvent(event, raw, start, end, line, column);
 		moved.enclosing = [quote, ...(event.enclosing ?? [])];
-		this.bases.addResolved({...link, start, end, raw, line, column}, moved);
+		this.bases.addResolved({...link, start, end, raw, line, column, frame}, moved);
 	}
 
 	private callbacks(): TokenizerCallbacks {
@@ -311,15 +323,19 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const start = this.tagStart;
 		if (start < 0) return;
 		// A tag with no interesting attribute and no special name changes nothing: skip it.
-		const special = this.bases.holding || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
+		const special = this.bases.watchingForBody || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
 		const tag = this.tag !== null || special ? this.tagRecord() : null;
 		this.tagStart = -1;
 		this.tag = null;
 		if (tag === null) return;
-		const {name} = tag;
-		tag.namespace = this.tree.namespaceOf(name);
+		tag.namespace = this.tree.namespaceOf(tag.name);
 		const html = tag.namespace === 'html';
-		if (this.bases.holding && (!html || !HEAD_CONTENT.has(name))) this.bases.settle();
+		// HTML "in body": a start tag whose tag name is "image" becomes "img" (not in foreign content, nor XML).
+		if (html && !this.xml && tag.name === 'image') tag.name = 'img';
+		const {name} = tag;
+		if (this.bases.watchingForBody && (!html || !HEAD_CONTENT.has(name))) this.bases.bodyStarts();
+		// A form start tag while a form is open is dropped: no element, so none of its attributes count.
+		if (html && !this.xml && name === 'form' && !this.tree.formStarts()) return;
 		if (html && name === 'a') {
 			this.finishAnchor();
 			this.anchorOpen = !selfClosing || !this.xml;
@@ -360,7 +376,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		if (name === 'a') {
 			this.finishAnchor();
 			this.anchorOpen = false;
-		} else if (name === 'head') this.bases.settle();
+		} else if (name === 'head') this.bases.bodyStarts();
+		else if (name === 'form' && !this.xml) this.tree.formEnds();
 	}
 
 	private onText(start: number, end: number): void {
@@ -372,7 +389,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		// RCDATA and RAWTEXT (title, textarea, script, ...) hold no links.
 		if (this.textOnly !== null) return;
 		if (this.textStart < 0) {
-			if (!this.textLinks && this.anchor === null && !this.decodedStyle && !this.bases.holding) return;
+			if (!this.textLinks && this.anchor === null && !this.decodedStyle && !this.bases.watchingForBody) return;
 			this.textStart = start;
 		}
 		this.textEnd = end;
@@ -422,7 +439,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			this.scanDecodedStyle(text);
 			return;
 		}
-		if (this.bases.holding && !this.tree.inTemplate && hasNonWhitespace(text.text)) this.bases.settle();
+		if (this.bases.watchingForBody && !this.tree.inTemplate && hasNonWhitespace(text.text)) this.bases.bodyStarts();
 		if (this.anchor !== null) {
 			this.anchor.append(text.text);
 			if (this.anchor.full) this.finishAnchor();
@@ -484,4 +501,28 @@ function hasNonWhitespace(s: string): boolean {
 	const length = knownString(s).length;
 	for (let i = 0; i < length; i++) if (!isAsciiWhitespace(codeAt(s, i))) return true;
 	return false;
+}
+
+/**
+ * The frames of a srcdoc document's own srcdoc documents, moved to the outer input: one
+ * FrameContext per nested frame (its Links share it), one deeper.
+ */
+class FrameMap {
+	private readonly text: DecodedText;
+	private inner: FrameContext | undefined;
+	private outer: FrameContext | undefined;
+
+	constructor(text: DecodedText) {
+		this.text = text;
+	}
+
+	map(frame: FrameContext): FrameContext {
+		if (frame !== this.inner || this.outer === undefined) {
+			const {text} = this;
+			const end = frame.start === frame.end ? text.toSourceStart(frame.start) : text.toSourceEnd(frame.end);
+			this.inner = frame;
+			this.outer = {element: 'iframe', attribute: 'srcdoc', start: text.toSourceStart(frame.start), end, depth: frame.depth + 1};
+		}
+		return this.outer;
+	}
 }

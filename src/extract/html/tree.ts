@@ -1,8 +1,9 @@
 /**
  * The little of the HTML tree builder (HTML §13.2.6) the extractor needs, tracked from
  * tags alone: which namespace an element is in (svg, math, or html again inside an
- * integration point), template nesting (a BASE in a template is inert), and the open
- * object/applet codebases (for param values).
+ * integration point), template nesting (a BASE in a template is inert), the open
+ * object/applet codebases (for param values), and the form element pointer (a form start
+ * tag while it is set is dropped).
  *
  * Deviation: implied end tags and the adoption agency are not modelled; a stray end tag
  * only closes a scope of its own name. Misnested markup can therefore leave a foreign
@@ -38,7 +39,7 @@ export const SPECIAL_START_TAGS: readonly string[] = (
 
 /** End tags that matter: they close an anchor, the head, a scope, a template, a plugin, a decoded style. */
 export const SPECIAL_END_TAGS: readonly string[] = (
-	'a head template object applet style svg math foreignobject desc title mi mo mn ms mtext'
+	'a form head template object applet style svg math foreignobject desc title mi mo mn ms mtext'
 ).split(' ');
 
 /** Tags the HTML parser keeps in head ("in head" insertion mode); any other start tag starts the body. */
@@ -63,6 +64,8 @@ export class TreeContext {
 	private readonly scopes: Scope[] = [];
 	private templates = 0;
 	private readonly plugins: Array<{name: string; codebase: string | undefined}> = [];
+	/** HTML's form element pointer is set (a form was opened outside template and not ended). */
+	private formPointer = false;
 
 	/** The namespace of the content at this point. */
 	get current(): Namespace {
@@ -72,6 +75,25 @@ export class TreeContext {
 	/** Inside a `<template>` (HTML): inert content. */
 	get inTemplate(): boolean {
 		return this.templates > 0;
+	}
+
+	/**
+	 * An HTML `<form>` start tag: whether the tree builder inserts it. HTML "in body" and
+	 * "in table", a start tag whose tag name is "form": if the form element pointer is set
+	 * and no template is open, the token is ignored; otherwise the form is inserted and,
+	 * outside template, the pointer set (in a table the form is popped at once, the
+	 * pointer stays).
+	 */
+	formStarts(): boolean {
+		if (this.templates > 0) return true;
+		if (this.formPointer) return false;
+		this.formPointer = true;
+		return true;
+	}
+
+	/** An HTML `</form>` end tag: outside template it clears the form element pointer ("in body"). */
+	formEnds(): void {
+		if (this.templates === 0) this.formPointer = false;
 	}
 
 	/** The codebase of the innermost open object/applet. */
