@@ -2,14 +2,17 @@
  * Conformance: examples/ray/links.py, the Ray job, against the command it distributes.
  *
  * The job runs on a local Ray cluster over fixtures/warc, SHARED_DIR/corpus/warc, the pages
- * of SHARED_DIR/corpus/html (absolute paths), the folder fixtures/site and a missing path,
- * in batches of 8 so that failing inputs share batches with good ones. The expected output
- * is `node bin/linkstream.js extract PATH` run by itself on each line:
+ * of SHARED_DIR/corpus/html (absolute paths), the folders fixtures/{site,css,text,mail} and
+ * a missing path, in batches of 8 so that failing inputs share batches with good ones. The
+ * expected output is `node bin/linkstream.js extract PATH` run by itself on each line (on
+ * the pages' folder once for the pages):
  * - every file's lines in the part files equal the command's lines for it, in order (the
  *   `file` field included), and no part file holds a file the command did not print;
  * - errors.ndjson lists exactly the paths the command exits non-zero on, with its status;
  * - the job exits 1 (some input failed); on good inputs only, with a pass-through option
- *   (--anchor-text), 0 and an empty errors.ndjson; --unique is refused with status 2.
+ *   (--anchor-text), 0 and an empty errors.ndjson; --unique is refused with status 2;
+ * - where GNU parallel is installed, README's line (`parallel -n8 linkstream extract --jobs 1 --`)
+ *   prints the same lines per file too.
  *
  * Ray comes from a virtual environment cached outside the project (default
  * ~/.cache/linkstream/ray-venv, or LINKSTREAM_RAY_VENV), created and filled from the local
@@ -61,8 +64,11 @@ function rayPython(): string {
 	console.log(`installing ray into ${VENV} from ${mirrors[0]}`);
 	if (!existsSync(python) && spawnSync('python3', ['-m', 'venv', VENV], {stdio: 'inherit'}).status !== 0) skip(`python3 -m venv ${VENV} failed`);
 	// The mirror as the only index: pip never waits on the unreachable default one.
-	const install = spawnSync(join(VENV, 'bin', 'pip'), ['install', '--quiet', '--index-url', mirrors[0]!, 'ray'], {stdio: 'inherit', timeout: 600_000});
-	if (install.status !== 0 || !hasRay()) skip(`pip install ray from ${mirrors[0]} failed`);
+	const install = spawnSync(join(VENV, 'bin', 'pip'), ['install', '--quiet', '--index-url', mirrors[0]!, 'ray'], {encoding: 'utf8', timeout: 600_000});
+	if (install.status !== 0 || !hasRay()) {
+		console.log(`${install.stdout ?? ''}${install.stderr ?? ''}`.trim().split('\n').slice(-10).join('\n'));
+		skip(`pip install ray from ${mirrors[0]} failed`);
+	}
 	return python;
 }
 
@@ -145,6 +151,20 @@ function compare(label: string, job: Job, want: Expected, exitStatus: number): v
 	for (const path of listed.keys()) if (!want.failures.has(path)) check(`${label}: ${path} in errors.ndjson`, 'the command succeeds on it');
 }
 
+/** README's GNU parallel line, where parallel is installed: the same lines per file, exit status = failed groups. */
+function gnuParallel(paths: readonly string[], want: Expected): void {
+	const job = spawnSync('parallel', ['-j2', '-n8', 'node', ...COMMAND, '--jobs', '1', '--'], {input: `${paths.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 30});
+	if (job.error !== undefined) {
+		console.log('GNU parallel not installed: its line not checked');
+		return;
+	}
+	const lines = new Map<string, string[]>();
+	groupByFile(job.stdout, lines);
+	const differ = [...want.lines].filter(([file, expected]) => lines.get(file)?.join('\n') !== expected.join('\n')).map(([file]) => file);
+	check('GNU parallel: the same lines per file', differ.length === 0 && lines.size === want.lines.size ? null : `${differ.length} files differ, ${lines.size} files printed: ${differ.slice(0, 3).join(', ')}`);
+	check('GNU parallel: exits non-zero', job.status !== 0 ? null : 'exit 0');
+}
+
 async function main(shared: string | undefined): Promise<number> {
 	if (shared === undefined) {
 		console.error('usage: npx tsx test/conformance/ray.ts SHARED_DIR');
@@ -157,15 +177,22 @@ async function main(shared: string | undefined): Promise<number> {
 
 	const listed = (dir: string, wanted: (name: string) => boolean): string[] => readdirSync(dir).filter(wanted).sort().map(name => join(dir, name));
 	const warcs = [...listed('fixtures/warc', name => name !== 'README.md'), ...listed(join(shared, 'corpus', 'warc'), name => name !== 'README.md')];
-	const pages = listed(resolve(shared, 'corpus', 'html'), name => name.endsWith('.html'));
+	const pagesFolder = resolve(shared, 'corpus', 'html');
+	const pages = listed(pagesFolder, name => name.endsWith('.html'));
 	const missing = 'fixtures/warc/missing.warc.gz';
-	const paths = [...warcs, missing, ...pages, 'fixtures/site'];
-	const want = await expected(paths, []);
+	const folders = ['fixtures/site', 'fixtures/css', 'fixtures/text', 'fixtures/mail'];
+	const paths = [...warcs, missing, ...pages, ...folders];
+	// The pages in one run of the command over their folder (the same `file` fields, one process
+	// instead of 258), less the folder's other files (its README).
+	const want = await expected([...warcs, missing, pagesFolder, ...folders], []);
+	for (const file of want.lines.keys()) if (file.startsWith(pagesFolder) && !pages.includes(file)) want.lines.delete(file);
 	check('the inputs include failing ones', want.failures.has(missing) && want.failures.size > 1 ? null : `failures ${[...want.failures.keys()].join(', ')}`);
 	const job = runJob(python, paths, ['--batch', '8']);
 	console.log(job.stderr.trim().split('\n').at(-1));
 	compare('all inputs', job, want, 1);
 	check(`all inputs: ${missing} message`, job.errors.find(error => error.file === missing)?.message === 'no such file or folder' ? null : JSON.stringify(job.errors.find(error => error.file === missing)));
+
+	gnuParallel(paths, want);
 
 	const good = ['fixtures/site', ...pages.slice(0, 3)];
 	const anchors = await expected(good, ['--anchor-text']);
