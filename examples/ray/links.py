@@ -14,8 +14,10 @@ command. Options not listed here (--anchor-text, --kind, --base-url, ...) pass t
 Output: DIR/part-NNNNN.ndjson, one per batch of inputs, each written (under a temporary
 name, then renamed) as its batch comes back, holding exactly the lines the command prints
 for those inputs; DIR/errors.ndjson lists every failing input, one JSON object a line
-(`file`, `status`, `message`). An input the command reports as failing is rerun alone, so
-its failure costs no other input anything, and the Links it did print are kept.
+(`file`, `status`, `message`), and the Links it did give stay in the part files. The
+command goes on past a failing input, naming it; a batch whose run fails otherwise (a
+crash, a message about a file inside a folder) runs again one input at a time, so a
+failure costs no other input anything.
 
 Exit status: 0, or 1 when some input failed, 2 on a usage error (a bad option, of this
 script or of `extract`; a command that cannot run).
@@ -95,8 +97,25 @@ def error_record(path: str, status: int, stderr: bytes) -> dict:
     return {"file": path, "status": status, "message": message or f"exit status {status}"}
 
 
+def attribute(paths: list[str], stderr: bytes) -> dict[str, list[str]] | None:
+    """Each message line of a run that exited 1 given to the path it names, or None when a
+    line names no path of the batch (a crash, a file found in a folder): rerun them then."""
+    by_path: dict[str, list[str]] = {}
+    # The longest path first: "a: b" is named by "linkstream extract: a: b: ...", not "a".
+    candidates = sorted(set(paths), key=len, reverse=True)
+    for line in stderr.decode("utf-8", "replace").splitlines():
+        if line.strip() == "":
+            continue
+        path = next((p for p in candidates if line.startswith(f"linkstream extract: {p}: ")), None)
+        if path is None:
+            return None
+        by_path.setdefault(path, []).append(line)
+    return by_path
+
+
 def extract_batch(command: list[str], paths: list[str], cwd: str) -> dict:
-    """Run the command on a batch; on failure, rerun each input alone to find the failing ones.
+    """Run the command on a batch. When it exits 1 (some input failed, the others' Links
+    printed) naming each failing input, its output stands; otherwise each input runs alone.
 
     Returns {output: bytes, errors: [record], usage: message or None}.
     """
@@ -111,6 +130,10 @@ def extract_batch(command: list[str], paths: list[str], cwd: str) -> dict:
         return {"output": b"", "errors": [], "usage": whole.stderr.decode("utf-8", "replace").strip()}
     if len(paths) == 1:
         return {"output": whole.stdout, "errors": [error_record(paths[0], whole.returncode, whole.stderr)], "usage": None}
+    named = attribute(paths, whole.stderr) if whole.returncode == 1 else None
+    if named:
+        errors = [error_record(path, 1, "\n".join(lines).encode()) for path, lines in named.items()]
+        return {"output": whole.stdout, "errors": errors, "usage": None}
     output: list[bytes] = []
     errors: list[dict] = []
     for path in paths:

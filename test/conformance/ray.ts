@@ -3,9 +3,11 @@
  *
  * The job runs on a local Ray cluster over fixtures/warc, SHARED_DIR/corpus/warc, the pages
  * of SHARED_DIR/corpus/html (absolute paths), the folders fixtures/{site,css,text,mail} and
- * a missing path, in batches of 8 so that failing inputs share batches with good ones. The
- * expected output is `node bin/linkstream.js extract PATH` run by itself on each line (on
- * the pages' folder once for the pages):
+ * a missing path, in batches of 8 so that failing inputs share batches with good ones (the
+ * missing path's batch keeps its run's output, the mail folder's, whose message names a
+ * file inside it, runs again input by input). The expected output is
+ * `node bin/linkstream.js extract PATH` run by itself on each line (on the pages' folder
+ * once for the pages):
  * - every file's lines in the part files equal the command's lines for it, in order (the
  *   `file` field included), and no part file holds a file the command did not print;
  * - errors.ndjson lists exactly the paths the command exits non-zero on, with its status;
