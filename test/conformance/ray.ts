@@ -12,7 +12,8 @@
  *   `file` field included), and no part file holds a file the command did not print;
  * - errors.ndjson lists exactly the paths the command exits non-zero on, with its status;
  * - the job exits 1 (some input failed); on good inputs only, with a pass-through option
- *   (--anchor-text), 0 and an empty errors.ndjson; --unique is refused with status 2;
+ *   (--anchor-text) and joining a running local cluster (--address), 0 and an empty
+ *   errors.ndjson; --unique is refused with status 2;
  * - where GNU parallel is installed, README's line (`parallel -n8 linkstream extract --jobs 1 --`)
  *   prints the same lines per file too.
  *
@@ -120,12 +121,21 @@ interface Job {
 	errors: Array<{file: string; status: number; message: string}>;
 }
 
-function runJob(python: string, paths: readonly string[], options: readonly string[]): Job {
+/** Starts a local cluster, runs the job (argv) with --address set to it, stops the cluster. */
+const JOIN = `import ray, subprocess, sys
+ray.init(include_dashboard=False, logging_level="WARNING")
+address = ray.get_runtime_context().gcs_address
+status = subprocess.run([sys.executable, *sys.argv[1:], "--address", address]).returncode
+ray.shutdown()
+sys.exit(status)`;
+
+function runJob(python: string, paths: readonly string[], options: readonly string[], joinCluster = false): Job {
 	const dir = mkdtempSync(join(tmpdir(), 'linkstream-ray-'));
 	try {
 		writeFileSync(join(dir, 'paths.txt'), `${paths.join('\n')}\n`);
 		const out = join(dir, 'out');
-		const job = spawnSync(python, [SCRIPT, '--paths', join(dir, 'paths.txt'), '--out', out, ...options], {encoding: 'utf8', maxBuffer: 1 << 26, timeout: 600_000});
+		const argv = [SCRIPT, '--paths', join(dir, 'paths.txt'), '--out', out, ...options];
+		const job = spawnSync(python, joinCluster ? ['-c', JOIN, ...argv] : argv, {encoding: 'utf8', maxBuffer: 1 << 26, timeout: 600_000});
 		const lines = new Map<string, string[]>();
 		const parts = existsSync(out) ? readdirSync(out).filter(name => name.startsWith('part-')).sort() : [];
 		for (const part of parts) groupByFile(readFileSync(join(out, part), 'utf8'), lines);
@@ -198,7 +208,9 @@ async function main(shared: string | undefined): Promise<number> {
 
 	const good = ['fixtures/site', ...pages.slice(0, 3)];
 	const anchors = await expected(good, ['--anchor-text']);
-	compare('good inputs, --anchor-text', runJob(python, good, ['--anchor-text']), anchors, 0);
+	const joined = runJob(python, good, ['--anchor-text'], true);
+	compare('good inputs, --anchor-text, --address', joined, anchors, 0);
+	check('--address joins the cluster', joined.stderr.includes('s to join the cluster)') ? null : joined.stderr.slice(-2000));
 
 	const refused = runJob(python, good, ['--unique']);
 	check('--unique refused', refused.status === 2 && refused.stderr.includes('--unique') ? null : `exit ${refused.status}: ${refused.stderr}`);
