@@ -84,7 +84,7 @@ def check_out(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     stale = sorted(entry.name for entry in out.iterdir() if entry.name.startswith("part-") or entry.name == "errors.ndjson")
     if stale:
-        raise ValueError(f"--out {out}: holds {stale[0]} from an earlier run; remove the part files or choose another folder")
+        raise ValueError(f"--out {out}: holds {stale[0]} from an earlier run; remove its part-* and errors.ndjson or choose another folder")
 
 
 def run_command(command: list[str], paths: list[str], cwd: str | None) -> subprocess.CompletedProcess:
@@ -190,11 +190,13 @@ class Output:
         self.errors = open(out / "errors.ndjson", "w", encoding="utf-8")
         self.links = 0
         self.failed = 0
+        self.written: list[Path] = [out / "errors.ndjson"]
 
     def part(self, name: str, result: dict) -> None:
         temporary = self.out / f".{name}.tmp"
         temporary.write_bytes(result["output"])
         temporary.rename(self.out / f"{name}.ndjson")
+        self.written.append(self.out / f"{name}.ndjson")
         self.links += result["output"].count(b"\n")
         for record in result["errors"]:
             self.error(record)
@@ -206,6 +208,11 @@ class Output:
 
     def close(self) -> None:
         self.errors.close()
+
+    def discard(self) -> None:
+        """Remove what this run wrote: after a usage error it means nothing."""
+        for path in self.written:
+            path.unlink(missing_ok=True)
 
 
 def run_job(ray, batches: list[list[str]], command: list[str], output: Output, in_flight: int) -> str | None:
@@ -265,6 +272,7 @@ def main(argv: list[str]) -> int:
         output.close()
         ray.shutdown()
     if usage is not None:
+        output.discard()
         print(f"links.py: the command refused its arguments:\n{usage}", file=sys.stderr)
         return USAGE_ERROR
     seconds = time.monotonic() - started

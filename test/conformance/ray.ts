@@ -13,7 +13,8 @@
  * - errors.ndjson lists exactly the paths the command exits non-zero on, with its status;
  * - the job exits 1 (some input failed); on good inputs only, with a pass-through option
  *   (--anchor-text) and joining a running local cluster (--address), 0 and an empty
- *   errors.ndjson; --unique is refused with status 2;
+ *   errors.ndjson; --unique is refused with status 2, and so is an option extract refuses
+ *   (--kind nothing), leaving no output behind;
  * - where GNU parallel is installed, README's line (`parallel -n8 linkstream extract --jobs 1 --`)
  *   prints the same lines per file too.
  *
@@ -119,6 +120,8 @@ interface Job {
 	stderr: string;
 	lines: Map<string, string[]>;
 	errors: Array<{file: string; status: number; message: string}>;
+	/** What the job left in its output folder. */
+	entries: string[];
 }
 
 /** Starts a local cluster, runs the job (argv) with --address set to it, stops the cluster. */
@@ -141,7 +144,7 @@ function runJob(python: string, paths: readonly string[], options: readonly stri
 		for (const part of parts) groupByFile(readFileSync(join(out, part), 'utf8'), lines);
 		const errorsFile = join(out, 'errors.ndjson');
 		const errors = existsSync(errorsFile) ? readFileSync(errorsFile, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line) as Job['errors'][number]) : [];
-		return {status: job.status, stderr: job.stderr, lines, errors};
+		return {status: job.status, stderr: job.stderr, lines, errors, entries: existsSync(out) ? readdirSync(out) : []};
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
 	}
@@ -214,6 +217,8 @@ async function main(shared: string | undefined): Promise<number> {
 
 	const refused = runJob(python, good, ['--unique']);
 	check('--unique refused', refused.status === 2 && refused.stderr.includes('--unique') ? null : `exit ${refused.status}: ${refused.stderr}`);
+	const bad = runJob(python, good, ['--kind', 'nothing']);
+	check('an option extract refuses: exit 2, its message, no output left', bad.status === 2 && bad.stderr.includes('--kind') && bad.entries.length === 0 ? null : `exit ${bad.status}, left ${bad.entries.join(' ')}: ${bad.stderr}`);
 
 	console.log(`ray: ${passed} passed, ${failed} failed`);
 	return failed === 0 ? 0 : 1;
