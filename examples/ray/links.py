@@ -102,17 +102,16 @@ def error_record(path: str, status: int, stderr: bytes) -> dict:
 
 def attribute(paths: list[str], stderr: bytes) -> dict[str, list[str]] | None:
     """Each message line of a run that exited 1 given to the path it names, or None when a
-    line names no path of the batch (a crash, a file found in a folder): rerun them then."""
+    line names no path of the batch (a crash, a file found in a folder) or more than one
+    ("a" and "a: b" both start "linkstream extract: a: b: ..."): rerun them then."""
     by_path: dict[str, list[str]] = {}
-    # The longest path first: "a: b" is named by "linkstream extract: a: b: ...", not "a".
-    candidates = sorted(set(paths), key=len, reverse=True)
     for line in stderr.decode("utf-8", "replace").splitlines():
         if line.strip() == "":
             continue
-        path = next((p for p in candidates if line.startswith(f"linkstream extract: {p}: ")), None)
-        if path is None:
+        named = {path for path in paths if line.startswith(f"linkstream extract: {path}: ")}
+        if len(named) != 1:
             return None
-        by_path.setdefault(path, []).append(line)
+        by_path.setdefault(named.pop(), []).append(line)
     return by_path
 
 
