@@ -129,7 +129,7 @@ def extract_batch(command: list[str], paths: list[str], cwd: str) -> dict:
     if whole.returncode == 0:
         return {"output": whole.stdout, "errors": [], "usage": None}
     if whole.returncode == USAGE_ERROR:
-        return {"output": b"", "errors": [], "usage": whole.stderr.decode("utf-8", "replace").strip()}
+        return {"output": b"", "errors": [], "usage": "the command refused its arguments:\n" + whole.stderr.decode("utf-8", "replace").strip()}
     if len(paths) == 1:
         return {"output": whole.stdout, "errors": [error_record(paths[0], whole.returncode, whole.stderr)], "usage": None}
     named = attribute(paths, whole.stderr) if whole.returncode == 1 else None
@@ -272,13 +272,13 @@ def main(argv: list[str]) -> int:
         ray.shutdown()
     if usage is not None:
         output.discard()
-        print(f"links.py: the command refused its arguments:\n{usage}", file=sys.stderr)
+        print(f"links.py: {usage}", file=sys.stderr)
         return USAGE_ERROR
     seconds = time.monotonic() - started
     print(
         f"links.py: {len(paths)} inputs in {len(batches)} tasks on {cpus} CPUs, {output.links} Links, "
         f"{output.failed} failed inputs (see {out / 'errors.ndjson'}), {seconds:.1f} s "
-        f"({ready - started:.1f} s to {'join' if args.address else 'start'} the cluster)",
+        f"({ready - started:.1f} s to {'join' if args.address or os.environ.get('RAY_ADDRESS') else 'start'} the cluster)",
         file=sys.stderr,
     )
     return 1 if output.failed > 0 else 0
