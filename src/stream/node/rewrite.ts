@@ -4,11 +4,12 @@
  */
 import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
-import {checkRewriteOptions} from '../options.js';
-import type {RewriteOptions} from '../types.js';
-import {checkEncoding} from './decode.js';
-import {attempt, checkInput} from './extract.js';
-import {RewritePipeline} from './rewrite-pipeline.js';
+import {checkRewriteOptions} from '../../options.js';
+import type {RewriteOptions} from '../../types.js';
+import {checkEncoding} from '../core/decode.js';
+import {attempt, checkInput} from '../core/input.js';
+import {RewritePipeline} from '../core/rewrite-pipeline.js';
+import {nodeCodecs} from './codecs.js';
 
 /**
  * `input` with every reference rewritten (`to: 'absolute' | 'relative' | (link) => ...`)
@@ -37,7 +38,7 @@ export function rewriteCounted<T extends string | Uint8Array>(input: T, options:
 	const checked = checkRewriteOptions(options);
 	checkEncoding(checked.encoding);
 	checkInput(input);
-	const pipeline = new RewritePipeline(checked);
+	const pipeline = new RewritePipeline(checked, nodeCodecs);
 	const pieces = [...pipeline.write(input), ...pipeline.end()];
 	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
 	return {output, ...pipeline.counts};
@@ -56,7 +57,7 @@ export function rewriteCounted<T extends string | Uint8Array>(input: T, options:
 export function createRewriteStream(options: RewriteOptions): Transform {
 	const checked = checkRewriteOptions(options);
 	checkEncoding(checked.encoding);
-	const pipeline = new RewritePipeline(checked);
+	const pipeline = new RewritePipeline(checked, nodeCodecs);
 	let consumed = 0;
 	let strings = false;
 	const stream = new Transform({

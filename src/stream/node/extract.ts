@@ -1,13 +1,15 @@
 /**
  * Extraction as a Node Transform stream and as a one-shot call; both drive the same
- * synchronous pipeline.
+ * synchronous pipeline (stream/core), with iconv-lite for the legacy encodings.
  */
 import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
-import {checkExtractOptions} from '../options.js';
-import type {ExtractOptions, Link} from '../types.js';
-import {checkEncoding} from './decode.js';
-import {ExtractPipeline} from './pipeline.js';
+import {checkExtractOptions} from '../../options.js';
+import type {ExtractOptions, Link} from '../../types.js';
+import {checkEncoding} from '../core/decode.js';
+import {attempt, checkInput} from '../core/input.js';
+import {ExtractPipeline} from '../core/pipeline.js';
+import {nodeCodecs} from './codecs.js';
 
 /**
  * Every URI reference of `input`, in document order.
@@ -21,7 +23,7 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
 	checkEncoding(checked.encoding);
 	checkInput(input);
 	const links: Link[] = [];
-	const pipeline = new ExtractPipeline(checked, link => links.push(link));
+	const pipeline = new ExtractPipeline(checked, nodeCodecs, link => links.push(link));
 	pipeline.write(input);
 	pipeline.end();
 	return links;
@@ -53,24 +55,6 @@ export function createExtractStream(options: ExtractOptions): Transform {
 			callback(attempt(() => pipeline.end(), consumed));
 		},
 	});
-	pipeline = new ExtractPipeline(checked, link => stream.push(link));
+	pipeline = new ExtractPipeline(checked, nodeCodecs, link => stream.push(link));
 	return stream;
-}
-
-/** The input of a one-shot call: a string or bytes. */
-export function checkInput(input: unknown): void {
-	if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
-		throw new TypeError(`linkstream: the input must be a string or a Uint8Array (Buffer); got ${input === null ? 'null' : typeof input}`);
-	}
-}
-
-/** Run one step; an error (a bug: cores do not throw on bad input) is reported with its position. */
-export function attempt(step: () => void, position: number): Error | null {
-	try {
-		step();
-		return null;
-	} catch (error) {
-		const message = error instanceof Error ? error.message : String(error);
-		return new Error(`linkstream: ${message} (in the chunk starting at input offset ${position})`, {cause: error});
-	}
 }
