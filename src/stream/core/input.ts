@@ -17,3 +17,17 @@ export function attempt(step: () => void, position: number): Error | null {
 		return new Error(`linkstream: ${message} (in the chunk starting at input offset ${position})`, {cause: error});
 	}
 }
+
+/** Byte pieces joined into one array (the piece itself when there is one). */
+export function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
+	if (pieces.length === 1) return pieces[0] as Uint8Array;
+	let length = 0;
+	for (const piece of pieces) length += piece.length;
+	const joined = new Uint8Array(length);
+	let at = 0;
+	for (const piece of pieces) {
+		joined.set(piece, at);
+		at += piece.length;
+	}
+	return joined;
+}

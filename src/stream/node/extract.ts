@@ -4,10 +4,9 @@
  */
 import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
-import {checkExtractOptions} from '../../options.js';
 import type {ExtractOptions, Link} from '../../types.js';
-import {checkEncoding} from '../core/decode.js';
-import {attempt, checkInput} from '../core/input.js';
+import {attempt} from '../core/input.js';
+import {checkedExtractOptions, extractAll} from '../core/one-shot.js';
 import {ExtractPipeline} from '../core/pipeline.js';
 import {nodeCodecs} from './codecs.js';
 
@@ -19,14 +18,7 @@ import {nodeCodecs} from './codecs.js';
  * //=> 'https://example.com/a/b.html'
  */
 export function extractLinks(input: string | Uint8Array, options: ExtractOptions): Link[] {
-	const checked = checkExtractOptions(options);
-	checkEncoding(checked.encoding);
-	checkInput(input);
-	const links: Link[] = [];
-	const pipeline = new ExtractPipeline(checked, nodeCodecs, link => links.push(link));
-	pipeline.write(input);
-	pipeline.end();
-	return links;
+	return extractAll(input, options, nodeCodecs);
 }
 
 /**
@@ -39,8 +31,7 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
  *   .on('data', link => console.log(link.url));
  */
 export function createExtractStream(options: ExtractOptions): Transform {
-	const checked = checkExtractOptions(options);
-	checkEncoding(checked.encoding);
+	const checked = checkedExtractOptions(options);
 	let pipeline: ExtractPipeline;
 	let consumed = 0;
 	const stream = new Transform({
