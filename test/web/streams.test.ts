@@ -91,10 +91,12 @@ test('ExtractStream gives the Links of createExtractStream, for any chunking (pr
 
 test('RewriteStream gives the bytes (or text) of createRewriteStream, for any chunking (property)', async (t) => {
 	const params = fcParams(t, RUNS_PER_SOURCE);
+	let compared = 0;
 	for (const [index, arbitrary] of Object.values(sources).entries()) {
 		await fc.assert(
 			fc.asyncProperty(arbitrary, fc.constantFrom(...TARGETS), async (c, [name, to]) => {
 				fc.pre(comparableOnNode(c));
+				compared++;
 				const options: RewriteOptions = {type: c.type, ...c.options, to};
 				const chunks = cut(c.input, c.cuts);
 				const strings = typeof c.input === 'string';
@@ -108,6 +110,7 @@ test('RewriteStream gives the bytes (or text) of createRewriteStream, for any ch
 			{...params, seed: params.seed + index},
 		);
 	}
+	t.true(compared >= RUNS_PER_SOURCE * 4, `${compared} cases compared`);
 });
 
 const BAD: ReadonlyArray<[string, unknown]> = [
