@@ -31,4 +31,6 @@ export interface Codecs {
 	multiByte(name: string): MultiByteCodec;
 	/** The length of `text` in UTF-8 (lone surrogates as U+FFFD, 3 bytes). */
 	utf8Length(text: string): number;
+	/** `text` in UTF-8 (well-formed text: the caller replaces lone surrogates first). */
+	encodeUtf8(text: string): Uint8Array;
 }

@@ -40,7 +40,7 @@ export function fallbackText(codePoint: number, fallback: Fallback): string {
 export function createEncoder(encoding: string, codecs: Codecs): TextEncoderFor {
 	switch (encoding) {
 		case 'utf-8':
-			return (text, fallback) => UTF8.encode(wellFormed(text, fallback));
+			return (text, fallback) => codecs.encodeUtf8(wellFormed(text, fallback));
 		case 'utf-16le':
 			return (text, fallback) => utf16(wellFormed(text, fallback), true);
 		case 'utf-16be':
@@ -49,8 +49,6 @@ export function createEncoder(encoding: string, codecs: Codecs): TextEncoderFor 
 			return legacyEncoder(encoding, codecs);
 	}
 }
-
-const UTF8 = new TextEncoder();
 
 /** UTF-16 code units as bytes (the text is well-formed). */
 function utf16(text: string, littleEndian: boolean): Uint8Array {

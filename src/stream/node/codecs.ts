@@ -1,7 +1,8 @@
 /**
  * The legacy encodings on Node: iconv-lite (Node 20's TextDecoder maps windows-1252's
  * 0x80–0x9F to C1 controls instead of `€`, `“` …, its Shift_JIS drops 0x80, and its
- * Big5 lacks HKSCS), with Node's native ASCII check and UTF-8 length as shortcuts.
+ * Big5 lacks HKSCS), with Node's native ASCII check, UTF-8 length and UTF-8 encoder as
+ * shortcuts.
  */
 import {isAscii} from 'node:buffer';
 import iconv from 'iconv-lite';
@@ -41,6 +42,8 @@ export const nodeCodecs: Codecs = {
 		return codec;
 	},
 	utf8Length: text => Buffer.byteLength(text, 'utf8'),
+	// Buffer.from is 2–4× faster than TextEncoder.encode for short strings on Node 20 (a rewrite encodes each new URL).
+	encodeUtf8: text => Buffer.from(text, 'utf8'),
 };
 
 const multiByteCodecs = new Map<string, MultiByteCodec>();

@@ -32,7 +32,10 @@ export const webCodecs: Codecs = {
 		return codec;
 	},
 	utf8Length,
+	encodeUtf8: text => UTF8.encode(text),
 };
+
+const UTF8 = new TextEncoder();
 
 const tables = new Map<string, Uint16Array>();
 const codecs = new Map<string, MultiByteCodec>();
