@@ -28,6 +28,10 @@ test(`the gzipped bundle is under ${BUDGET_BYTES / 1024} KB`, async (t) => {
 	t.true(bundle.gzipBytes < BUDGET_BYTES, `${bundle.gzipBytes} bytes`);
 });
 
+test('iconv-lite does not bundle for the browser (it needs Node\'s buffer and string_decoder): the web entry decodes with TextDecoder', async (t) => {
+	await t.throwsAsync(bundleWeb({contents: "import iconv from 'iconv-lite'; export const decode = (bytes: Uint8Array) => iconv.decode(bytes as never, 'shiftjis');"}), {message: /Could not resolve "(buffer|string_decoder)"/});
+});
+
 test('the check fails on a Node built-in import and on a free Buffer or process', async (t) => {
 	await t.throwsAsync(bundleWeb({contents: "import {isAscii} from 'node:buffer'; export const ascii = isAscii;"}));
 	await t.throwsAsync(bundleWeb({contents: "import {Transform} from 'stream'; export const T = Transform;"}));

@@ -16,7 +16,6 @@ export const NODE_GLOBALS: Readonly<Record<string, string>> = {
 	process: '__NODE_GLOBAL_process__',
 	global: '__NODE_GLOBAL_global__',
 	setImmediate: '__NODE_GLOBAL_setImmediate__',
-	require: '__NODE_GLOBAL_require__',
 };
 
 export interface Bundle {
