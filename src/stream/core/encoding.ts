@@ -243,14 +243,24 @@ export class HeldBytes {
 	}
 }
 
-/** Bytes 0x80–0xFF of a single-byte encoding (or x-user-defined), for the encoders; undefined for others. */
+/**
+ * Bytes 0x80–0xFF of a single-byte encoding (or x-user-defined), for the encoders; undefined for others.
+ *
+ * @example
+ * highByteTable('windows-1252', nodeCodecs)?.[0]; //=> 0x20ac (€)
+ */
 export function highByteTable(name: string, codecs: Codecs): Uint16Array | undefined {
 	return MULTI_BYTE.has(name) || NOT_TABLE.has(name) ? undefined : codecs.highBytes(name);
 }
 
 const NOT_TABLE = new Set(['utf-8', 'utf-16le', 'utf-16be', 'iso-2022-jp', 'replacement']);
 
-/** Whether `name` is a multi-byte legacy encoding (gbk, gb18030, big5, euc-jp, shift_jis, euc-kr). */
+/**
+ * Whether `name` is a multi-byte legacy encoding (gbk, gb18030, big5, euc-jp, shift_jis, euc-kr).
+ *
+ * @example
+ * isMultiByte('shift_jis'); //=> true
+ */
 export function isMultiByte(name: string): boolean {
 	return MULTI_BYTE.has(name);
 }

@@ -1,13 +1,23 @@
 /** Checks shared by the Node and Web Streams adapters. */
 
-/** The input of a one-shot call: a string or bytes. */
+/**
+ * The input of a one-shot call (or a chunk of a stream): a string or bytes.
+ *
+ * @example
+ * checkInput(42); // throws TypeError: linkstream: the input must be a string or a Uint8Array (Buffer); got number
+ */
 export function checkInput(input: unknown): void {
 	if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
 		throw new TypeError(`linkstream: the input must be a string or a Uint8Array (Buffer); got ${input === null ? 'null' : typeof input}`);
 	}
 }
 
-/** Run one step; an error (a bug: cores do not throw on bad input) is reported with its position. */
+/**
+ * Run one step; an error (a bug: cores do not throw on bad input) is reported with its position.
+ *
+ * @example
+ * attempt(() => pipeline.write(chunk), 4096); //=> null, or an Error naming input offset 4096
+ */
 export function attempt(step: () => void, position: number): Error | null {
 	try {
 		step();
@@ -18,7 +28,12 @@ export function attempt(step: () => void, position: number): Error | null {
 	}
 }
 
-/** Byte pieces joined into one array (the piece itself when there is one). */
+/**
+ * Byte pieces joined into one array (the piece itself when there is one).
+ *
+ * @example
+ * joinBytes([Uint8Array.of(1), Uint8Array.of(2, 3)]); //=> Uint8Array [1, 2, 3]
+ */
 export function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
 	if (pieces.length === 1) return pieces[0] as Uint8Array;
 	let length = 0;

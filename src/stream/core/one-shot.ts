@@ -11,21 +11,36 @@ import {checkInput} from './input.js';
 import {ExtractPipeline} from './pipeline.js';
 import {RewritePipeline} from './rewrite-pipeline.js';
 
-/** Extraction options checked as the streams check them (the encoding label included). */
+/**
+ * Extraction options checked as the streams check them (the encoding label included).
+ *
+ * @example
+ * checkedExtractOptions({type: 'html', encoding: 'utf-7'}); // throws: `encoding` must be a WHATWG encoding label …
+ */
 export function checkedExtractOptions(options: ExtractOptions): ReturnType<typeof checkExtractOptions> {
 	const checked = checkExtractOptions(options);
 	checkEncoding(checked.encoding);
 	return checked;
 }
 
-/** Rewrite options checked as the streams check them (the encoding label included). */
+/**
+ * Rewrite options checked as the streams check them (the encoding label included).
+ *
+ * @example
+ * checkedRewriteOptions({type: 'css', to: 'absolute', retrievalUrl: 'https://example.com/a.css'}).dialect; //=> 'whatwg'
+ */
 export function checkedRewriteOptions(options: RewriteOptions): CheckedRewriteOptions {
 	const checked = checkRewriteOptions(options);
 	checkEncoding(checked.encoding);
 	return checked;
 }
 
-/** Every Link of `input`, in document order. */
+/**
+ * Every Link of `input`, in document order, decoded with the platform's `codecs`.
+ *
+ * @example
+ * extractAll('<a href="b">', {type: 'html', retrievalUrl: 'https://example.com/a/'}, webCodecs)[0].url; //=> 'https://example.com/a/b'
+ */
 export function extractAll(input: string | Uint8Array, options: ExtractOptions, codecs: Codecs): Link[] {
 	const checked = checkedExtractOptions(options);
 	checkInput(input);
@@ -36,7 +51,13 @@ export function extractAll(input: string | Uint8Array, options: ExtractOptions, 
 	return links;
 }
 
-/** The pieces of `input` rewritten (strings for a string, bytes for bytes), and the counts. */
+/**
+ * The pieces of `input` rewritten (strings for a string, bytes for bytes), and the counts.
+ *
+ * @example
+ * rewriteAll('<a href="b">', {type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/'}, webCodecs).pieces.join('');
+ * //=> '<a href="https://example.com/b">'
+ */
 export function rewriteAll(input: string | Uint8Array, options: RewriteOptions, codecs: Codecs): {pieces: Array<string | Uint8Array>; rewritten: number; unchanged: number} {
 	const checked = checkedRewriteOptions(options);
 	checkInput(input);

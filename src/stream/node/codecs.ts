@@ -25,6 +25,12 @@ const ICONV: Readonly<Record<string, string>> = {
 
 const buffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/**
+ * The Node adapter's codecs.
+ *
+ * @example
+ * nodeCodecs.decoder('windows-1252').write(Uint8Array.of(0x93, 0x94)); //=> '“”'
+ */
 export const nodeCodecs: Codecs = {
 	decoder(name) {
 		if (isMultiByte(name)) return segmentedDecoder(ICONV[name] ?? name, SAFE_BYTES[name] ?? 0x30);

@@ -9,6 +9,12 @@
  */
 import type {ByteDecoder, Codecs, MultiByteCodec} from '../core/codecs.js';
 
+/**
+ * The Web Streams adapter's codecs.
+ *
+ * @example
+ * webCodecs.multiByte('shift_jis').encode('日本'); //=> Uint8Array [0x93, 0xfa, 0x96, 0x7b]
+ */
 export const webCodecs: Codecs = {
 	decoder(name) {
 		const decoder = new TextDecoder(name, {fatal: false, ignoreBOM: true});
