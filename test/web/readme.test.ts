@@ -9,11 +9,14 @@ const PAGE = '<link rel=stylesheet href="../css/a.css"><a href="b.html">b</a><im
 
 test('the fetch handler makes every reference absolute on the way through', async (t) => {
 	const request = new Request('https://example.com/docs/page.html');
-	const upstream = new Response(PAGE, {headers: {'content-type': 'text/html; charset=utf-8'}});
-	// README: response.body.pipeThrough(new RewriteStream({type: 'html', retrievalUrl: request.url, to: 'absolute'}))
+	const upstream = new Response(PAGE, {headers: {'content-type': 'text/html; charset=utf-8', 'content-length': String(PAGE.length)}});
+	// README's handler, after its fetch:
 	const body = upstream.body!.pipeThrough(new RewriteStream({type: 'html', retrievalUrl: request.url, to: 'absolute'}) as TransformStream<Uint8Array, Uint8Array>);
-	const response = new Response(body, upstream);
+	const headers = new Headers(upstream.headers);
+	headers.delete('content-length');
+	const response = new Response(body, {status: upstream.status, headers});
 	t.is(response.headers.get('content-type'), 'text/html; charset=utf-8');
+	t.is(response.headers.get('content-length'), null);
 	t.is(
 		await response.text(),
 		'<link rel=stylesheet href="https://example.com/css/a.css"><a href="https://example.com/docs/b.html">b</a><img srcset="https://example.com/docs/c.png 1x, https://example.com/d.png 2x">',
