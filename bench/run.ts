@@ -36,6 +36,8 @@ const {runHtmlBench} = await import('./html.js');
 sections.push(await runHtmlBench(shared));
 const {runRewriteBench} = await import('./rewrite.js');
 sections.push(await runRewriteBench(shared));
+const {runWebBench} = await import('./web.js');
+sections.push(await runWebBench(shared));
 const {runTextBench} = await import('./text.js');
 sections.push(await runTextBench(shared));
 const {runMemoryBench} = await import('./memory.js');

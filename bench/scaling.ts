@@ -12,7 +12,8 @@ import {spawnSync} from 'node:child_process';
 import {pathToFileURL} from 'node:url';
 import type {ExtractOptions} from '../dist/index.js';
 import {checkExtractOptions} from '../dist/options.js';
-import {ExtractPipeline} from '../dist/stream/pipeline.js';
+import {ExtractPipeline} from '../dist/stream/core/pipeline.js';
+import {nodeCodecs} from '../dist/stream/node/codecs.js';
 
 /** Largest allowed time(4n)/time(n). */
 export const MAX_RATIO = 4.5;
@@ -57,7 +58,7 @@ export const SHAPES: readonly Shape[] = [
 const CHUNK = 1 << 16;
 
 function extract(input: string, options: ExtractOptions): void {
-	const pipeline = new ExtractPipeline(checkExtractOptions(options), () => {});
+	const pipeline = new ExtractPipeline(checkExtractOptions(options), nodeCodecs, () => {});
 	for (let start = 0; start < input.length; start += CHUNK) pipeline.write(input.slice(start, start + CHUNK));
 	pipeline.end();
 }

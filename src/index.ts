@@ -3,8 +3,8 @@
  * RFC 2396 §5.1 base, extracted or rewritten as a stream.
  */
 export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
-export {extractLinks, createExtractStream} from './stream/extract.js';
-export {rewriteLinks, createRewriteStream} from './stream/rewrite.js';
+export {extractLinks, createExtractStream} from './stream/node/extract.js';
+export {rewriteLinks, createRewriteStream} from './stream/node/rewrite.js';
 export type {
 	BaseHold,
 	BaseSource,

@@ -10,7 +10,7 @@ import {Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js';
-import {createRewriteStream} from '../stream/rewrite.js';
+import {createRewriteStream} from '../stream/node/rewrite.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
 import {inferType} from './inputs.js';

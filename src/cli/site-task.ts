@@ -8,7 +8,7 @@
  */
 import {copyFile, mkdir, readFile, readlink, realpath, stat, symlink, unlink} from 'node:fs/promises';
 import {dirname} from 'node:path';
-import {rewriteCounted} from '../stream/rewrite.js';
+import {rewriteCounted} from '../stream/node/rewrite.js';
 import type {RewriteOptions} from '../types.js';
 import {replaceFile} from './atomic.js';
 import type {SiteEntry} from './site-files.js';

@@ -7,7 +7,7 @@ import type {MailErrorContext} from '../archive/mail/mail.js';
 import {extractWarc} from '../archive/warc/warc.js';
 import {filterLinks} from '../extract/filter.js';
 import type {ReferenceEvent} from '../extract/event.js';
-import {createExtractStream} from '../stream/extract.js';
+import {createExtractStream} from '../stream/node/extract.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */

@@ -1,7 +1,7 @@
 /**
  * The text-level rewrite core: it sees the decoded text and the Links an extractor core
  * emits, and turns them into edits `(start, end, text)` in decoded-text offsets. The
- * stream layer (src/stream/rewrite.ts) maps them onto the input's units and splices.
+ * stream layer (src/stream/core/rewrite-pipeline.ts) maps them onto the input's units and splices.
  *
  * Links arrive in batches (all those one `write` of the extractor released); a batch is
  * prepared as a whole first (relative mode reads the BASE element in it), then answered

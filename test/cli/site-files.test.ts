@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import test from 'ava';
 import {isStaleTemporary, isTemporary, replaceFile} from '../../src/cli/atomic.js';
 import {documentType, fileUrl, siteEntries, siteFolder} from '../../src/cli/site-files.js';
-import {rewriteCounted} from '../../src/stream/rewrite.js';
+import {rewriteCounted} from '../../src/stream/node/rewrite.js';
 
 const site = 'https://example.com/docs/';
 

@@ -19,8 +19,9 @@ import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {checkRewriteOptions} from '../../src/options.js';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
-import {RewritePipeline} from '../../src/stream/rewrite-pipeline.js';
+import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 /** Case title -> the reason it is allowed to fail. None so far. */
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map();
@@ -55,7 +56,7 @@ function chunk(bytes: Buffer, next: () => number): Buffer[] {
 }
 
 function rewriteChunks(chunks: readonly Buffer[], options: RewriteOptions): Buffer {
-	const pipeline = new RewritePipeline(checkRewriteOptions(options));
+	const pipeline = new RewritePipeline(checkRewriteOptions(options), nodeCodecs);
 	const out: Uint8Array[] = [];
 	for (const piece of chunks) out.push(...(pipeline.write(piece) as Uint8Array[]));
 	out.push(...(pipeline.end() as Uint8Array[]));

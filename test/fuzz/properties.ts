@@ -18,11 +18,12 @@ import {isDeepStrictEqual} from 'node:util';
 import type {ReferenceEvent} from '../../src/extract/event.js';
 import {checkExtractOptions} from '../../src/options.js';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
-import {ExtractPipeline} from '../../src/stream/pipeline.js';
+import {ExtractPipeline} from '../../src/stream/core/pipeline.js';
 import {BASE_HOLDS, type ExtractOptions, type Link, type RewriteOptions, type RewriteTarget} from '../../src/types.js';
 import {cut, rewriteChunks} from '../rewrite/inputs.js';
 import type {FuzzCase} from './generators.js';
 import {expectedValue} from './oracle.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 export const PROPERTY_NAMES = ['no-throw', 'identity', 'chunks', 'spans', 'round-trip'] as const;
 export type PropertyName = (typeof PROPERTY_NAMES)[number];
@@ -98,6 +99,7 @@ export function extractChunks(chunks: ReadonlyArray<string | Uint8Array>, option
 	let text = '';
 	const pipeline = new ExtractPipeline(
 		checkExtractOptions(options),
+		nodeCodecs,
 		(link, event) => {
 			links.push(link);
 			events.push(event);
@@ -185,7 +187,7 @@ function pairUp(before: readonly Link[], after: readonly Link[], c: FuzzCase): A
 /** The encoding the pipeline decodes `input` with (undefined for strings). */
 function encodingOf(input: string | Uint8Array, c: FuzzCase): string | undefined {
 	if (typeof input === 'string') return undefined;
-	const pipeline = new ExtractPipeline(checkExtractOptions(extractOptions(c)), () => undefined);
+	const pipeline = new ExtractPipeline(checkExtractOptions(extractOptions(c)), nodeCodecs, () => undefined);
 	pipeline.write(input);
 	pipeline.end();
 	return pipeline.encoding;

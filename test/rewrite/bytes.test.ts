@@ -7,14 +7,15 @@ import test from 'ava';
 import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import {rewriteLinks} from '../../src/index.js';
-import {createByteDecoder} from '../../src/stream/encoding.js';
-import {createOffsetMap} from '../../src/stream/offsets.js';
+import {createByteDecoder} from '../../src/stream/core/encoding.js';
+import {createOffsetMap} from '../../src/stream/core/offsets.js';
 import type {RewriteOptions} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 import {cut, rewriteChunks} from './inputs.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 function decode(encoding: string, bytes: Uint8Array): string {
-	const decoder = createByteDecoder(encoding);
+	const decoder = createByteDecoder(encoding, nodeCodecs);
 	return decoder.write(bytes) + decoder.end();
 }
 
@@ -54,7 +55,7 @@ for (const [encoding, arbitrary] of Object.entries(BYTES_BY_ENCODING)) {
 			fc.property(arbitrary, fc.array(fc.nat(), {maxLength: 6}), (list, picks) => {
 				const bytes = Uint8Array.from(list);
 				const text = decode(encoding, bytes);
-				const map = createOffsetMap(encoding, 0);
+				const map = createOffsetMap(encoding, 0, nodeCodecs);
 				if (map === null) return false;
 				const offsets = boundaries(text);
 				const targets = [...new Set(picks.map((p) => offsets[p % offsets.length] ?? 0))].sort((a, b) => a - b);

@@ -4,8 +4,9 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {checkRewriteOptions} from '../../src/options.js';
-import {RewritePipeline} from '../../src/stream/rewrite-pipeline.js';
+import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import type {ExtractOptions, RewriteOptions} from '../../src/types.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 export interface Input {
 	name: string;
@@ -64,7 +65,7 @@ export function randomCuts(length: number, seed: number, count: number): number[
 
 /** The rewrite of `chunks` through one pipeline, asserting no edit was refused. */
 export function rewriteChunks(chunks: ReadonlyArray<string | Uint8Array>, options: RewriteOptions): Buffer | string {
-	const pipeline = new RewritePipeline(checkRewriteOptions(options));
+	const pipeline = new RewritePipeline(checkRewriteOptions(options), nodeCodecs);
 	const out: Array<string | Uint8Array> = [];
 	for (const chunk of chunks) out.push(...pipeline.write(chunk));
 	out.push(...pipeline.end());

@@ -9,10 +9,11 @@ import test from 'ava';
 import fc from 'fast-check';
 import {checkRewriteOptions} from '../../src/options.js';
 import {createRewriteStream, rewriteLinks} from '../../src/index.js';
-import {RewritePipeline} from '../../src/stream/rewrite-pipeline.js';
+import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import type {RewriteOptions} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 import {cut, fixtureInputs} from './inputs.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 async function collect(chunks: ReadonlyArray<Buffer | string>, options: RewriteOptions): Promise<Buffer | string> {
 	const out: Array<Buffer | string> = [];
@@ -79,7 +80,7 @@ function* longPage(pages: number): Generator<Buffer> {
 }
 
 test('bounded memory: the held input stays small while a long page streams through', (t) => {
-	const pipeline = new RewritePipeline(checkRewriteOptions({type: 'html', retrievalUrl: 'https://example.com/', to: 'absolute'}));
+	const pipeline = new RewritePipeline(checkRewriteOptions({type: 'html', retrievalUrl: 'https://example.com/', to: 'absolute'}), nodeCodecs);
 	let maxHeld = 0;
 	let written = 0;
 	let output = 0;

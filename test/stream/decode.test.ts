@@ -5,15 +5,16 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import {createDecoder} from '../../src/stream/decode.js';
-import type {DecoderOptions} from '../../src/stream/decode.js';
-import {getEncoding} from '../../src/stream/encoding.js';
+import {createDecoder} from '../../src/stream/core/decode.js';
+import type {DecoderOptions} from '../../src/stream/core/decode.js';
+import {getEncoding} from '../../src/stream/core/encoding.js';
 import {fcParams} from '../helpers/seed.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 const latin1 = (text: string): Uint8Array => Uint8Array.from(text, c => c.charCodeAt(0));
 
 function decode(chunks: readonly Uint8Array[], options: DecoderOptions): {text: string; encoding: string} {
-	const decoder = createDecoder(options);
+	const decoder = createDecoder(options, nodeCodecs);
 	let text = '';
 	for (const chunk of chunks) text += decoder.write(chunk);
 	text += decoder.end();
@@ -55,7 +56,7 @@ test('labels: the Encoding Standard table, trimmed and case-insensitive', t => {
 });
 
 test('an unknown transport label is a TypeError naming the option, at construction', t => {
-	const error = t.throws(() => createDecoder({type: 'html', encoding: 'utf-7'}), {instanceOf: TypeError});
+	const error = t.throws(() => createDecoder({type: 'html', encoding: 'utf-7'}, nodeCodecs), {instanceOf: TypeError});
 	t.true(error?.message.includes('`encoding`'), error?.message);
 });
 
@@ -129,7 +130,7 @@ test('prescan: a charset after the first 1024 bytes is ignored', t => {
 });
 
 test('prescan: bytes are held until decided, then decoded', t => {
-	const decoder = createDecoder({type: 'html'});
+	const decoder = createDecoder({type: 'html'}, nodeCodecs);
 	t.is(decoder.write(latin1(`<p>${'a'.repeat(500)}`)), '');
 	// Decided at 1024 bytes: utf-8. The last byte may start a sequence, so it waits.
 	const text = decoder.write(latin1(`${'b'.repeat(600)}\xC3`));
@@ -137,7 +138,7 @@ test('prescan: bytes are held until decided, then decoded', t => {
 	t.is(decoder.write(latin1('<meta charset=latin1>')), '\uFFFD<meta charset=latin1>');
 	t.is(decoder.encoding, 'utf-8');
 	// An early meta decides at once.
-	const early = createDecoder({type: 'html'});
+	const early = createDecoder({type: 'html'}, nodeCodecs);
 	t.is(early.write(latin1('<meta charset=latin1>\xE9')), '<meta charset=latin1>é');
 });
 

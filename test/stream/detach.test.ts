@@ -1,5 +1,5 @@
 /**
- * Links that do not keep the input alive (src/stream/detach.ts): a consumer that keeps a
+ * Links that do not keep the input alive (src/stream/core/detach.ts): a consumer that keeps a
  * few Links of a long stream keeps those Links, not the chunks they were sliced from.
  * Memory is measured after a full GC (`gc` exposed through v8.setFlagsFromString); each
  * measurement is paired with a control run (Links not detached) that must keep the input,
@@ -10,13 +10,14 @@ import {runInNewContext} from 'node:vm';
 import test from 'ava';
 import fc from 'fast-check';
 import {checkExtractOptions} from '../../src/options.js';
-import {createExtractStream} from '../../src/stream/extract.js';
+import {createExtractStream} from '../../src/stream/node/extract.js';
 import {resolveContext, resolveEvent} from '../../src/extract/base.js';
 import {referenceEvent} from '../../src/extract/event.js';
-import {detach} from '../../src/stream/detach.js';
-import {ExtractPipeline} from '../../src/stream/pipeline.js';
+import {detach} from '../../src/stream/core/detach.js';
+import {ExtractPipeline} from '../../src/stream/core/pipeline.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -59,7 +60,7 @@ function keptBytes(type: Kind, detached: boolean): {retained: number; kept: Link
 	const kept: Link[] = [];
 	let seen = 0;
 	const before = liveHeap();
-	const pipeline = new ExtractPipeline(checkExtractOptions({type: type === 'text-www' ? 'text' : type, retrievalUrl: 'https://example.com/dir/page'}), (link) => {
+	const pipeline = new ExtractPipeline(checkExtractOptions({type: type === 'text-www' ? 'text' : type, retrievalUrl: 'https://example.com/dir/page'}), nodeCodecs, (link) => {
 		if (seen++ % 256 === 0) kept.push(link);
 	}, undefined, detached);
 	for (const chunk of chunks.splice(0)) pipeline.write(chunk);

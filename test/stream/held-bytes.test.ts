@@ -5,8 +5,9 @@
  * Counted, not timed: `HeldBytes.copied`.
  */
 import test from 'ava';
-import {createDecoder} from '../../src/stream/decode.js';
-import {createByteDecoder, HeldBytes, MAX_HELD_BYTES} from '../../src/stream/encoding.js';
+import {createDecoder} from '../../src/stream/core/decode.js';
+import {createByteDecoder, HeldBytes, MAX_HELD_BYTES} from '../../src/stream/core/encoding.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 test('HeldBytes: a byte at a time, copies stay within a small multiple of the bytes held', t => {
 	const held = new HeldBytes();
@@ -34,7 +35,7 @@ test('shift_jis: 60,000 bytes with no ASCII byte, written one at a time, decode 
 	// Shift_JIS 0x82 0xA0 is U+3042 HIRAGANA LETTER A; both bytes are at or above 0x40, so the decoder holds them all.
 	const bytes = new Uint8Array(60_000);
 	for (let i = 0; i < bytes.length; i += 2) bytes.set([0x82, 0xa0], i);
-	const decoder = createByteDecoder('shift_jis');
+	const decoder = createByteDecoder('shift_jis', nodeCodecs);
 	let text = '';
 	for (let i = 0; i < bytes.length; i++) text += decoder.write(bytes.subarray(i, i + 1));
 	text += decoder.end();
@@ -44,7 +45,7 @@ test('shift_jis: 60,000 bytes with no ASCII byte, written one at a time, decode 
 test('prescan: a <meta charset> near byte 1000, written one byte at a time', t => {
 	const html = `<!doctype html>${' '.repeat(950)}<meta charset="windows-1252"><p>\x93hi\x94</p>`;
 	const bytes = Uint8Array.from(html, c => c.charCodeAt(0));
-	const decoder = createDecoder({type: 'html'});
+	const decoder = createDecoder({type: 'html'}, nodeCodecs);
 	let text = '';
 	for (let i = 0; i < bytes.length; i++) text += decoder.write(bytes.subarray(i, i + 1));
 	text += decoder.end();

@@ -3,16 +3,17 @@
  * Byte values are from the Encoding Standard indexes, checked by hand.
  */
 import test from 'ava';
-import {makeQueryEncoder} from '../../src/stream/encoding.js';
+import {makeQueryEncoder} from '../../src/stream/core/encoding.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 function encoder(encoding: string): (reference: string) => string {
-	const encode = makeQueryEncoder(encoding);
+	const encode = makeQueryEncoder(encoding, nodeCodecs);
 	if (encode === undefined) throw new Error(`no encoder for ${encoding}`);
 	return encode;
 }
 
 test('UTF-8 output encodings need no work', t => {
-	for (const encoding of ['utf-8', 'utf-16le', 'utf-16be', 'replacement']) t.is(makeQueryEncoder(encoding), undefined, encoding);
+	for (const encoding of ['utf-8', 'utf-16le', 'utf-16be', 'replacement']) t.is(makeQueryEncoder(encoding, nodeCodecs), undefined, encoding);
 });
 
 test('windows-1252: é is 0xE9; path and fragment stay as they are', t => {

@@ -5,8 +5,9 @@
  */
 import test from 'ava';
 import {checkRewriteOptions} from '../../src/options.js';
-import {RewritePipeline} from '../../src/stream/rewrite-pipeline.js';
+import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import type {InputType} from '../../src/types.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 const PIECE = 1 << 16;
 
@@ -24,7 +25,7 @@ function document(type: 'html' | 'css' | 'text', size: number): Buffer {
 
 /** Writes `input` in pieces; returns the output and the most units held after any write. */
 function rewrite(input: Buffer, type: InputType, extra: object = {}): {output: Buffer; maxHeld: number; outBeforeEnd: number} {
-	const pipeline = new RewritePipeline(checkRewriteOptions({type, to: 'absolute', retrievalUrl: 'https://example.com/d/', ...extra}));
+	const pipeline = new RewritePipeline(checkRewriteOptions({type, to: 'absolute', retrievalUrl: 'https://example.com/d/', ...extra}), nodeCodecs);
 	const pieces: Uint8Array[] = [];
 	let maxHeld = 0;
 	for (let at = 0; at < input.length; at += PIECE) {

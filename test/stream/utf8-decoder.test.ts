@@ -5,8 +5,9 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import {createByteDecoder, unfinishedUtf8} from '../../src/stream/encoding.js';
+import {createByteDecoder, unfinishedUtf8} from '../../src/stream/core/encoding.js';
 import {fcParams} from '../helpers/seed.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 /** Bytes rich in UTF-8 edge cases: lead bytes of every length, bounds of the second-byte ranges, stray continuations. */
 const byte = fc.oneof(
@@ -30,7 +31,7 @@ test('the same text as the streaming TextDecoder, for any bytes and split (prope
 		fc.property(fc.array(byte, {maxLength: 24}), fc.array(fc.nat(24), {maxLength: 6}), (list, rawCuts) => {
 			const bytes = Uint8Array.from(list);
 			const cuts = rawCuts.map((c) => Math.min(c, bytes.length)).sort((a, b) => a - b);
-			const decoder = createByteDecoder('utf-8');
+			const decoder = createByteDecoder('utf-8', nodeCodecs);
 			let text = '';
 			let at = 0;
 			for (const cut of [...cuts, bytes.length]) {

@@ -6,8 +6,9 @@
  * unknown or absent label falls back to UTF-8 (invalid bytes become U+FFFD).
  */
 import iconv from 'iconv-lite';
-import {createDecoder} from '../../stream/decode.js';
-import {getEncoding} from '../../stream/encoding.js';
+import {createDecoder} from '../../stream/core/decode.js';
+import {getEncoding} from '../../stream/core/encoding.js';
+import {nodeCodecs} from '../../stream/node/codecs.js';
 
 export interface TextDecoding {
 	/** The WHATWG encoding name when the label is one, else undefined. */
@@ -61,7 +62,7 @@ export function createTextDecoding(label: string | false | undefined): TextDecod
 			end: () => decoder.end() ?? '',
 		};
 	}
-	const decoder = createDecoder({type: 'text', ...(whatwg === undefined ? {} : {encoding: whatwg})});
+	const decoder = createDecoder({type: 'text', ...(whatwg === undefined ? {} : {encoding: whatwg})}, nodeCodecs);
 	return {
 		whatwg,
 		get encoding() {

@@ -26,7 +26,7 @@ import {type ReferenceEvent, referenceEvent} from '../../extract/event.js';
 import {LineTracker} from '../../extract/position.js';
 import {scanText} from '../../extract/text/extractor.js';
 import type {TextMatch} from '../../extract/text/extractor.js';
-import {detach} from '../../stream/detach.js';
+import {detach} from '../../stream/core/detach.js';
 import type {Dialect, FuzzyOptions, Link} from '../../types.js';
 import {fieldText} from './header-text.js';
 

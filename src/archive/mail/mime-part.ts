@@ -10,15 +10,16 @@
 import type {CoreOptions} from '../../extract/base.js';
 import {createExtractor} from '../../extract/index.js';
 import type {Extractor, LinkSink} from '../../extract/index.js';
-import {detach} from '../../stream/detach.js';
-import {makeQueryEncoder} from '../../stream/encoding.js';
-import {ExtractPipeline} from '../../stream/pipeline.js';
+import {detach} from '../../stream/core/detach.js';
+import {makeQueryEncoder} from '../../stream/core/encoding.js';
+import {ExtractPipeline} from '../../stream/core/pipeline.js';
 import type {ExtractOptions, InputType} from '../../types.js';
 import {createTextDecoding, whatwgCharset} from './charset.js';
 import type {TextDecoding} from './charset.js';
 import {FlowedDecoder} from './flowed.js';
 import {createTransferDecoder} from './transfer.js';
 import type {TransferDecoder} from './transfer.js';
+import {nodeCodecs} from '../../stream/node/codecs.js';
 
 /** Extraction options for a part, less `type` and `encoding` (they come from its headers). */
 export type PartExtractOptions = Omit<ExtractOptions, 'type' | 'encoding'>;
@@ -94,7 +95,7 @@ function markupTarget(settings: PartSettings, sink: LinkSink): Target {
 	const whatwg = whatwgCharset(settings.charset);
 	const options: ExtractOptions = {baseHold: 'document', ...settings.options, type: settings.type};
 	if (whatwg !== undefined) options.encoding = whatwg;
-	const pipeline = new ExtractPipeline(options, sink);
+	const pipeline = new ExtractPipeline(options, nodeCodecs, sink);
 	if (whatwg !== undefined || settings.charset === false) return pipeline;
 	const decoding = createTextDecoding(settings.charset);
 	if (decoding.whatwg === undefined && decoding.encoding === 'utf-8') return pipeline; // unknown label: sniff as usual
@@ -142,7 +143,7 @@ class TextTarget implements Target {
 	private extractor(): Extractor {
 		if (this.core === undefined) {
 			const options: CoreOptions = {...this.settings.options, type: 'text'};
-			const encodeQuery = makeQueryEncoder(this.decoding.whatwg === undefined ? 'utf-8' : this.decoding.encoding);
+			const encodeQuery = makeQueryEncoder(this.decoding.whatwg === undefined ? 'utf-8' : this.decoding.encoding, nodeCodecs);
 			if (encodeQuery !== undefined) options.encodeQuery = encodeQuery;
 			// Message Links are kept by the consumer like any others (ExtractPipeline does the same).
 			options.own = detach;

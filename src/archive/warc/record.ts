@@ -13,8 +13,8 @@
  */
 import type {WARCRecord} from 'warcio';
 import type {BaseLayer} from '../../extract/base.js';
-import {ExtractPipeline} from '../../stream/pipeline.js';
-import {getEncoding} from '../../stream/encoding.js';
+import {ExtractPipeline} from '../../stream/core/pipeline.js';
+import {getEncoding} from '../../stream/core/encoding.js';
 import type {Dialect, ExtractOptions, FuzzyOptions, InputType, Link, RecordContext} from '../../types.js';
 import {absolutize} from '../../uri/index.js';
 import {WarcError} from './error.js';
@@ -22,6 +22,7 @@ import {headerLinks} from './headers.js';
 import type {MediaType} from './http.js';
 import {lastField, parseHttpHead, parseMediaType, readHttpHead, MAX_HTTP_HEAD_BYTES} from './http.js';
 import {SNIFF_BYTES, bodyEncoding, decodeBody, documentType, peek, replay, sniffsAsHtml} from './payload.js';
+import {nodeCodecs} from '../../stream/node/codecs.js';
 
 /** What every record of one input is read with. */
 export interface RecordOptions {
@@ -136,7 +137,7 @@ async function* payloadLinks(
 		if (type === 'sniff') await iterator.return?.();
 	}
 	const links: Link[] = [];
-	const pipeline = new ExtractPipeline(pipelineOptions(type, media, base, options), link => {
+	const pipeline = new ExtractPipeline(pipelineOptions(type, media, base, options), nodeCodecs, link => {
 		link.record = {...context, source: 'body'};
 		links.push(link);
 	});

@@ -5,11 +5,11 @@
  * raw CSS, percent-encoded UTF-8 in plain text. A lone surrogate is such a character in
  * every encoding.
  */
-import iconv from 'iconv-lite';
-import type {Fallback} from '../rewrite/write-value.js';
-import {cssCodePoint} from '../rewrite/escape-css.js';
-import {percentEncodeCodePoint} from '../rewrite/escape-url.js';
-import {highByteTable, multiByteCodec} from './encoding.js';
+import type {Fallback} from '../../rewrite/write-value.js';
+import {cssCodePoint} from '../../rewrite/escape-css.js';
+import {percentEncodeCodePoint} from '../../rewrite/escape-url.js';
+import type {Codecs} from './codecs.js';
+import {highByteTable, isMultiByte} from './encoding.js';
 
 /** Encodes new text for one document. */
 export type TextEncoderFor = (text: string, fallback: Fallback) => Uint8Array;
@@ -35,19 +35,32 @@ export function fallbackText(codePoint: number, fallback: Fallback): string {
  * The encoder for a WHATWG encoding name.
  *
  * @example
- * createEncoder('windows-1252')('é✓', 'html'); // bytes of 'é&#10003;' (0xE9, then ASCII)
+ * createEncoder('windows-1252', nodeCodecs)('é✓', 'html'); // bytes of 'é&#10003;' (0xE9, then ASCII)
  */
-export function createEncoder(encoding: string): TextEncoderFor {
+export function createEncoder(encoding: string, codecs: Codecs): TextEncoderFor {
 	switch (encoding) {
 		case 'utf-8':
-			return (text, fallback) => Buffer.from(wellFormed(text, fallback), 'utf8');
+			return (text, fallback) => codecs.encodeUtf8(wellFormed(text, fallback));
 		case 'utf-16le':
-			return (text, fallback) => Buffer.from(wellFormed(text, fallback), 'utf16le');
+			return (text, fallback) => utf16(wellFormed(text, fallback), true);
 		case 'utf-16be':
-			return (text, fallback) => Buffer.from(wellFormed(text, fallback), 'utf16le').swap16();
+			return (text, fallback) => utf16(wellFormed(text, fallback), false);
 		default:
-			return legacyEncoder(encoding);
+			return legacyEncoder(encoding, codecs);
 	}
+}
+
+/** UTF-16 code units as bytes (the text is well-formed). */
+function utf16(text: string, littleEndian: boolean): Uint8Array {
+	const bytes = new Uint8Array(2 * text.length);
+	const view = new DataView(bytes.buffer);
+	for (let i = 0; i < text.length; i++) view.setUint16(2 * i, text.charCodeAt(i), littleEndian);
+	return bytes;
+}
+
+/** A string of code units below 0x100 as bytes. */
+function latin1(text: string): Uint8Array {
+	return Uint8Array.from(text, ch => ch.charCodeAt(0));
 }
 
 /** Lone surrogates through the fallback; other text unchanged. */
@@ -70,8 +83,8 @@ function mapCodePoints(text: string, replace: (codePoint: number) => string | un
 	return out;
 }
 
-function legacyEncoder(encoding: string): TextEncoderFor {
-	const table = highByteTable(encoding);
+function legacyEncoder(encoding: string, codecs: Codecs): TextEncoderFor {
+	const table = highByteTable(encoding, codecs);
 	if (table !== undefined) {
 		const reverse = new Map<number, number>();
 		table.forEach((unit, i) => {
@@ -85,20 +98,20 @@ function legacyEncoder(encoding: string): TextEncoderFor {
 			});
 		};
 	}
-	const codec = multiByteCodec(encoding);
-	if (codec === undefined) {
+	if (!isMultiByte(encoding)) {
 		// iso-2022-jp and replacement never get edits (no offset map); anything else: ASCII only.
-		return (text, fallback) => Buffer.from(mapCodePoints(text, cp => (cp < 0x80 ? undefined : fallbackText(cp, fallback))), 'latin1');
+		return (text, fallback) => latin1(mapCodePoints(text, cp => (cp < 0x80 ? undefined : fallbackText(cp, fallback))));
 	}
+	const codec = codecs.multiByte(encoding);
 	const known = new Map<number, boolean>();
 	const encodable = (cp: number): boolean => {
 		let ok = known.get(cp);
 		if (ok === undefined) {
 			const char = String.fromCodePoint(cp);
-			ok = (cp & 0xf800) !== 0xd800 && iconv.decode(iconv.encode(char, codec), codec) === char;
+			ok = (cp & 0xf800) !== 0xd800 && codec.decode(codec.encode(char)) === char;
 			if (known.size < 4096) known.set(cp, ok);
 		}
 		return ok;
 	};
-	return (text, fallback) => iconv.encode(mapCodePoints(text, cp => (cp < 0x80 || encodable(cp) ? undefined : fallbackText(cp, fallback))), codec);
+	return (text, fallback) => codec.encode(mapCodePoints(text, cp => (cp < 0x80 || encodable(cp) ? undefined : fallbackText(cp, fallback))));
 }

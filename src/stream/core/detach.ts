@@ -14,7 +14,7 @@
  * rather than on the finished Link: Links differ in shape (optional fields), and reading
  * and writing them back cost a megamorphic access per field, ~7% of HTML extraction.
  */
-import {knownString} from '../known-string.js';
+import {knownString} from '../../known-string.js';
 
 /**
  * Below this length V8 never shares: a slice is copied and a concatenation is flat

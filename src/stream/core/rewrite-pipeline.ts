@@ -15,9 +15,10 @@
  * comes; a rewrite that would change one of its references fails with an error (a stream
  * has then passed on the bytes before that reference, unchanged).
  */
-import type {CheckedRewriteOptions} from '../rewrite/targets.js';
-import {Rewriter, type TextEdit} from '../rewrite/rewriter.js';
-import {BYTE_UNITS, Splicer, TEXT_UNITS} from '../rewrite/splice.js';
+import type {CheckedRewriteOptions} from '../../rewrite/targets.js';
+import {Rewriter, type TextEdit} from '../../rewrite/rewriter.js';
+import {BYTE_UNITS, Splicer, TEXT_UNITS} from '../../rewrite/splice.js';
+import type {Codecs} from './codecs.js';
 import {createEncoder, type TextEncoderFor} from './encode.js';
 import {createOffsetMap, type OffsetMap} from './offsets.js';
 import {ExtractPipeline} from './pipeline.js';
@@ -36,7 +37,7 @@ const END = Number.MAX_SAFE_INTEGER;
  * produced so far; `end` gives the rest.
  *
  * @example
- * const pipeline = new RewritePipeline(checkRewriteOptions({type: 'css', to: 'absolute', retrievalUrl: 'https://example.com/a.css'}));
+ * const pipeline = new RewritePipeline(checkRewriteOptions({type: 'css', to: 'absolute', retrievalUrl: 'https://example.com/a.css'}), nodeCodecs);
  * [...pipeline.write('a{background:url(b.png)}'), ...pipeline.end()].join('');
  * // 'a{background:url(https://example.com/b.png)}'
  */
@@ -52,12 +53,14 @@ export class RewritePipeline {
 	private sawText = false;
 	private map: OffsetMap | null | undefined;
 	private encoder: TextEncoderFor | undefined;
+	private readonly codecs: Codecs;
 
-	constructor(options: CheckedRewriteOptions) {
+	constructor(options: CheckedRewriteOptions, codecs: Codecs) {
+		this.codecs = codecs;
 		this.rewriter = new Rewriter(options);
 		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
 		const detached = typeof options.to === 'function';
-		this.extract = new ExtractPipeline(options, (link, event) => this.rewriter.link(link, event), (text) => {
+		this.extract = new ExtractPipeline(options, codecs, (link, event) => this.rewriter.link(link, event), (text) => {
 			this.sawText = true;
 			this.rewriter.text(text);
 		}, detached);
@@ -116,7 +119,7 @@ export class RewritePipeline {
 			bytes.flush(bytes.end);
 			return;
 		}
-		const encode = (this.encoder ??= createEncoder(this.extract.encoding ?? 'utf-8'));
+		const encode = (this.encoder ??= createEncoder(this.extract.encoding ?? 'utf-8', this.codecs));
 		const at = (offset: number): number => {
 			const {units, start} = bytes.source;
 			return map.toByte(offset, units, start, final, this.textBetween);
@@ -135,7 +138,7 @@ export class RewritePipeline {
 			const encoding = this.extract.encoding ?? 'utf-8';
 			const bom = BOMS[encoding];
 			const bomLength = bom !== undefined && bom.every((b, i) => this.head[i] === b) ? bom.length : 0;
-			this.map = createOffsetMap(encoding, bomLength);
+			this.map = createOffsetMap(encoding, bomLength, this.codecs);
 		}
 		return this.map;
 	}

@@ -4,11 +4,11 @@
  */
 import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
-import {checkRewriteOptions} from '../options.js';
-import type {RewriteOptions} from '../types.js';
-import {checkEncoding} from './decode.js';
-import {attempt, checkInput} from './extract.js';
-import {RewritePipeline} from './rewrite-pipeline.js';
+import type {RewriteOptions} from '../../types.js';
+import {attempt} from '../core/input.js';
+import {checkedRewriteOptions, rewriteAll} from '../core/one-shot.js';
+import {RewritePipeline} from '../core/rewrite-pipeline.js';
+import {nodeCodecs} from './codecs.js';
 
 /**
  * `input` with every reference rewritten (`to: 'absolute' | 'relative' | (link) => ...`)
@@ -34,14 +34,9 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
  * //=> {output: <Buffer '<a href="a">'>, rewritten: 1, unchanged: 0}
  */
 export function rewriteCounted<T extends string | Uint8Array>(input: T, options: RewriteOptions): {output: T; rewritten: number; unchanged: number} {
-	const checked = checkRewriteOptions(options);
-	checkEncoding(checked.encoding);
-	checkInput(input);
-	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
-	const pipeline = new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'});
-	const pieces = [...pipeline.write(input), ...pipeline.end()];
+	const {pieces, rewritten, unchanged} = rewriteAll(input, options, nodeCodecs);
 	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
-	return {output, ...pipeline.counts};
+	return {output, rewritten, unchanged};
 }
 
 /**
@@ -55,9 +50,7 @@ export function rewriteCounted<T extends string | Uint8Array>(input: T, options:
  *   .pipe(createWriteStream('out.html'));
  */
 export function createRewriteStream(options: RewriteOptions): Transform {
-	const checked = checkRewriteOptions(options);
-	checkEncoding(checked.encoding);
-	const pipeline = new RewritePipeline(checked);
+	const pipeline = new RewritePipeline(checkedRewriteOptions(options), nodeCodecs);
 	let consumed = 0;
 	let strings = false;
 	const stream = new Transform({

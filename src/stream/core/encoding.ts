@@ -2,13 +2,14 @@
  * Encodings as the WHATWG Encoding Standard names them: labels, streaming byte decoders,
  * and the URL Standard's query encoding for legacy-encoded documents.
  *
- * Decoders: UTF-8 and UTF-16 use TextDecoder; legacy encodings use iconv-lite, because
- * Node 20's TextDecoder('windows-1252') maps 0x80–0x9F to C1 controls instead of `€`,
- * `“` …, its Shift_JIS drops 0x80, and its Big5 lacks HKSCS. iso-2022-jp, which
- * iconv-lite lacks, uses TextDecoder (ICU).
+ * Decoders: UTF-8, UTF-16 and iso-2022-jp use TextDecoder; the other legacy encodings
+ * come from the platform's Codecs (codecs.ts): iconv-lite on Node, whose TextDecoder
+ * gets them wrong (Node 20's 'windows-1252' maps 0x80–0x9F to C1 controls instead of `€`,
+ * `“` …, its Shift_JIS drops 0x80, its Big5 lacks HKSCS); TextDecoder in browsers.
  */
-import {isAscii} from 'node:buffer';
-import iconv from 'iconv-lite';
+import type {ByteDecoder, Codecs} from './codecs.js';
+
+export type {ByteDecoder} from './codecs.js';
 
 /** Encoding Standard §4.2 "Names and labels": WHATWG name -> its labels. */
 const LABELS: Readonly<Record<string, string>> = {
@@ -71,34 +72,14 @@ export function getEncoding(label: string): string | null {
 	return BY_LABEL.get(key) ?? null;
 }
 
-/** iconv-lite codecs for the legacy encodings (Encoding Standard §9–§13 decoders). */
-const ICONV: Readonly<Record<string, string>> = {
-	gbk: 'gb18030', // Encoding Standard §10.1: the gbk decoder is the gb18030 decoder
-	gb18030: 'gb18030',
-	big5: 'big5hkscs', // §11.1: Big5 includes the HKSCS extensions
-	'euc-jp': 'eucjp',
-	shift_jis: 'shiftjis',
-	'euc-kr': 'cp949', // §13.1: EUC-KR is windows-949 (UHC)
-	'iso-8859-8-i': 'iso-8859-8',
-	'koi8-u': 'koi8-ru', // the WHATWG KOI8-U index is KOI8-RU
-	'x-mac-cyrillic': 'maccyrillic',
-	ibm866: 'cp866',
-};
-
-/** A streaming byte decoder: multi-byte sequences may be split across writes. */
-export interface ByteDecoder {
-	write(bytes: Uint8Array): string;
-	end(): string;
-}
-
 /**
  * A decoder for a WHATWG encoding name (from `getEncoding`). Invalid bytes become U+FFFD;
  * a BOM is not stripped here (the caller sniffs it).
  *
  * @example
- * createByteDecoder('windows-1252').write(Uint8Array.of(0x80, 0x93)); //=> '€“'
+ * createByteDecoder('windows-1252', nodeCodecs).write(Uint8Array.of(0x80, 0x93)); //=> '€“'
  */
-export function createByteDecoder(name: string): ByteDecoder {
+export function createByteDecoder(name: string, codecs: Codecs): ByteDecoder {
 	switch (name) {
 		case 'utf-8':
 			return utf8Decoder();
@@ -108,13 +89,8 @@ export function createByteDecoder(name: string): ByteDecoder {
 			return textDecoder(name);
 		case 'replacement':
 			return replacementDecoder();
-		case 'x-user-defined':
-			return tableDecoder(xUserDefinedTable());
-		default: {
-			const codec = ICONV[name] ?? name;
-			if (isSingleByte(name)) return tableDecoder(singleByteTable(name, codec));
-			return segmentedDecoder(codec, SAFE_BYTES[name] ?? 0x30);
-		}
+		default:
+			return codecs.decoder(name);
 	}
 }
 
@@ -212,34 +188,6 @@ export const SAFE_BYTES: Readonly<Record<string, number>> = {
 export const MAX_HELD_BYTES = 64 * 1024;
 
 /**
- * A multi-byte decoder built on iconv-lite's one-shot `decode`, cut after bytes that
- * leave the decoder idle. (iconv-lite's streaming decoder loses a character when a chunk
- * ends in a lead byte whose trail byte is invalid.) Deviation: after MAX_HELD_BYTES with
- * no such byte, the held bytes are decoded as they are.
- */
-function segmentedDecoder(codec: string, safeBelow: number): ByteDecoder {
-	const held = new HeldBytes();
-	const decode = (bytes: Uint8Array): string => iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), codec, {stripBOM: false});
-	return {
-		write(bytes) {
-			let cut = bytes.length;
-			while (cut > 0 && (bytes[cut - 1] ?? 0) >= safeBelow) cut--;
-			if (cut === 0 && held.length + bytes.length <= MAX_HELD_BYTES) {
-				held.append(bytes);
-				return '';
-			}
-			if (cut === 0) cut = bytes.length;
-			const text = decode(held.takeWith(bytes.subarray(0, cut)));
-			held.append(bytes.subarray(cut));
-			return text;
-		},
-		end() {
-			return held.length === 0 ? '' : decode(held.takeWith(new Uint8Array(0)));
-		},
-	};
-}
-
-/**
  * Bytes held across writes, in storage that doubles as it fills: holding n bytes that
  * come in any number of pieces copies O(n) bytes in all (joining each piece to the held
  * ones would copy O(n²/piece)).
@@ -295,70 +243,26 @@ export class HeldBytes {
 	}
 }
 
-function isSingleByte(name: string): boolean {
-	return !MULTI_BYTE.has(name);
+/**
+ * Bytes 0x80–0xFF of a single-byte encoding (or x-user-defined), for the encoders; undefined for others.
+ *
+ * @example
+ * highByteTable('windows-1252', nodeCodecs)?.[0]; //=> 0x20ac (€)
+ */
+export function highByteTable(name: string, codecs: Codecs): Uint16Array | undefined {
+	return MULTI_BYTE.has(name) || NOT_TABLE.has(name) ? undefined : codecs.highBytes(name);
 }
 
-const tables = new Map<string, Uint16Array>();
+const NOT_TABLE = new Set(['utf-8', 'utf-16le', 'utf-16be', 'iso-2022-jp', 'replacement']);
 
 /**
- * Bytes 0x80–0xFF of a single-byte encoding, from iconv-lite. Where iconv-lite has no
- * mapping for 0x80–0x9F in a windows-* code page, the Encoding Standard index maps the
- * byte to the C1 control of the same value (index-windows-1252.txt: 0x81 -> U+0081).
+ * Whether `name` is a multi-byte legacy encoding (gbk, gb18030, big5, euc-jp, shift_jis, euc-kr).
+ *
+ * @example
+ * isMultiByte('shift_jis'); //=> true
  */
-function singleByteTable(name: string, codec: string): Uint16Array {
-	let table = tables.get(name);
-	if (table === undefined) {
-		const high = Uint8Array.from({length: 128}, (_, i) => 0x80 + i);
-		const text = iconv.decode(Buffer.from(high), codec);
-		table = Uint16Array.from({length: 128}, (_, i) => {
-			const c = text.charCodeAt(i);
-			return c === 0xfffd && i < 0x20 && name.startsWith('windows-') ? 0x80 + i : c;
-		});
-		tables.set(name, table);
-	}
-	return table;
-}
-
-/** Encoding Standard §14.5 x-user-defined: 0x80–0xFF -> U+F780–U+F7FF. */
-function xUserDefinedTable(): Uint16Array {
-	return Uint16Array.from({length: 128}, (_, i) => 0xf780 + i);
-}
-
-function tableDecoder(table: Uint16Array): ByteDecoder {
-	return {
-		write(bytes) {
-			// ASCII bytes are the same in every single-byte encoding: decoded natively.
-			if (isAscii(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-			const units = new Uint16Array(bytes.length);
-			for (let i = 0; i < bytes.length; i++) {
-				const b = bytes[i] ?? 0;
-				units[i] = b < 0x80 ? b : (table[b - 0x80] ?? 0xfffd);
-			}
-			return fromCodeUnits(units);
-		},
-		end: () => '',
-	};
-}
-
-const UTF16 = new TextDecoder('utf-16le');
-
-/** A string from UTF-16 code units (no surrogates: the tables hold none). Uint16Array is little-endian on every platform Node runs on. */
-function fromCodeUnits(units: Uint16Array): string {
-	return UTF16.decode(units);
-}
-
-/** Bytes 0x80–0xFF of a single-byte encoding (or x-user-defined), for the query encoder. */
-export function highByteTable(name: string): Uint16Array | undefined {
-	if (name === 'x-user-defined') return xUserDefinedTable();
-	return isSingleByte(name) && !NOT_TABLE.has(name) ? singleByteTable(name, ICONV[name] ?? name) : undefined;
-}
-
-const NOT_TABLE = new Set(['utf-8', 'utf-16le', 'utf-16be', 'iso-2022-jp', 'replacement', 'x-user-defined']);
-
-/** The iconv-lite codec of a multi-byte legacy encoding, for the query encoder. */
-export function multiByteCodec(name: string): string | undefined {
-	return MULTI_BYTE.has(name) ? (name === 'gbk' ? 'gbk' : (ICONV[name] ?? name)) : undefined;
+export function isMultiByte(name: string): boolean {
+	return MULTI_BYTE.has(name);
 }
 
 export {makeQueryEncoder} from './query-encoding.js';

@@ -4,11 +4,12 @@
  * Strings skip decoding. The core is created once the encoding is known, so legacy
  * encodings can encode queries as browsers do.
  */
-import type {CoreOptions} from '../extract/base.js';
-import {filterLinks} from '../extract/filter.js';
-import {createExtractor} from '../extract/index.js';
-import type {Extractor, LinkSink} from '../extract/index.js';
-import type {ExtractOptions} from '../types.js';
+import type {CoreOptions} from '../../extract/base.js';
+import {filterLinks} from '../../extract/filter.js';
+import {createExtractor} from '../../extract/index.js';
+import type {Extractor, LinkSink} from '../../extract/index.js';
+import type {ExtractOptions} from '../../types.js';
+import type {Codecs} from './codecs.js';
 import {createDecoder} from './decode.js';
 import {detach} from './detach.js';
 import {makeQueryEncoder} from './encoding.js';
@@ -22,13 +23,16 @@ export class ExtractPipeline {
 	private readonly sink: LinkSink;
 	private readonly onText: ((text: string) => void) | undefined;
 	private readonly detached: boolean;
+	private readonly codecs: Codecs;
 
 	/**
 	 * `onText` sees each piece of decoded text before the core does (the rewriter keeps it).
 	 * `detached`: the sink keeps Links, so their strings must not keep the input alive
-	 * (detach.ts); false for a sink that lets each Link go at once.
+	 * (detach.ts); false for a sink that lets each Link go at once. `codecs`: the
+	 * platform's legacy encodings (stream/node/codecs.ts, stream/web/codecs.ts).
 	 */
-	constructor(options: ExtractOptions, sink: LinkSink, onText?: (text: string) => void, detached = true) {
+	constructor(options: ExtractOptions, codecs: Codecs, sink: LinkSink, onText?: (text: string) => void, detached = true) {
+		this.codecs = codecs;
 		this.options = options;
 		this.sink = filterLinks(options, sink);
 		this.onText = onText;
@@ -51,7 +55,7 @@ export class ExtractPipeline {
 			this.text(chunk);
 			return;
 		}
-		this.decoder ??= createDecoder({type: this.options.type, ...(this.options.encoding === undefined ? {} : {encoding: this.options.encoding})});
+		this.decoder ??= createDecoder({type: this.options.type, ...(this.options.encoding === undefined ? {} : {encoding: this.options.encoding})}, this.codecs);
 		this.text(this.decoder.write(chunk));
 	}
 
@@ -70,7 +74,7 @@ export class ExtractPipeline {
 	private extractor(): Extractor {
 		if (this.core === undefined) {
 			const options: CoreOptions = {...this.options};
-			const encodeQuery = this.decoder === undefined ? undefined : makeQueryEncoder(this.decoder.encoding);
+			const encodeQuery = this.decoder === undefined ? undefined : makeQueryEncoder(this.decoder.encoding, this.codecs);
 			if (encodeQuery !== undefined) options.encodeQuery = encodeQuery;
 			if (this.detached) options.own = detach;
 			this.core = createExtractor(options, this.sink);

@@ -17,6 +17,7 @@
  * - iso-2022-jp (stateful) and replacement: no map (null); the rewriter then holds the
  *   input and only passes it through unchanged.
  */
+import type {Codecs} from './codecs.js';
 import {createByteDecoder, SAFE_BYTES} from './encoding.js';
 
 /** Maps increasing text offsets to byte offsets. */
@@ -37,13 +38,13 @@ export type TextSource = (from: number, to: number) => string | undefined;
  * `bomLength` bytes; null when the encoding has none.
  *
  * @example
- * const map = createOffsetMap('utf-8', 0)!;
+ * const map = createOffsetMap('utf-8', 0, nodeCodecs)!;
  * map.toByte(2, new TextEncoder().encode('éa'), 0, true); // 3
  */
-export function createOffsetMap(encoding: string, bomLength: number): OffsetMap | null {
+export function createOffsetMap(encoding: string, bomLength: number, codecs: Codecs): OffsetMap | null {
 	switch (encoding) {
 		case 'utf-8':
-			return new Utf8Map(bomLength);
+			return new Utf8Map(bomLength, codecs.utf8Length);
 		case 'utf-16le':
 		case 'utf-16be':
 			return {toByte: (target, bytes, start, final) => utf16Byte(target, bytes, start, final, bomLength, encoding === 'utf-16le')};
@@ -52,7 +53,7 @@ export function createOffsetMap(encoding: string, bomLength: number): OffsetMap 
 			return null;
 		default: {
 			const safeBelow = SAFE_BYTES[encoding];
-			if (safeBelow !== undefined) return new MultiByteMap(encoding, safeBelow);
+			if (safeBelow !== undefined) return new MultiByteMap(encoding, safeBelow, codecs);
 			return {toByte: target => bomLength + target};
 		}
 	}
@@ -78,9 +79,11 @@ function utf16Byte(target: number, bytes: Uint8Array, start: number, final: bool
 class Utf8Map implements OffsetMap {
 	private text = 0;
 	private byte: number;
+	private readonly utf8Length: (text: string) => number;
 
-	constructor(bomLength: number) {
+	constructor(bomLength: number, utf8Length: (text: string) => number) {
 		this.byte = bomLength;
+		this.utf8Length = utf8Length;
 	}
 
 	toByte(target: number, bytes: Uint8Array, start: number, _final: boolean, text?: TextSource): number {
@@ -89,7 +92,7 @@ class Utf8Map implements OffsetMap {
 		const piece = text?.(this.text, target);
 		if (piece !== undefined && !piece.includes('\uFFFD')) {
 			this.text = target;
-			this.byte += Buffer.byteLength(piece, 'utf8');
+			this.byte += this.utf8Length(piece);
 			return this.byte;
 		}
 		let t = this.text;
@@ -147,10 +150,12 @@ class MultiByteMap implements OffsetMap {
 	private readonly safeBelow: number;
 	private text = 0;
 	private byte = 0;
+	private readonly codecs: Codecs;
 
-	constructor(encoding: string, safeBelow: number) {
+	constructor(encoding: string, safeBelow: number, codecs: Codecs) {
 		this.encoding = encoding;
 		this.safeBelow = safeBelow;
+		this.codecs = codecs;
 	}
 
 	toByte(target: number, bytes: Uint8Array, start: number, final: boolean): number {
@@ -184,7 +189,7 @@ class MultiByteMap implements OffsetMap {
 	}
 
 	private decode(bytes: Uint8Array): string {
-		const decoder = createByteDecoder(this.encoding);
+		const decoder = createByteDecoder(this.encoding, this.codecs);
 		return decoder.write(bytes) + decoder.end();
 	}
 }

@@ -12,10 +12,10 @@
  * written one at a time cost no more than one piece.
  * Invalid bytes become U+FFFD; nothing here throws after construction.
  */
-import {optionError} from '../options.js';
-import type {InputType} from '../types.js';
+import {optionError} from '../../options.js';
+import type {InputType} from '../../types.js';
+import type {ByteDecoder, Codecs} from './codecs.js';
 import {createByteDecoder, getEncoding, HeldBytes} from './encoding.js';
-import type {ByteDecoder} from './encoding.js';
 import {cssCharset, PRESCAN_BYTES, prescanHtml, xmlEncoding} from './prescan.js';
 import type {Sniffed} from './prescan.js';
 
@@ -38,13 +38,13 @@ export interface StreamDecoder {
  * A streaming decoder for one document.
  *
  * @example
- * const decoder = createDecoder({type: 'html'});
+ * const decoder = createDecoder({type: 'html'}, nodeCodecs);
  * decoder.write(Buffer.from('<meta charset="windows-1252"><p>\x93hi\x94', 'latin1')) + decoder.end();
  * //=> '<meta charset="windows-1252"><p>“hi”'
  * decoder.encoding; //=> 'windows-1252'
  */
-export function createDecoder(options: DecoderOptions): StreamDecoder {
-	return new SniffingDecoder(options.type, checkEncoding(options.encoding));
+export function createDecoder(options: DecoderOptions, codecs: Codecs): StreamDecoder {
+	return new SniffingDecoder(options.type, checkEncoding(options.encoding), codecs);
 }
 
 /**
@@ -75,10 +75,12 @@ class SniffingDecoder implements StreamDecoder {
 	private sniffAt = 0;
 	private decoder: ByteDecoder | undefined;
 	private name: string;
+	private readonly codecs: Codecs;
 
-	constructor(type: InputType, transport: string | null) {
+	constructor(type: InputType, transport: string | null, codecs: Codecs) {
 		this.type = type;
 		this.transport = transport;
+		this.codecs = codecs;
 		this.name = transport ?? 'utf-8';
 	}
 
@@ -140,7 +142,7 @@ class SniffingDecoder implements StreamDecoder {
 
 	private start(encoding: string, skip: number): string {
 		this.name = encoding;
-		this.decoder = createByteDecoder(encoding);
+		this.decoder = createByteDecoder(encoding, this.codecs);
 		const held = this.held.takeWith(new Uint8Array(0));
 		return this.decoder.write(held.subarray(skip));
 	}

@@ -5,8 +5,8 @@
  * decimal code point + `%3B` (`&#NNNN;`). Path and fragment stay UTF-8. Node's URL only
  * does UTF-8, so the resolver pre-encodes the query with this and lets URL do the rest.
  */
-import iconv from 'iconv-lite';
-import {highByteTable, multiByteCodec} from './encoding.js';
+import type {Codecs, MultiByteCodec} from './codecs.js';
+import {highByteTable, isMultiByte} from './encoding.js';
 
 /** Encodes one code point: its bytes, or `error` (after the bytes that must precede it). */
 interface Encoder {
@@ -24,19 +24,19 @@ const UTF8_OUTPUT = new Set(['utf-8', 'utf-16le', 'utf-16be', 'replacement']);
  * ASCII (it counts first).
  *
  * @example
- * makeQueryEncoder('windows-1252')?.('search?q=café#é'); //=> 'search?q=caf%E9#é'
- * makeQueryEncoder('utf-8'); //=> undefined
+ * makeQueryEncoder('windows-1252', nodeCodecs)?.('search?q=café#é'); //=> 'search?q=caf%E9#é'
+ * makeQueryEncoder('utf-8', nodeCodecs); //=> undefined
  */
-export function makeQueryEncoder(encoding: string): ((reference: string) => string) | undefined {
+export function makeQueryEncoder(encoding: string, codecs: Codecs): ((reference: string) => string) | undefined {
 	if (UTF8_OUTPUT.has(encoding)) return undefined;
-	const factory = encoderFactory(encoding);
+	const factory = encoderFactory(encoding, codecs);
 	if (factory === undefined) return undefined;
 	return reference => encodeQuery(reference, factory);
 }
 
-function encoderFactory(encoding: string): (() => Encoder) | undefined {
-	if (encoding === 'iso-2022-jp') return iso2022jpEncoder;
-	const table = highByteTable(encoding);
+function encoderFactory(encoding: string, codecs: Codecs): (() => Encoder) | undefined {
+	if (encoding === 'iso-2022-jp') return () => iso2022jpEncoder(codecs.multiByte('euc-jp'));
+	const table = highByteTable(encoding, codecs);
 	if (table !== undefined) {
 		const reverse = new Map<number, number>();
 		table.forEach((unit, i) => {
@@ -51,8 +51,8 @@ function encoderFactory(encoding: string): (() => Encoder) | undefined {
 		};
 		return () => encoder;
 	}
-	const codec = multiByteCodec(encoding);
-	if (codec === undefined) return undefined;
+	if (!isMultiByte(encoding)) return undefined;
+	const codec = codecs.multiByte(encoding);
 	const japanese = encoding === 'shift_jis' || encoding === 'euc-jp';
 	const encoder: Encoder = {
 		encode(cp) {
@@ -64,8 +64,8 @@ function encoderFactory(encoding: string): (() => Encoder) | undefined {
 	return () => encoder;
 }
 
-/** One code point in a multi-byte encoding via iconv-lite; null when it does not round-trip. */
-function multiByte(cp: number, codec: string, japanese: boolean): number[] | null {
+/** One code point in a multi-byte encoding; null when it does not round-trip. */
+function multiByte(cp: number, codec: MultiByteCodec, japanese: boolean): number[] | null {
 	if (cp < 0x80) return [cp];
 	if (japanese) {
 		// Encoding Standard §12.1.2 / §12.3.2: U+00A5 -> 0x5C, U+203E -> 0x7E, U+2212 -> U+FF0D.
@@ -74,8 +74,8 @@ function multiByte(cp: number, codec: string, japanese: boolean): number[] | nul
 		if (cp === 0x2212) cp = 0xff0d;
 	}
 	const char = String.fromCodePoint(cp);
-	const bytes = iconv.encode(char, codec);
-	return iconv.decode(bytes, codec) === char ? [...bytes] : null;
+	const bytes = codec.encode(char);
+	return codec.decode(bytes) === char ? [...bytes] : null;
 }
 
 /**
@@ -83,17 +83,17 @@ function multiByte(cp: number, codec: string, japanese: boolean): number[] | nul
  * through EUC-JP). Deviation: half-width katakana and the Roman state (U+00A5, U+203E)
  * are encoding errors here.
  */
-function iso2022jpEncoder(): Encoder {
+function iso2022jpEncoder(eucJp: MultiByteCodec): Encoder {
 	let jis = false;
 	const toAscii = [0x1b, 0x28, 0x42]; // ESC ( B
 	return {
 		encode(cp) {
 			if (cp === 0x0e || cp === 0x0f || cp === 0x1b) return {bytes: jis ? switchTo(false) : [], error: true};
 			if (cp < 0x80) return {bytes: [...(jis ? switchTo(false) : []), cp], error: false};
-			const euc = iconv.encode(String.fromCodePoint(cp), 'eucjp');
+			const euc = eucJp.encode(String.fromCodePoint(cp));
 			const lead = euc[0] ?? 0;
 			const trail = euc[1] ?? 0;
-			const ok = euc.length === 2 && lead >= 0xa1 && lead <= 0xfe && trail >= 0xa1 && iconv.decode(euc, 'eucjp') === String.fromCodePoint(cp);
+			const ok = euc.length === 2 && lead >= 0xa1 && lead <= 0xfe && trail >= 0xa1 && eucJp.decode(euc) === String.fromCodePoint(cp);
 			if (!ok) return {bytes: jis ? switchTo(false) : [], error: true};
 			return {bytes: [...(jis ? [] : switchTo(true)), lead - 0x80, trail - 0x80], error: false};
 		},

@@ -1,0 +1,130 @@
+/**
+ * linkstream/web beside the Node streams (MB/s) over the corpus, in one run: each page
+ * fed in 64 KiB chunks to ExtractStream / RewriteStream (Web Streams, pipeThrough, read to
+ * the end) and to createExtractStream / createRewriteStream (Node Transforms, read to the
+ * end), every reference to absolute for the rewrites; html-rewriter-wasm (lol-html) with
+ * an `a[href]` to absolute handler as the peer. Goal (issue 14): the web streams ≥ 0.9×
+ * the Node streams. Runs on Node (its Web Streams implementation), which is what the
+ * ratio is about; rows as bench/harness.ts measureIsolated (fresh processes, rounds).
+ * Usage: npx tsx bench/web.ts SHARED_DIR. Measures dist/: run `npm run build` first.
+ */
+import {HTMLRewriter} from 'html-rewriter-wasm';
+import {fileURLToPath} from 'node:url';
+import {createExtractStream, createRewriteStream} from '../dist/index.js';
+import type {ExtractOptions, RewriteOptions} from '../dist/index.js';
+import {ExtractStream, RewriteStream} from '../dist/web.js';
+import {corpusPages, measureIsolated, table} from './harness.js';
+
+const CHUNK_BYTES = 1 << 16;
+
+interface Page {
+	chunks: Uint8Array[];
+	bytes: Uint8Array;
+	url: string;
+}
+
+/** A Node Transform fed `chunks`, read to the end; the number of items it gave. */
+async function nodeStream(stream: NodeJS.ReadWriteStream, chunks: readonly Uint8Array[]): Promise<number> {
+	let items = 0;
+	const done = new Promise<void>((resolve, reject) => {
+		stream.on('end', resolve);
+		stream.on('error', reject);
+	});
+	stream.on('data', () => {
+		items++;
+	});
+	for (const chunk of chunks) stream.write(chunk);
+	stream.end();
+	await done;
+	return items;
+}
+
+/** A TransformStream fed `chunks` through pipeThrough, read to the end; the number of items it gave. */
+async function webStream(stream: TransformStream<Uint8Array, unknown>, chunks: readonly Uint8Array[]): Promise<number> {
+	let items = 0;
+	const source = new ReadableStream<Uint8Array>({
+		start(controller) {
+			for (const chunk of chunks) controller.enqueue(chunk);
+			controller.close();
+		},
+	});
+	const reader = source.pipeThrough(stream).getReader();
+	while (!(await reader.read()).done) items++;
+	return items;
+}
+
+function absolute(value: string, base: string): string | null {
+	try {
+		return new URL(value.trim(), base).href;
+	} catch {
+		return null;
+	}
+}
+
+/** html-rewriter-wasm (lol-html), `a[href]` to absolute, fed the same chunks. */
+async function lolRewrite(page: Page): Promise<number> {
+	let length = 0;
+	const rewriter = new HTMLRewriter((chunk) => {
+		length += chunk.length;
+	});
+	rewriter.on('a[href]', {
+		element(element) {
+			const href = element.getAttribute('href');
+			const url = href === null ? null : absolute(href, page.url);
+			if (url !== null) element.setAttribute('href', url);
+		},
+	});
+	try {
+		for (const chunk of page.chunks) await rewriter.write(chunk);
+		await rewriter.end();
+	} finally {
+		rewriter.free();
+	}
+	return length;
+}
+
+/** The benchmark as markdown. */
+export async function runWebBench(sharedDir: string, options: {runs?: number} = {}): Promise<string> {
+	const encoder = new TextEncoder();
+	const pages: Page[] = corpusPages(sharedDir).map((page) => {
+		const bytes = encoder.encode(page.html);
+		const chunks: Uint8Array[] = [];
+		for (let at = 0; at < bytes.length; at += CHUNK_BYTES) chunks.push(bytes.subarray(at, at + CHUNK_BYTES));
+		return {bytes, chunks, url: page.url};
+	});
+	const megabytes = pages.reduce((sum, page) => sum + page.bytes.length, 0) / 1e6;
+	const extract = (page: Page): ExtractOptions => ({type: 'html', retrievalUrl: page.url});
+	const rewrite = (page: Page): RewriteOptions => ({type: 'html', retrievalUrl: page.url, to: 'absolute'});
+	const rows = await measureIsolated(fileURLToPath(import.meta.url), [sharedDir], [
+		['createExtractStream (Node)', async () => {
+			for (const page of pages) await nodeStream(createExtractStream(extract(page)), page.chunks);
+		}],
+		['ExtractStream (web)', async () => {
+			for (const page of pages) await webStream(new ExtractStream(extract(page)), page.chunks);
+		}],
+		['createRewriteStream (Node), every reference to absolute', async () => {
+			for (const page of pages) await nodeStream(createRewriteStream(rewrite(page)), page.chunks);
+		}],
+		['RewriteStream (web), every reference to absolute', async () => {
+			for (const page of pages) await webStream(new RewriteStream(rewrite(page)) as TransformStream<Uint8Array, unknown>, page.chunks);
+		}],
+		['html-rewriter-wasm (lol-html) a[href] to absolute', async () => {
+			for (const page of pages) await lolRewrite(page);
+		}],
+	], megabytes, options.runs ?? 5);
+	const rate = (name: string): number => rows.find((row) => row.name.startsWith(name))?.median ?? Number.NaN;
+	return [
+		`### Web Streams (linkstream/web) beside the Node streams, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB) in 64 KiB chunks`,
+		'',
+		table(rows, 'MB/s', 'createExtractStream (Node)'),
+		'',
+		`Goal (issue 14): the web streams ≥ 0.9× the Node streams: extraction ${(rate('ExtractStream (web)') / rate('createExtractStream (Node)')).toFixed(2)}×, rewriting ${(rate('RewriteStream (web)') / rate('createRewriteStream (Node)')).toFixed(2)}×. Both on Node ${process.version} (its Web Streams); each run of a row in a fresh process, rows interleaved in rounds (harness.ts measureIsolated).`,
+		'',
+	].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const shared = process.argv[2];
+	if (shared === undefined) throw new Error('usage: npx tsx bench/web.ts SHARED_DIR');
+	console.log(await runWebBench(shared));
+}

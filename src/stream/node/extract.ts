@@ -1,0 +1,51 @@
+/**
+ * Extraction as a Node Transform stream and as a one-shot call; both drive the same
+ * synchronous pipeline (stream/core), with iconv-lite for the legacy encodings.
+ */
+import {Transform} from 'node:stream';
+import type {TransformCallback} from 'node:stream';
+import type {ExtractOptions, Link} from '../../types.js';
+import {attempt} from '../core/input.js';
+import {checkedExtractOptions, extractAll} from '../core/one-shot.js';
+import {ExtractPipeline} from '../core/pipeline.js';
+import {nodeCodecs} from './codecs.js';
+
+/**
+ * Every URI reference of `input`, in document order.
+ *
+ * @example
+ * extractLinks('<a href="b.html">b</a>', {type: 'html', retrievalUrl: 'https://example.com/a/'})[0].url
+ * //=> 'https://example.com/a/b.html'
+ */
+export function extractLinks(input: string | Uint8Array, options: ExtractOptions): Link[] {
+	return extractAll(input, options, nodeCodecs);
+}
+
+/**
+ * A Transform: Buffers or strings in, Link objects out (object mode), in document order.
+ * The output is the same for any split of the input into chunks.
+ *
+ * @example
+ * createReadStream('page.html')
+ *   .pipe(createExtractStream({type: 'html', retrievalUrl: 'https://example.com/page.html'}))
+ *   .on('data', link => console.log(link.url));
+ */
+export function createExtractStream(options: ExtractOptions): Transform {
+	const checked = checkedExtractOptions(options);
+	let pipeline: ExtractPipeline;
+	let consumed = 0;
+	const stream = new Transform({
+		writableObjectMode: false,
+		readableObjectMode: true,
+		decodeStrings: false,
+		transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
+			callback(attempt(() => pipeline.write(chunk), consumed));
+			consumed += chunk.length;
+		},
+		flush(callback: TransformCallback) {
+			callback(attempt(() => pipeline.end(), consumed));
+		},
+	});
+	pipeline = new ExtractPipeline(checked, nodeCodecs, link => stream.push(link));
+	return stream;
+}

@@ -1,0 +1,65 @@
+/**
+ * Rewriting as a Web Streams TransformStream and as a one-shot call; both drive the same
+ * synchronous pipeline as the Node adapter (stream/core/rewrite-pipeline.ts).
+ */
+import type {RewriteOptions} from '../../types.js';
+import {attempt, checkInput, joinBytes} from '../core/input.js';
+import {checkedRewriteOptions, rewriteAll} from '../core/one-shot.js';
+import {RewritePipeline} from '../core/rewrite-pipeline.js';
+import {webCodecs} from './codecs.js';
+
+/**
+ * `input` with every reference rewritten (`to: 'absolute' | 'relative' | (link) => ...`)
+ * and every other unit as it was. Strings give a string; bytes give bytes in the input's
+ * own encoding.
+ *
+ * @example
+ * rewriteLinks('<a href="b.html">b</a>', {type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/a/'});
+ * //=> '<a href="https://example.com/a/b.html">b</a>'
+ */
+export function rewriteLinks(input: string, options: RewriteOptions): string;
+export function rewriteLinks(input: Uint8Array, options: RewriteOptions): Uint8Array;
+export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions): string | Uint8Array {
+	const {pieces} = rewriteAll(input, options, webCodecs);
+	return typeof input === 'string' ? pieces.join('') : joinBytes(pieces as Uint8Array[]);
+}
+
+/**
+ * A TransformStream: Uint8Array chunks in, the same document out with its references
+ * rewritten, as Uint8Array chunks (strings in, strings out); the same bytes as
+ * `createRewriteStream` for any split of the input. Output flows as input does (see
+ * stream/core/rewrite-pipeline.ts for what is held). Bad options throw at construction.
+ *
+ * @example
+ * export default {
+ *   async fetch(request) {
+ *     const response = await fetch(request);
+ *     const body = response.body.pipeThrough(new RewriteStream({type: 'html', retrievalUrl: request.url, to: 'absolute'}));
+ *     return new Response(body, response);
+ *   },
+ * };
+ */
+export class RewriteStream extends TransformStream<string | Uint8Array, string | Uint8Array> {
+	constructor(options: RewriteOptions) {
+		const pipeline = new RewritePipeline(checkedRewriteOptions(options), webCodecs);
+		let consumed = 0;
+		let strings = false;
+		const push = (controller: TransformStreamDefaultController<string | Uint8Array>, pieces: Array<string | Uint8Array>): void => {
+			if (pieces.length === 0) return;
+			controller.enqueue(strings ? (pieces as string[]).join('') : joinBytes(pieces as Uint8Array[]));
+		};
+		super({
+			transform(chunk, controller) {
+				checkInput(chunk);
+				if (consumed === 0 && typeof chunk === 'string') strings = true;
+				const error = attempt(() => push(controller, pipeline.write(chunk)), consumed);
+				if (error !== null) throw error;
+				consumed += chunk.length;
+			},
+			flush(controller) {
+				const error = attempt(() => push(controller, pipeline.end()), consumed);
+				if (error !== null) throw error;
+			},
+		});
+	}
+}

@@ -1,0 +1,28 @@
+/**
+ * linkstream/web: the same core as the Node entry, as Web Streams, for browsers, Deno,
+ * Bun and edge workers. Nothing here (nor anything it imports) uses a Node built-in: bytes
+ * are Uint8Array, text is decoded with the platform's TextDecoder. Mail, WARC and the
+ * command stay Node-only.
+ */
+export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
+export {ExtractStream, extractLinks} from './stream/web/extract.js';
+export {RewriteStream, rewriteLinks} from './stream/web/rewrite.js';
+export type {
+	BaseSource,
+	Dialect,
+	ExtractOptions,
+	FuzzyOptions,
+	InputType,
+	Link,
+	LinkError,
+	LinkKind,
+	NormalizeOptions,
+	Problem,
+	RelativeForm,
+	RelativizeOptions,
+	ResolveOptions,
+	RewriteOptions,
+	RewriteTarget,
+	UriReference,
+	ValidateOptions,
+} from './types.js';
