@@ -1,26 +1,44 @@
 /**
- * `linkstream extract`: Links of each input as NDJSON, TSV or bare URLs on standard output.
- * Inputs run in order; with `--jobs N` (N > 1) files are extracted on N worker threads and
- * printed in input order, each file's Links together and in document order.
+ * `linkstream extract`: Links of each input as NDJSON, TSV or bare URLs on standard output,
+ * in input order, each input's Links together and in document order.
+ *
+ * One job: files are read a few ahead while one is extracted, each Link formatted once and
+ * lines written in large batches; the run waits while standard output is full. `--jobs N`
+ * (N > 1): each file's whole job runs on one of N worker threads, which hands back its
+ * output as bytes; the main thread writes them in input order, with a bounded number of
+ * results held. The output is the same byte for byte whatever N. Standard input and files
+ * over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
-import {stat} from 'node:fs/promises';
+import {readFile, stat} from 'node:fs/promises';
 import {resolve as resolvePath} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
-import type {ArchiveType, InputType, Link} from '../types.js';
+import type {ArchiveType, InputType} from '../types.js';
 import {LinkFilter, parseKinds} from './filters.js';
 import type {FilterOptions} from './filters.js';
+import {FORMATS, lineFormatter} from './format.js';
+import type {OutputFormat} from './format.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
-import {checkJobs, runPool, workerModule} from './pool.js';
+import {BatchedOutput} from './output.js';
+import {checkJobs, runInOrder, withPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
-import {eachLink} from './sources.js';
-import type {RunOptions} from './sources.js';
+import {eachLink, fileStream} from './sources.js';
+import type {RunOptions, Source} from './sources.js';
 import type {Task, TaskResult} from './worker.js';
 
-export type OutputFormat = 'ndjson' | 'tsv' | 'urls';
-const FORMATS: readonly OutputFormat[] = ['ndjson', 'tsv', 'urls'];
+export {formatLink} from './format.js';
+export type {OutputFormat} from './format.js';
+
+/** Files up to this size are read whole (ahead of their turn, or on a worker thread); larger ones are streamed. */
+export const WHOLE_FILE_BYTES = 16 << 20;
+
+/** Files read ahead of the one being extracted (one job). */
+const READ_AHEAD = 4;
+
+/** Tasks each worker thread holds at once: one file read while another is extracted. */
+const TASKS_PER_THREAD = 2;
 
 export interface ExtractCommand {
 	type?: string | undefined;
@@ -54,44 +72,76 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const format = checkFormat(args.format);
 	const jobs = checkJobs(args.jobs);
 	const options = runOptions(args);
-	const filter = new LinkFilter(filterOptions(args));
+	const filtering = filterOptions(args);
+	const filter = new LinkFilter(filtering);
 	let status = 0;
 	const fail = (path: string, message: string): void => {
 		io.err(`linkstream extract: ${path}: ${message}`);
 		status = 1;
 	};
 	const inputs = await expandInputs(args.positionals, type, fail);
-	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : (await stat(input.path)).size)));
+	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(input.path).catch(() => null))?.size ?? 0))));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
-	const print = (input: Input, link: Link): void | Promise<void> => {
-		if (!filter.accept(link)) return;
-		const line = formatLink(link, format, input.path === '-' ? undefined : input.path);
-		if (line !== null && !io.stdout.write(line)) return new Promise(resolve => io.stdout.once('drain', resolve));
-	};
+	const out = new BatchedOutput(io.stdout);
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl);
-	try {
-		if (jobs > 1 && inputs.filter(input => input.path !== '-').length > 1) {
-			await runPool<Input, Task, TaskResult>(workerModule('worker'), inputs, input => ({input, options: perInput(input)}), jobs, async (input, result, index) => {
-				filter.nextDocument();
-				for (const link of result.links) await print(input, link);
-				for (const message of result.errors) fail(input.path, message);
-				progress.advance(sizes[index] ?? 0);
-			});
-		} else {
-			for (const [index, input] of inputs.entries()) {
-				filter.nextDocument();
-				try {
-					await eachLink(input, perInput(input), io.stdin, link => print(input, link), message => fail(input.path, message));
-				} catch (error) {
-					fail(input.path, (error as Error).message);
-				}
-				progress.advance(sizes[index] ?? 0);
-			}
+	/** Read whole: a file not over WHOLE_FILE_BYTES. */
+	const whole = (index: number): boolean => inputs[index]!.path !== '-' && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
+
+	/** One input on this thread, from its bytes read ahead (or a read error), or streamed. */
+	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined): Promise<void> => {
+		filter.nextDocument();
+		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
+		const emit = (link: Parameters<typeof formatter>[0]): void => {
+			if (!filter.accept(link)) return;
+			const line = formatter(link);
+			if (line !== null) out.add(line);
+		};
+		try {
+			if (bytes instanceof Error) throw bytes;
+			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path));
+			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), keeps: filtering.unique === true}, message => fail(input.path, message));
+		} catch (error) {
+			fail(input.path, (error as Error).message);
 		}
+	};
+	const done = async (index: number): Promise<void> => {
+		progress.advance(sizes[index] ?? 0);
+		await out.ready();
+	};
+	const indexes = inputs.map((_, index) => index);
+	try {
+		if (jobs > 1 && indexes.filter(whole).length > 1) {
+			const {unique, ...perDocument} = filtering;
+			const task = (input: Input): Task => ({input, options: perInput(input), format, filter: perDocument, unique: unique === true});
+			await withPool<Task, TaskResult>(workerModule('worker'), jobs, TASKS_PER_THREAD, run =>
+				runInOrder(indexes, index => (whole(index) ? run(task(inputs[index]!)) : Promise.resolve(undefined)), 2 * jobs * TASKS_PER_THREAD, async (index, result) => {
+					const input = inputs[index]!;
+					if (result === undefined) await extractHere(input, undefined);
+					else printResult(input, result);
+					await done(index);
+				}),
+			);
+		} else {
+			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readFile(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
+			await runInOrder(indexes, read, READ_AHEAD, async (index, bytes) => {
+				await extractHere(inputs[index]!, bytes);
+				await done(index);
+			});
+		}
+		await out.end();
 	} finally {
 		progress.stop();
 	}
 	return status;
+
+	/** A worker's output for `input`: its bytes, or with `--unique` its lines not seen before; then its errors. */
+	function printResult(input: Input, result: TaskResult): void {
+		if (result.lines !== undefined && result.keys !== undefined) {
+			for (const [i, line] of result.lines.entries()) if (filter.firstTime(result.keys[i]!)) out.add(line);
+		}
+		for (const chunk of result.chunks) out.addBytes(chunk);
+		for (const message of result.errors) fail(input.path, message);
+	}
 }
 
 function runOptions(args: ExtractCommand): RunOptions {
@@ -147,31 +197,4 @@ function checkFormat(format: string | undefined): OutputFormat {
 	if (format === undefined) return 'ndjson';
 	if ((FORMATS as readonly string[]).includes(format)) return format as OutputFormat;
 	throw optionError('--format', FORMATS.join(' | '), format);
-}
-
-/** One output line (with its newline), or null when the format skips the Link. */
-export function formatLink(link: Link, format: OutputFormat, file: string | undefined): string | null {
-	switch (format) {
-		case 'ndjson':
-			return `${JSON.stringify(file === undefined ? link : {file, ...link})}\n`;
-		case 'urls':
-			return link.url === null ? null : `${link.url}\n`;
-		case 'tsv':
-			return `${[file ?? '-', link.line, link.column, link.kind, link.element ?? '', link.attribute ?? '', link.url ?? '', link.value, context(link)]
-				.map(field => String(field).replace(/[\t\n\r\\]/g, escapeTsv))
-				.join('\t')}\n`;
-	}
-}
-
-/** TSV's last column: where in an archive (`#index part <message-id>`, or the record's target URI). */
-function context(link: Link): string {
-	if (link.message !== undefined) {
-		const {index, part, messageId} = link.message;
-		return [index === undefined ? '' : `#${index}`, part, messageId === undefined ? '' : `<${messageId}>`].filter(Boolean).join(' ');
-	}
-	return link.record === undefined ? '' : `${link.record.targetUri} ${link.record.source}`;
-}
-
-function escapeTsv(c: string): string {
-	return c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\';
 }

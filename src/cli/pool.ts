@@ -35,10 +35,21 @@ export async function runPool<Item, Task, Result>(
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
 	perThread = 1,
 ): Promise<void> {
+	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => run(taskFor(item)), 2 * jobs * perThread, onResult));
+}
+
+/**
+ * A pool of `jobs` threads of the module `filename` for the time of `use(run)`; `run(task)`
+ * runs its default export on one of them, each thread taking up to `perThread` tasks at once.
+ *
+ * @example
+ * await withPool(workerModule('worker'), 2, 2, run => runInOrder(files, file => run({file}), 8, print));
+ */
+export async function withPool<Task, Result>(filename: string, jobs: number, perThread: number, use: (run: (task: Task) => Promise<Result>) => Promise<void>): Promise<void> {
 	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
 	const pool = new Piscina<Task, Result>({filename, maxThreads: jobs, minThreads: jobs, idleTimeout: 60_000, concurrentTasksPerWorker: perThread});
 	try {
-		await runInOrder(items, item => pool.run(taskFor(item)), 2 * jobs * perThread, onResult);
+		await use(task => pool.run(task));
 	} finally {
 		await pool.destroy();
 	}

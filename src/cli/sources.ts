@@ -1,12 +1,13 @@
 /** The Links of one command-line input, whatever its type: a document, a mail or news archive, a WARC file. */
 import {createReadStream} from 'node:fs';
-import {Writable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
 import {extractMail} from '../archive/mail/mail.js';
 import {extractWarc} from '../archive/warc/warc.js';
 import {filterLinks} from '../extract/filter.js';
 import type {ReferenceEvent} from '../extract/event.js';
-import {createExtractStream} from '../stream/extract.js';
+import {checkExtractOptions} from '../options.js';
+import {checkEncoding} from '../stream/decode.js';
+import {attempt} from '../stream/extract.js';
+import {ExtractPipeline} from '../stream/pipeline.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
@@ -18,28 +19,83 @@ export interface Input {
 /** Options for every input of a run; the type and retrieval URL come per input. */
 export type RunOptions = Omit<ExtractOptions, 'type'>;
 
-type OnLink = (link: Link) => void | Promise<void>;
+/** Where an input's bytes come from: read whole already, or a stream (a large file, standard input). */
+export type Source = Uint8Array | NodeJS.ReadableStream;
+
+/** What takes the Links: `emit` each, and `ready` awaited between chunks (undefined: go on). */
+export interface LinkSink {
+	emit(link: Link): void;
+	ready(): Promise<void> | undefined;
+	/** Whether the sink keeps Links (or their strings) after `emit` returns: then they must not hold the input's text alive. */
+	keeps: boolean;
+}
+
+/** Bytes read at once from a file streamed rather than read whole. */
+export const STREAM_CHUNK_BYTES = 1 << 20;
 
 /**
- * Stream the Links of `input` to `onLink`, in document order, with backpressure (`onLink`
- * may return a promise to pause). A message or record that cannot be read is reported to
- * `onError` and skipped; a whole input that cannot be read rejects.
+ * A file's bytes as a stream.
+ *
+ * @example
+ * eachLink(input, options, fileStream(input.path), sink, onError);
  */
-export async function eachLink(input: Input, options: RunOptions, stdin: NodeJS.ReadableStream, onLink: OnLink, onError: (message: string) => void): Promise<void> {
-	const source = input.path === '-' ? stdin : createReadStream(input.path);
+export function fileStream(path: string): NodeJS.ReadableStream {
+	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES});
+}
+
+/**
+ * Pass the Links of `input` to `sink`, in document order, waiting on `sink.ready()` between
+ * chunks. A message or record that cannot be read is reported to `onError` and skipped; a
+ * whole input that cannot be read rejects.
+ */
+export async function eachLink(input: Input, options: RunOptions, source: Source, sink: LinkSink, onError: (message: string) => void): Promise<void> {
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':
 		case 'news':
-			return drain(extractMail(source, {type: input.type, ...archiveOptions(options), onError: (error, at) => {
+			return drain(extractMail(streamOf(source), {type: input.type, ...archiveOptions(options), onError: (error, at) => {
 				const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
 				onError(`${where.filter(Boolean).join(' ')}: ${error.message}`);
-			}}), options, onLink);
+			}}), options, sink);
 		case 'warc':
-			return drain(extractWarc(source, {...archiveOptions(options), onError: error => onError(error.message)}), options, onLink);
+			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: error => onError(error.message)}), options, sink);
 		default:
-			return pipeline(source, createExtractStream({...options, type: input.type}), sinkTo(onLink));
+			return document(input.type, options, source, sink);
 	}
+}
+
+/**
+ * A document through the extraction pipeline itself (what `createExtractStream` wraps),
+ * each Link straight to the sink: no object-mode stream between them.
+ */
+async function document(type: InputType, options: RunOptions, source: Source, sink: LinkSink): Promise<void> {
+	const checked = checkExtractOptions({...options, type});
+	checkEncoding(checked.encoding);
+	const pipeline = new ExtractPipeline(checked, link => sink.emit(link), undefined, sink.keeps);
+	let consumed = 0;
+	const step = (run: () => void): void => {
+		const error = attempt(run, consumed);
+		if (error !== null) throw error;
+	};
+	if (source instanceof Uint8Array) {
+		step(() => pipeline.write(source));
+		consumed = source.length;
+	} else {
+		for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+			step(() => pipeline.write(chunk));
+			consumed += chunk.length;
+			await sink.ready();
+		}
+	}
+	step(() => pipeline.end());
+}
+
+function streamOf(source: Source): AsyncIterable<Uint8Array> | NodeJS.ReadableStream {
+	return source instanceof Uint8Array ? once(source) : source;
+}
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+	yield bytes;
 }
 
 function archiveOptions(options: RunOptions): Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> {
@@ -53,25 +109,13 @@ function archiveOptions(options: RunOptions): Pick<ExtractOptions, 'retrievalUrl
 }
 
 /** Archives' Links through the same `schemes` / `redactCredentials` filter as documents. */
-async function drain(links: AsyncGenerator<Link>, options: RunOptions, onLink: OnLink): Promise<void> {
-	const pending: Link[] = [];
-	const filter = filterLinks(options, link => void pending.push(link));
+async function drain(links: AsyncGenerator<Link>, options: RunOptions, sink: LinkSink): Promise<void> {
+	const filter = filterLinks(options, link => sink.emit(link));
 	for await (const link of links) {
 		filter(link, NO_EVENT);
-		for (const accepted of pending.splice(0)) await onLink(accepted);
+		await sink.ready();
 	}
 }
 
 /** The filter takes (link, event); archives hand over Links only, and the filter reads no event. */
 const NO_EVENT = {} as ReferenceEvent;
-
-function sinkTo(onLink: OnLink): Writable {
-	return new Writable({
-		objectMode: true,
-		write(link: Link, _encoding, callback) {
-			const waiting = onLink(link);
-			if (waiting === undefined) callback();
-			else waiting.then(() => callback(), callback);
-		},
-	});
-}
