@@ -9,7 +9,7 @@
  * results held. The output is the same byte for byte whatever N. Standard input and files
  * over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
-import {readFile, stat} from 'node:fs/promises';
+import {stat} from 'node:fs/promises';
 import {resolve as resolvePath} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
@@ -22,11 +22,12 @@ import type {OutputFormat} from './format.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
 import {BatchedOutput} from './output.js';
-import {checkJobs, runInOrder, withPool, workerModule} from './pool.js';
+import {runFileTask} from './file-task.js';
+import type {Task, TaskResult} from './file-task.js';
+import {checkJobs, openPool, runInOrder, SharedTasks, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
-import {eachLink, fileStream} from './sources.js';
+import {eachLink, fileStream, readWhole} from './sources.js';
 import type {RunOptions, Source} from './sources.js';
-import type {Task, TaskResult} from './worker.js';
 
 export {formatLink} from './format.js';
 export type {OutputFormat} from './format.js';
@@ -35,10 +36,10 @@ export type {OutputFormat} from './format.js';
 export const WHOLE_FILE_BYTES = 16 << 20;
 
 /** Files read ahead of the one being extracted (one job). */
-const READ_AHEAD = 4;
+const READ_AHEAD = 8;
 
-/** Tasks each worker thread holds at once: one file read while another is extracted. */
-const TASKS_PER_THREAD = 2;
+/** Tasks each worker thread holds at once: files read while another is extracted. */
+const TASKS_PER_THREAD = 4;
 
 export interface ExtractCommand {
 	type?: string | undefined;
@@ -80,6 +81,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		status = 1;
 	};
 	const inputs = await expandInputs(args.positionals, type, fail);
+	// Threads start now and load their modules while the files are measured.
+	const pool = jobs > 1 && inputs.filter(input => input.path !== '-').length > 1 ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD, true) : undefined;
 	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(input.path).catch(() => null))?.size ?? 0))));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
 	const out = new BatchedOutput(io.stdout);
@@ -99,7 +102,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		try {
 			if (bytes instanceof Error) throw bytes;
 			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path));
-			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), keeps: filtering.unique === true}, message => fail(input.path, message));
+			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message));
 		} catch (error) {
 			fail(input.path, (error as Error).message);
 		}
@@ -110,19 +113,23 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	};
 	const indexes = inputs.map((_, index) => index);
 	try {
-		if (jobs > 1 && indexes.filter(whole).length > 1) {
+		if (pool !== undefined && indexes.filter(whole).length > 1) {
 			const {unique, ...perDocument} = filtering;
-			const task = (input: Input): Task => ({input, options: perInput(input), format, filter: perDocument, unique: unique === true});
-			await withPool<Task, TaskResult>(workerModule('worker'), jobs, TASKS_PER_THREAD, run =>
-				runInOrder(indexes, index => (whole(index) ? run(task(inputs[index]!)) : Promise.resolve(undefined)), 2 * jobs * TASKS_PER_THREAD, async (index, result) => {
-					const input = inputs[index]!;
-					if (result === undefined) await extractHere(input, undefined);
-					else printResult(input, result);
-					await done(index);
-				}),
-			);
+			const task = (index: number): Task => {
+				const input = inputs[index]!;
+				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, size: sizes[index] ?? 0};
+			};
+			// The main thread is one of the N: it takes a file when every worker thread has its fill.
+			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
+			const start = (index: number): Promise<TaskResult | undefined> => (whole(index) ? shared.run(task(index)) : Promise.resolve(undefined));
+			await runInOrder(indexes, start, 2 * jobs * TASKS_PER_THREAD, async (index, result) => {
+				const input = inputs[index]!;
+				if (result === undefined) await extractHere(input, undefined);
+				else printResult(input, result);
+				await done(index);
+			});
 		} else {
-			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readFile(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
+			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
 			await runInOrder(indexes, read, READ_AHEAD, async (index, bytes) => {
 				await extractHere(inputs[index]!, bytes);
 				await done(index);
@@ -131,6 +138,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		await out.end();
 	} finally {
 		progress.stop();
+		await pool?.close();
 	}
 	return status;
 

@@ -1,7 +1,6 @@
 /** The Links of one command-line input, whatever its type: a document, a mail or news archive, a WARC file. */
-import {createReadStream} from 'node:fs';
-import {extractMail} from '../archive/mail/mail.js';
-import {extractWarc} from '../archive/warc/warc.js';
+import {createReadStream, readFile} from 'node:fs';
+import {promisify} from 'node:util';
 import {filterLinks} from '../extract/filter.js';
 import type {ReferenceEvent} from '../extract/event.js';
 import {checkExtractOptions} from '../options.js';
@@ -26,12 +25,23 @@ export type Source = Uint8Array | NodeJS.ReadableStream;
 export interface LinkSink {
 	emit(link: Link): void;
 	ready(): Promise<void> | undefined;
+	/** A streamed input's chunk is done: what it gave may go out now (standard input may pause). */
+	chunkDone?(): void;
 	/** Whether the sink keeps Links (or their strings) after `emit` returns: then they must not hold the input's text alive. */
 	keeps: boolean;
 }
 
 /** Bytes read at once from a file streamed rather than read whole. */
 export const STREAM_CHUNK_BYTES = 1 << 20;
+
+/**
+ * A file's bytes, read whole. The callback `readFile` made a promise: `fs/promises`'s
+ * took twice the main thread's time per file (a FileHandle, several awaited steps).
+ *
+ * @example
+ * const bytes = await readWhole('page.html');
+ */
+export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
 
 /**
  * A file's bytes as a stream.
@@ -52,13 +62,18 @@ export async function eachLink(input: Input, options: RunOptions, source: Source
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':
-		case 'news':
+		case 'news': {
+			// The archive readers (and their libraries) load only when an archive comes.
+			const {extractMail} = await import('../archive/mail/mail.js');
 			return drain(extractMail(streamOf(source), {type: input.type, ...archiveOptions(options), onError: (error, at) => {
 				const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
 				onError(`${where.filter(Boolean).join(' ')}: ${error.message}`);
 			}}), options, sink);
-		case 'warc':
+		}
+		case 'warc': {
+			const {extractWarc} = await import('../archive/warc/warc.js');
 			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: error => onError(error.message)}), options, sink);
+		}
 		default:
 			return document(input.type, options, source, sink);
 	}
@@ -84,6 +99,7 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 		for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
 			step(() => pipeline.write(chunk));
 			consumed += chunk.length;
+			sink.chunkDone?.();
 			await sink.ready();
 		}
 	}

@@ -1,0 +1,73 @@
+/**
+ * One file's whole job for `linkstream extract --jobs N` (read, decode, extract, filter,
+ * format), on a worker thread (worker.ts) or on the main thread: its output as bytes.
+ */
+import {LinkFilter, uniqueKey} from './filters.js';
+import type {FilterOptions} from './filters.js';
+import {lineFormatter} from './format.js';
+import type {OutputFormat} from './format.js';
+import {LineBytes, PIECE_BYTES} from './output.js';
+import {eachLink, readWhole, type Input, type RunOptions} from './sources.js';
+
+export interface Task {
+	input: Input;
+	options: RunOptions;
+	format: OutputFormat;
+	/** The per-document filters; `unique` spans the run, so the main thread applies it (see `keys`). */
+	filter: FilterOptions;
+	/** Return each line with its `--unique` key instead of bytes. */
+	unique: boolean;
+	/** The file's size in bytes (sizes the pieces of output). */
+	size: number;
+}
+
+export interface TaskResult {
+	/** The output, UTF-8, in pieces (LineBytes). */
+	chunks: Uint8Array[];
+	/** With `unique`: each line and its key (the main thread keeps the first of each key). */
+	lines?: string[];
+	keys?: string[];
+	/** Messages, records or the whole input that could not be read. */
+	errors: string[];
+}
+
+/**
+ * Do a file's job; failures are returned in `errors`, never thrown.
+ *
+ * @example
+ * await runFileTask({input: {path: 'a.html', type: 'html'}, options: {}, format: 'urls', filter: {}, unique: false, size: 120});
+ * // {chunks: [<bytes of 'https://...\n' lines>], errors: []}
+ */
+export async function runFileTask({input, options, format, filter: filterOptions, unique, size}: Task): Promise<TaskResult> {
+	const filter = new LinkFilter(filterOptions);
+	const formatter = lineFormatter(format, input.path);
+	const chunks: Uint8Array[] = [];
+	const lines: string[] = [];
+	const keys: string[] = [];
+	const errors: string[] = [];
+	const bytes = new LineBytes(piece => void chunks.push(piece), pieceSize(size));
+	const emit = (link: Parameters<typeof formatter>[0]): void => {
+		if (!filter.accept(link)) return;
+		const line = formatter(link);
+		if (line === null) return;
+		if (unique) {
+			lines.push(line);
+			keys.push(uniqueKey(link));
+			return;
+		}
+		bytes.add(line);
+	};
+	try {
+		const source = await readWhole(input.path);
+		await eachLink(input, options, source, {emit, ready: () => undefined, keeps: unique}, message => void errors.push(message));
+	} catch (error) {
+		errors.push((error as Error).message);
+	}
+	bytes.flush();
+	return unique ? {chunks, lines, keys, errors} : {chunks, errors};
+}
+
+/** Pieces sized to the file (NDJSON is about 1.5 times the page), so a small file's result holds no unused megabyte. */
+function pieceSize(size: number): number {
+	return Math.min(PIECE_BYTES, Math.max(1 << 16, 4 * size));
+}
