@@ -64,19 +64,30 @@ export async function eachLink(input: Input, options: RunOptions, source: Source
 		case 'eml':
 		case 'news': {
 			// The archive readers (and their libraries) load only when an archive comes.
-			const {extractMail} = await import('../archive/mail/mail.js');
+			const {extractMail} = (await importArchive('mail/mail')) as typeof import('../archive/mail/mail.js');
 			return drain(extractMail(streamOf(source), {type: input.type, ...archiveOptions(options), onError: (error, at) => {
 				const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
 				onError(`${where.filter(Boolean).join(' ')}: ${error.message}`);
 			}}), options, sink);
 		}
 		case 'warc': {
-			const {extractWarc} = await import('../archive/warc/warc.js');
+			const {extractWarc} = (await importArchive('warc/warc')) as typeof import('../archive/warc/warc.js');
 			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: error => onError(error.message)}), options, sink);
 		}
 		default:
 			return document(input.type, options, source, sink);
 	}
+}
+
+/**
+ * An archive reader module, loaded when first needed. Run from source (tests), through
+ * tsx's own import: a worker thread's dynamic `import()` does not pass tsx's hooks.
+ */
+async function importArchive(name: string): Promise<unknown> {
+	if (!import.meta.url.endsWith('.ts')) return import(`../archive/${name}.js`);
+	const tsx = 'tsx/esm/api'; // a development dependency: not named where a bundler or the build would follow it
+	const {tsImport} = (await import(tsx)) as {tsImport: (specifier: string, parent: string) => Promise<unknown>};
+	return tsImport(`../archive/${name}.ts`, import.meta.url);
 }
 
 /**
