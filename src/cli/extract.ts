@@ -35,6 +35,9 @@ export type {OutputFormat} from './format.js';
 /** Files up to this size are read whole (ahead of their turn, or on a worker thread); larger ones are streamed. */
 export const WHOLE_FILE_BYTES = 16 << 20;
 
+/** Bytes of the files read ahead, or in progress or waiting for their turn with `--jobs N` (a file's output is about 1.5 times its size). */
+const IN_FLIGHT_BYTES = 32 << 20;
+
 /** Files read ahead of the one being extracted (one job). */
 const READ_AHEAD = 8;
 
@@ -112,6 +115,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		await out.ready();
 	};
 	const indexes = inputs.map((_, index) => index);
+	const weight = (index: number): number => (whole(index) ? (sizes[index] ?? 0) : 0);
 	try {
 		if (pool !== undefined && indexes.filter(whole).length > 1) {
 			const {unique, ...perDocument} = filtering;
@@ -122,18 +126,26 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
 			const start = (index: number): Promise<TaskResult | undefined> => (whole(index) ? shared.run(task(index)) : Promise.resolve(undefined));
-			await runInOrder(indexes, start, 2 * jobs * TASKS_PER_THREAD, async (index, result) => {
+			// Files in progress or done and waiting for their turn: at most a few per thread, and IN_FLIGHT_BYTES of them.
+			const onResult = async (index: number, result: TaskResult | undefined): Promise<void> => {
 				const input = inputs[index]!;
 				if (result === undefined) await extractHere(input, undefined);
 				else printResult(input, result);
 				await done(index);
-			});
+			};
+			await runInOrder(indexes, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight, max: IN_FLIGHT_BYTES});
 		} else {
 			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
-			await runInOrder(indexes, read, READ_AHEAD, async (index, bytes) => {
-				await extractHere(inputs[index]!, bytes);
-				await done(index);
-			});
+			await runInOrder(
+				indexes,
+				read,
+				READ_AHEAD,
+				async (index, bytes) => {
+					await extractHere(inputs[index]!, bytes);
+					await done(index);
+				},
+				{weight, max: IN_FLIGHT_BYTES},
+			);
 		}
 		await out.end();
 	} finally {

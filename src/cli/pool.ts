@@ -106,20 +106,31 @@ export async function runInOrder<Item, Result>(
 	start: (item: Item) => Promise<Result>,
 	inFlight: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
+	limit?: {weight: (item: Item) => number; max: number},
 ): Promise<void> {
 	const pending: Array<Promise<Result>> = [];
+	const weights: number[] = [];
+	let held = 0;
 	let next = 0;
-	const launch = (): void => {
-		const item = items[next++];
-		if (item === undefined) return;
-		const result = start(item);
-		result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
-		pending.push(result);
+	/** Start items while fewer than `inFlight` are held and (with `limit`) their weight allows; one at least. */
+	const fill = (): void => {
+		while (next < items.length && pending.length < inFlight) {
+			const item = items[next]!;
+			const weight = limit?.weight(item) ?? 0;
+			if (limit !== undefined && pending.length > 0 && held + weight > limit.max) return;
+			next++;
+			held += weight;
+			weights.push(weight);
+			const result = start(item);
+			result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
+			pending.push(result);
+		}
 	};
-	for (let i = 0; i < inFlight; i++) launch();
+	fill();
 	for (let index = 0; index < items.length; index++) {
 		const result = await pending.shift()!;
-		launch();
+		held -= weights.shift()!;
+		fill();
 		await onResult(items[index]!, result, index);
 	}
 }

@@ -34,6 +34,9 @@ export interface LinkSink {
 /** Bytes read at once from a file streamed rather than read whole. */
 export const STREAM_CHUNK_BYTES = 1 << 20;
 
+/** Bytes of a file read whole given to the pipeline at once: the output of each step is bounded before `ready()` is asked. */
+export const STEP_BYTES = 1 << 18;
+
 /**
  * A file's bytes, read whole. The callback `readFile` made a promise: `fs/promises`'s
  * took twice the main thread's time per file (a FileHandle, several awaited steps).
@@ -103,15 +106,21 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 		const error = attempt(run, consumed);
 		if (error !== null) throw error;
 	};
+	/** A chunk in steps of STEP_BYTES, waiting on the sink between them. */
+	const write = async (chunk: Uint8Array | string): Promise<void> => {
+		for (let at = 0; at < chunk.length || at === 0; at += STEP_BYTES) {
+			const piece = chunk.length <= STEP_BYTES ? chunk : typeof chunk === 'string' ? chunk.slice(at, at + STEP_BYTES) : chunk.subarray(at, at + STEP_BYTES);
+			step(() => pipeline.write(piece));
+			consumed += piece.length;
+			await sink.ready();
+		}
+	};
 	if (source instanceof Uint8Array) {
-		step(() => pipeline.write(source));
-		consumed = source.length;
+		await write(source);
 	} else {
 		for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
-			step(() => pipeline.write(chunk));
-			consumed += chunk.length;
+			await write(chunk);
 			sink.chunkDone?.();
-			await sink.ready();
 		}
 	}
 	step(() => pipeline.end());
