@@ -26,6 +26,7 @@ import {runFileTask} from './file-task.js';
 import type {Task, TaskResult} from './file-task.js';
 import {checkJobs, openPool, runInOrder, SharedTasks, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
+import {warcRanges} from './warc-ranges.js';
 import {eachLink, fileStream, readWhole} from './sources.js';
 import type {RunOptions, Source} from './sources.js';
 
@@ -36,7 +37,10 @@ export type {OutputFormat} from './format.js';
 export const WHOLE_FILE_BYTES = 16 << 20;
 
 /** Bytes of the files read ahead, or in progress or waiting for their turn with `--jobs N` (a file's output is about 1.5 times its size). */
-const IN_FLIGHT_BYTES = 32 << 20;
+const IN_FLIGHT_BYTES = 16 << 20;
+
+/** Bytes of records in one task when a large WARC file is cut into ranges (`--jobs N`). */
+const WARC_RANGE_BYTES = 4 << 20;
 
 /** Files read ahead of the one being extracted (one job). */
 const READ_AHEAD = 8;
@@ -84,8 +88,6 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		status = 1;
 	};
 	const inputs = await expandInputs(args.positionals, type, fail);
-	// Threads start now and load their modules while the files are measured.
-	const pool = jobs > 1 && inputs.filter(input => input.path !== '-').length > 1 ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD, true) : undefined;
 	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(input.path).catch(() => null))?.size ?? 0))));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
 	const out = new BatchedOutput(io.stdout);
@@ -116,24 +118,31 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	};
 	const indexes = inputs.map((_, index) => index);
 	const weight = (index: number): number => (whole(index) ? (sizes[index] ?? 0) : 0);
+	// -j N: the files, and large WARC files as ranges of records; the pool only when there are two at least.
+	const units = jobs > 1 ? await workUnits(inputs, sizes, filtering) : [];
+	const parallel = units.filter(unit => unit.range !== undefined || whole(unit.index)).length > 1;
+	const pool = parallel ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD, true) : undefined;
 	try {
-		if (pool !== undefined && indexes.filter(whole).length > 1) {
+		if (pool !== undefined) {
 			const {unique, ...perDocument} = filtering;
-			const task = (index: number): Task => {
+			const task = ({index, range}: Unit): Task => {
 				const input = inputs[index]!;
-				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, size: sizes[index] ?? 0};
+				const size = range === undefined ? (sizes[index] ?? 0) : range[1] - range[0];
+				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, size, ...(range === undefined ? {} : {range})};
 			};
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
-			const start = (index: number): Promise<TaskResult | undefined> => (whole(index) ? shared.run(task(index)) : Promise.resolve(undefined));
-			// Files in progress or done and waiting for their turn: at most a few per thread, and IN_FLIGHT_BYTES of them.
-			const onResult = async (index: number, result: TaskResult | undefined): Promise<void> => {
-				const input = inputs[index]!;
+			const start = (unit: Unit): Promise<TaskResult | undefined> => (unit.range !== undefined || whole(unit.index) ? shared.run(task(unit)) : Promise.resolve(undefined));
+			const onResult = async (unit: Unit, result: TaskResult | undefined): Promise<void> => {
+				const input = inputs[unit.index]!;
 				if (result === undefined) await extractHere(input, undefined);
 				else printResult(input, result);
-				await done(index);
+				if (unit.range === undefined || unit.range[1] === sizes[unit.index]) await done(unit.index);
+				else await out.ready();
 			};
-			await runInOrder(indexes, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight, max: IN_FLIGHT_BYTES});
+			// Files in progress or done and waiting for their turn: at most a few per thread, and IN_FLIGHT_BYTES of them.
+			const unitWeight = (unit: Unit): number => (unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]);
+			await runInOrder(units, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: IN_FLIGHT_BYTES});
 		} else {
 			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
 			await runInOrder(
@@ -162,6 +171,28 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		for (const chunk of result.chunks) out.addBytes(chunk);
 		for (const message of result.errors) fail(input.path, message);
 	}
+}
+
+/** A file, or a range of records of a large WARC file, done as one task with `--jobs N`. */
+interface Unit {
+	index: number;
+	range?: [number, number];
+}
+
+/**
+ * The units of a `--jobs N` run: each input, but a WARC file over WHOLE_FILE_BYTES that can
+ * be cut at record boundaries (warc-ranges.ts) as ranges of WARC_RANGE_BYTES. Not with
+ * `--no-follow-nofollow`: a robots directive holds from its record to the end of the file.
+ */
+async function workUnits(inputs: readonly Input[], sizes: readonly number[], filtering: FilterOptions): Promise<Unit[]> {
+	const units: Unit[] = [];
+	for (const [index, input] of inputs.entries()) {
+		const size = sizes[index] ?? 0;
+		const ranges = input.type === 'warc' && input.path !== '-' && size > WHOLE_FILE_BYTES && filtering.noFollowNofollow !== true ? await warcRanges(input.path, size, WARC_RANGE_BYTES).catch(() => undefined) : undefined;
+		if (ranges === undefined || ranges.length < 2) units.push({index});
+		else for (const range of ranges) units.push({index, range});
+	}
+	return units;
 }
 
 function runOptions(args: ExtractCommand): RunOptions {

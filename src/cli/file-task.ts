@@ -7,6 +7,7 @@ import type {FilterOptions} from './filters.js';
 import {lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
+import {readRange} from './warc-ranges.js';
 import {eachLink, readWhole, type Input, type RunOptions} from './sources.js';
 
 export interface Task {
@@ -19,6 +20,8 @@ export interface Task {
 	unique: boolean;
 	/** The file's size in bytes (sizes the pieces of output). */
 	size: number;
+	/** Only these bytes `[start, end)` of the file (a range of records of a WARC file, warc-ranges.ts). */
+	range?: [number, number];
 }
 
 export interface TaskResult {
@@ -38,7 +41,7 @@ export interface TaskResult {
  * await runFileTask({input: {path: 'a.html', type: 'html'}, options: {}, format: 'urls', filter: {}, unique: false, size: 120});
  * // {chunks: [<bytes of 'https://...\n' lines>], errors: []}
  */
-export async function runFileTask({input, options, format, filter: filterOptions, unique, size}: Task): Promise<TaskResult> {
+export async function runFileTask({input, options, format, filter: filterOptions, unique, size, range}: Task): Promise<TaskResult> {
 	const filter = new LinkFilter(filterOptions);
 	const formatter = lineFormatter(format, input.path);
 	const chunks: Uint8Array[] = [];
@@ -58,8 +61,8 @@ export async function runFileTask({input, options, format, filter: filterOptions
 		bytes.add(line);
 	};
 	try {
-		const source = await readWhole(input.path);
-		await eachLink(input, options, source, {emit, ready: () => undefined, keeps: unique}, message => void errors.push(message));
+		const source = range === undefined ? await readWhole(input.path) : await readRange(input.path, range[0], range[1]);
+		await eachLink(input, options, source, {emit, ready: () => undefined, keeps: unique}, message => void errors.push(message), range?.[0]);
 	} catch (error) {
 		errors.push((error as Error).message);
 	}

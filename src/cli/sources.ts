@@ -59,9 +59,10 @@ export function fileStream(path: string): NodeJS.ReadableStream {
 /**
  * Pass the Links of `input` to `sink`, in document order, waiting on `sink.ready()` between
  * chunks. A message or record that cannot be read is reported to `onError` and skipped; a
- * whole input that cannot be read rejects.
+ * whole input that cannot be read rejects. `offset`: where `source` starts in a WARC file
+ * (a range of it, warc-ranges.ts), added to the offsets of error messages.
  */
-export async function eachLink(input: Input, options: RunOptions, source: Source, sink: LinkSink, onError: (message: string) => void): Promise<void> {
+export async function eachLink(input: Input, options: RunOptions, source: Source, sink: LinkSink, onError: (message: string) => void, offset = 0): Promise<void> {
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':
@@ -75,7 +76,10 @@ export async function eachLink(input: Input, options: RunOptions, source: Source
 		}
 		case 'warc': {
 			const {extractWarc} = (await importArchive('warc/warc')) as typeof import('../archive/warc/warc.js');
-			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: error => onError(error.message)}), options, sink);
+			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
+			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
+				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
+			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink);
 		}
 		default:
 			return document(input.type, options, source, sink);
