@@ -121,7 +121,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	// -j N: the files, and large WARC files as ranges of records; the pool only when there are two at least.
 	const units = jobs > 1 ? await workUnits(inputs, sizes, filtering) : [];
 	const parallel = units.filter(unit => unit.range !== undefined || whole(unit.index)).length > 1;
-	const pool = parallel ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD, true) : undefined;
+	const pool = parallel ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD) : undefined;
 	try {
 		if (pool !== undefined) {
 			const {unique, ...perDocument} = filtering;

@@ -64,17 +64,17 @@ export interface Pool<Task, Result> {
 
 /**
  * Start `jobs` threads of the module `filename` now (they load their modules meanwhile),
- * each taking up to `perThread` tasks at once. `asyncTasks`: the tasks wait on I/O, so a
- * thread must not block between tasks (piscina's default `atomics: 'sync'` waits in
- * Atomics.wait once a task is done, and a second task's file read then waits for the
- * next message).
+ * each taking up to `perThread` tasks at once. More than one task per thread means tasks
+ * that wait on I/O, so a thread must not block between tasks: piscina's default `atomics:
+ * 'sync'` waits in Atomics.wait once a task is done, and the thread's other tasks' file
+ * reads and writes then wait for the next message.
  *
  * @example
  * const pool = await openPool(workerModule('worker'), 1, 2);
  * const result = await pool.run(task);
  * await pool.close();
  */
-export async function openPool<Task, Result>(filename: string, jobs: number, perThread: number, asyncTasks = false): Promise<Pool<Task, Result>> {
+export async function openPool<Task, Result>(filename: string, jobs: number, perThread: number): Promise<Pool<Task, Result>> {
 	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
 	const {Piscina} = await import('piscina');
 	const pool: PiscinaPool<Task, Result> = new Piscina<Task, Result>({
@@ -83,7 +83,7 @@ export async function openPool<Task, Result>(filename: string, jobs: number, per
 		minThreads: jobs,
 		idleTimeout: 60_000,
 		concurrentTasksPerWorker: perThread,
-		...(asyncTasks ? {atomics: 'disabled' as const} : {}),
+		...(perThread > 1 ? {atomics: 'disabled' as const} : {}),
 	});
 	return {
 		run: task => pool.run(task),
