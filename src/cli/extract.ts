@@ -3,11 +3,13 @@
  * in input order, each input's Links together and in document order.
  *
  * One job: files are read a few ahead while one is extracted, each Link formatted once and
- * lines written in large batches; the run waits while standard output is full. `--jobs N`
- * (N > 1): each file's whole job runs on one of N worker threads, which hands back its
- * output as bytes; the main thread writes them in input order, with a bounded number of
- * results held. The output is the same byte for byte whatever N. Standard input and files
- * over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
+ * encoded into 1 MB pieces of output; the run waits while standard output is full.
+ * `--jobs N` (N > 1): each file's whole job (read, extract, filter, format) runs on the
+ * main thread or one of N - 1 worker threads (file-task.ts), which hands back its output
+ * as bytes; the main thread writes them in input order, with the files in flight bounded
+ * (IN_FLIGHT_BYTES). A large uncompressed WARC file is cut into ranges of records
+ * (warc-ranges.ts). The output is the same byte for byte whatever N. Standard input and
+ * other files over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
 import {stat} from 'node:fs/promises';
 import {resolve as resolvePath} from 'node:path';
