@@ -176,15 +176,16 @@ export async function runCliBench(shared: string, rounds = 5): Promise<string> {
 			lines.push(`| ${row.name} | ${s.toFixed(2)} | ${range} | ${(mb / s).toFixed(1)} | ${ratio.toFixed(2)}× | ${Math.max(...rss[index]!).toFixed(0)} |`);
 		}
 		const speedup = (prefix: string): string => (time.get(`${prefix}: extract -j 1`)! / time.get(`${prefix}: extract -j ${jobs}`)!).toFixed(2);
+		const perThread = (prefix: string): string => (Math.max(...rss[all.findIndex(row => row.name === `${prefix}: extract -j ${jobs}`)]!) / jobs).toFixed(0);
 		const load = loadavg().map(n => n.toFixed(1)).join(', ');
 		return [
 			'## The command: linkstream extract',
 			'',
-			`The corpus pages ${COPIES} times over (${(mb).toFixed(1)} MB): a folder of ${readdirSync(inputs.folder).length} files, their concatenation on standard input, and a WARC file of them (one uncompressed response record a page). Each row is a child process timed from spawn to exit, median of ${rounds} interleaved rounds; the ceiling is the library in one process on the same bytes (extractLinks or extractWarc, each Link JSON.stringify'd with its file, nothing written); the command (dist/) writes NDJSON to /dev/null. ${jobs} cores; load average ${load} at the end.`,
+			`The corpus pages ${COPIES} times over (${(mb).toFixed(1)} MB): a folder of ${readdirSync(inputs.folder).length} files, their concatenation (the same ${(mb).toFixed(1)} MB) on standard input, and a WARC file of them (one uncompressed response record a page). Each row is a child process timed from spawn to exit, median of ${rounds} interleaved rounds; the ceiling is the library in one process on the same bytes (extractLinks or extractWarc, each Link JSON.stringify'd with its file, nothing written); the command (dist/) writes NDJSON to /dev/null. ${jobs} cores; load average ${load} at the end.`,
 			'',
 			...lines,
 			'',
-			`-j ${jobs} over -j 1: folder ${speedup('folder')}×, WARC ${speedup('WARC')}×. ${notes.join('; ')}.`,
+			`-j ${jobs} over -j 1: folder ${speedup('folder')}×, WARC ${speedup('WARC')}× (the WARC file cut into ranges of records). Peak RSS of -j ${jobs} per thread: folder ${perThread('folder')} MB, WARC ${perThread('WARC')} MB. ${notes.join('; ')}.`,
 			'',
 		].join('\n');
 	} finally {

@@ -129,8 +129,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			const {unique, ...perDocument} = filtering;
 			const task = ({index, range}: Unit): Task => {
 				const input = inputs[index]!;
-				const size = range === undefined ? (sizes[index] ?? 0) : range[1] - range[0];
-				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, size, ...(range === undefined ? {} : {range})};
+				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, ...(range === undefined ? {} : {range})};
 			};
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);

@@ -18,8 +18,6 @@ export interface Task {
 	filter: FilterOptions;
 	/** Return each line with its `--unique` key instead of bytes. */
 	unique: boolean;
-	/** The file's size in bytes (sizes the pieces of output). */
-	size: number;
 	/** Only these bytes `[start, end)` of the file (a range of records of a WARC file, warc-ranges.ts). */
 	range?: [number, number];
 }
@@ -38,17 +36,18 @@ export interface TaskResult {
  * Do a file's job; failures are returned in `errors`, never thrown.
  *
  * @example
- * await runFileTask({input: {path: 'a.html', type: 'html'}, options: {}, format: 'urls', filter: {}, unique: false, size: 120});
+ * await runFileTask({input: {path: 'a.html', type: 'html'}, options: {}, format: 'urls', filter: {}, unique: false});
  * // {chunks: [<bytes of 'https://...\n' lines>], errors: []}
  */
-export async function runFileTask({input, options, format, filter: filterOptions, unique, size, range}: Task): Promise<TaskResult> {
+export async function runFileTask({input, options, format, filter: filterOptions, unique, range}: Task): Promise<TaskResult> {
 	const filter = new LinkFilter(filterOptions);
 	const formatter = lineFormatter(format, input.path);
 	const chunks: Uint8Array[] = [];
 	const lines: string[] = [];
 	const keys: string[] = [];
 	const errors: string[] = [];
-	const bytes = new LineBytes(piece => void chunks.push(piece), pieceSize(size));
+	const scratch = SCRATCH.pop() ?? new Uint8Array(PIECE_BYTES);
+	const bytes = new LineBytes(piece => void chunks.push(piece), scratch);
 	const emit = (link: Parameters<typeof formatter>[0]): void => {
 		if (!filter.accept(link)) return;
 		const line = formatter(link);
@@ -67,10 +66,10 @@ export async function runFileTask({input, options, format, filter: filterOptions
 		errors.push((error as Error).message);
 	}
 	bytes.flush();
+	if (SCRATCH.length < MAX_SCRATCH) SCRATCH.push(scratch);
 	return unique ? {chunks, lines, keys, errors} : {chunks, errors};
 }
 
-/** Pieces sized to the file (NDJSON is about 1.5 times the page), so a small file's result holds no unused megabyte. */
-function pieceSize(size: number): number {
-	return Math.min(PIECE_BYTES, Math.max(1 << 16, 4 * size));
-}
+/** Buffers lines are encoded into, one per task in progress on this thread, kept for the next tasks. */
+const SCRATCH: Uint8Array[] = [];
+const MAX_SCRATCH = 8;
