@@ -1,6 +1,7 @@
 /** Small benchmark harness: median and range of several timed runs, in one process. */
 import {spawnSync} from 'node:child_process';
-import {readdirSync, readFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 
 export interface Measurement {
@@ -104,4 +105,39 @@ export function corpusPages(sharedDir: string): Array<{name: string; html: strin
 		.filter(name => name.endsWith('.html'))
 		.sort()
 		.map(name => ({name, html: readFileSync(join(folder, name), 'utf8'), url: `https://corpus.example/${name.slice(0, -5)}/index.html`}));
+}
+
+/** One child process measured from outside: its wall time, peak RSS and output. */
+export interface ProcessRun {
+	seconds: number;
+	/** Peak resident set size in MiB (GNU time's, else the child's own `process.resourceUsage().maxRSS`). */
+	maxRssMb: number;
+	status: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+const GNU_TIME = '/usr/bin/time';
+
+/**
+ * Run `node ...nodeArgs` once: wall time from spawn to exit and peak RSS, by GNU time -v
+ * when it is there, else from inside the child (a `--import` hook writes its maxRSS at exit).
+ * `stdin`/`stdout` may be file descriptors (a file to read, /dev/null to write).
+ *
+ * @example
+ * const run = measureProcess(['dist/cli/bin.js', 'extract', 'site/'], {stdout: openSync('/dev/null', 'w')});
+ */
+export function measureProcess(nodeArgs: readonly string[], io: {stdin?: number; stdout?: number} = {}): ProcessRun {
+	const measured = mkdtempSync(join(tmpdir(), 'linkstream-time-'));
+	const report = join(measured, 'report');
+	const useTime = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-o', report, 'true']).status === 0;
+	const hook = `data:text/javascript,${encodeURIComponent(`import {writeFileSync} from 'node:fs'; process.on('exit', () => writeFileSync(${JSON.stringify(report)}, 'maxRSS ' + process.resourceUsage().maxRSS));`)}`;
+	const argv = useTime ? [GNU_TIME, '-v', '-o', report, process.execPath, ...nodeArgs] : [process.execPath, '--import', hook, ...nodeArgs];
+	const start = process.hrtime.bigint();
+	const child = spawnSync(argv[0]!, argv.slice(1), {encoding: 'utf8', maxBuffer: 1 << 24, stdio: [io.stdin ?? 'ignore', io.stdout ?? 'pipe', 'pipe']});
+	const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+	const text = existsSync(report) ? readFileSync(report, 'utf8') : '';
+	rmSync(measured, {recursive: true});
+	const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1] ?? /maxRSS (\d+)/.exec(text)?.[1] ?? Number.NaN);
+	return {seconds, maxRssMb: kb / 1024, status: child.status, stdout: child.stdout ?? '', stderr: child.stderr ?? ''};
 }

@@ -15,6 +15,7 @@ import {existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, w
 import {availableParallelism, loadavg, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
+import {measureProcess} from './harness.js';
 
 const SITE = 'https://example.com/docs/';
 const FOLDERS = 100;
@@ -80,23 +81,11 @@ interface Run {
 	summary: string;
 }
 
-const GNU_TIME = '/usr/bin/time';
-
 /** Run the command once in a child process: wall time, peak RSS, its summary line. */
 function run(cli: readonly string[], args: readonly string[]): Run {
-	const measured = mkdtempSync(join(tmpdir(), 'linkstream-time-'));
-	const report = join(measured, 'report');
-	const useTime = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-o', report, 'true']).status === 0;
-	const wrapper = `data:text/javascript,${encodeURIComponent(`import {writeFileSync} from 'node:fs'; process.on('exit', () => writeFileSync(${JSON.stringify(report)}, 'maxRSS ' + process.resourceUsage().maxRSS));`)}`;
-	const argv = useTime ? [GNU_TIME, '-v', '-o', report, process.execPath, ...cli, ...args] : [process.execPath, '--import', wrapper, ...cli, ...args];
-	const start = process.hrtime.bigint();
-	const child = spawnSync(argv[0]!, argv.slice(1), {encoding: 'utf8', maxBuffer: 1 << 24});
-	const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-	if (child.status !== 0) throw new Error(`bench/site: ${args.join(' ')} exited ${child.status}: ${child.stderr}`);
-	const text = readFileSync(report, 'utf8');
-	rmSync(measured, {recursive: true});
-	const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1] ?? /maxRSS (\d+)/.exec(text)?.[1] ?? Number.NaN);
-	return {seconds, maxRssMb: kb / 1024, summary: child.stderr.trim().split('\n').at(-1) ?? ''};
+	const result = measureProcess([...cli, ...args]);
+	if (result.status !== 0) throw new Error(`bench/site: ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+	return {seconds: result.seconds, maxRssMb: result.maxRssMb, summary: result.stderr.trim().split('\n').at(-1) ?? ''};
 }
 
 /**

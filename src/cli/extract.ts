@@ -1,26 +1,54 @@
 /**
- * `linkstream extract`: Links of each input as NDJSON, TSV or bare URLs on standard output.
- * Inputs run in order; with `--jobs N` (N > 1) files are extracted on N worker threads and
- * printed in input order, each file's Links together and in document order.
+ * `linkstream extract`: Links of each input as NDJSON, TSV or bare URLs on standard output,
+ * in input order, each input's Links together and in document order.
+ *
+ * One job: files are read a few ahead while one is extracted, each Link formatted once and
+ * encoded into 1 MB pieces of output; the run waits while standard output is full.
+ * `--jobs N` (N > 1): each file's whole job (read, extract, filter, format) runs on the
+ * main thread or one of N - 1 worker threads (file-task.ts), which hands back its output
+ * as bytes; the main thread writes them in input order, with the files in flight bounded
+ * (IN_FLIGHT_BYTES). A large uncompressed WARC file is cut into ranges of records
+ * (warc-ranges.ts). The output is the same byte for byte whatever N. Standard input and
+ * other files over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
 import {stat} from 'node:fs/promises';
 import {resolve as resolvePath} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
-import type {ArchiveType, InputType, Link} from '../types.js';
+import type {ArchiveType, InputType} from '../types.js';
 import {LinkFilter, parseKinds} from './filters.js';
 import type {FilterOptions} from './filters.js';
+import {FORMATS, lineFormatter} from './format.js';
+import type {OutputFormat} from './format.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
-import {checkJobs, runPool, workerModule} from './pool.js';
+import {BatchedOutput} from './output.js';
+import {runFileTask} from './file-task.js';
+import type {Task, TaskResult} from './file-task.js';
+import {checkJobs, openPool, runInOrder, SharedTasks, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
-import {eachLink} from './sources.js';
-import type {RunOptions} from './sources.js';
-import type {Task, TaskResult} from './worker.js';
+import {warcRanges} from './warc-ranges.js';
+import {eachLink, fileStream, readWhole} from './sources.js';
+import type {RunOptions, Source} from './sources.js';
 
-export type OutputFormat = 'ndjson' | 'tsv' | 'urls';
-const FORMATS: readonly OutputFormat[] = ['ndjson', 'tsv', 'urls'];
+export {formatLink} from './format.js';
+export type {OutputFormat} from './format.js';
+
+/** Files up to this size are read whole (ahead of their turn, or on a worker thread); larger ones are streamed. */
+export const WHOLE_FILE_BYTES = 16 << 20;
+
+/** Bytes of the files read ahead, or in progress or waiting for their turn with `--jobs N` (a file's output is about 1.5 times its size). */
+const IN_FLIGHT_BYTES = 16 << 20;
+
+/** Bytes of records in one task when a large WARC file is cut into ranges (`--jobs N`). */
+const WARC_RANGE_BYTES = 4 << 20;
+
+/** Files read ahead of the one being extracted (one job). */
+const READ_AHEAD = 8;
+
+/** Tasks each worker thread holds at once: files read while another is extracted. */
+const TASKS_PER_THREAD = 4;
 
 export interface ExtractCommand {
 	type?: string | undefined;
@@ -54,7 +82,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const format = checkFormat(args.format);
 	const jobs = checkJobs(args.jobs);
 	const options = runOptions(args);
-	const filter = new LinkFilter(filterOptions(args));
+	const filtering = filterOptions(args);
+	const filter = new LinkFilter(filtering);
 	let status = 0;
 	const fail = (path: string, message: string): void => {
 		io.err(`linkstream extract: ${path}: ${message}`);
@@ -63,39 +92,110 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
 	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${path}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
-	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : (await stat(input.path)).size)));
+	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(input.path).catch(() => null))?.size ?? 0))));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
-	const print = (input: Input, link: Link): void | Promise<void> => {
-		if (!filter.accept(link)) return;
-		const line = formatLink(link, format, input.path === '-' ? undefined : input.path);
-		if (line !== null && !io.stdout.write(line)) return new Promise(resolve => io.stdout.once('drain', resolve));
-	};
+	const out = new BatchedOutput(io.stdout);
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl);
-	try {
-		if (jobs > 1 && inputs.filter(input => input.path !== '-').length > 1) {
-			await runPool<Input, Task, TaskResult>(workerModule('worker'), inputs, input => ({input, options: perInput(input)}), jobs, async (input, result, index) => {
-				filter.nextDocument();
-				for (const link of result.links) await print(input, link);
-				for (const message of result.warnings) warn(input.path, message);
-				for (const message of result.errors) fail(input.path, message);
-				progress.advance(sizes[index] ?? 0);
-			});
-		} else {
-			for (const [index, input] of inputs.entries()) {
-				filter.nextDocument();
-				try {
-					const onWarning = (message: string): void => warn(input.path, message);
-					await eachLink(input, perInput(input), io.stdin, link => print(input, link), message => fail(input.path, message), onWarning);
-				} catch (error) {
-					fail(input.path, (error as Error).message);
-				}
-				progress.advance(sizes[index] ?? 0);
-			}
+	/** Read whole: a file not over WHOLE_FILE_BYTES. */
+	const whole = (index: number): boolean => inputs[index]!.path !== '-' && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
+
+	/** One input on this thread, from its bytes read ahead (or a read error), or streamed. */
+	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined): Promise<void> => {
+		filter.nextDocument();
+		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
+		const emit = (link: Parameters<typeof formatter>[0]): void => {
+			if (!filter.accept(link)) return;
+			const line = formatter(link);
+			if (line !== null) out.add(line);
+		};
+		try {
+			if (bytes instanceof Error) throw bytes;
+			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path));
+			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), 0, message => warn(input.path, message));
+		} catch (error) {
+			fail(input.path, (error as Error).message);
 		}
+	};
+	const done = async (index: number): Promise<void> => {
+		progress.advance(sizes[index] ?? 0);
+		await out.ready();
+	};
+	const indexes = inputs.map((_, index) => index);
+	const weight = (index: number): number => (whole(index) ? (sizes[index] ?? 0) : 0);
+	// -j N: the files, and large WARC files as ranges of records; the pool only when there are two at least.
+	const units = jobs > 1 ? await workUnits(inputs, sizes, filtering) : [];
+	const parallel = units.filter(unit => unit.range !== undefined || whole(unit.index)).length > 1;
+	const pool = parallel ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD) : undefined;
+	try {
+		if (pool !== undefined) {
+			const {unique, ...perDocument} = filtering;
+			const task = ({index, range}: Unit): Task => {
+				const input = inputs[index]!;
+				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, ...(range === undefined ? {} : {range})};
+			};
+			// The main thread is one of the N: it takes a file when every worker thread has its fill.
+			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
+			const start = (unit: Unit): Promise<TaskResult | undefined> => (unit.range !== undefined || whole(unit.index) ? shared.run(task(unit)) : Promise.resolve(undefined));
+			const onResult = async (unit: Unit, result: TaskResult | undefined): Promise<void> => {
+				const input = inputs[unit.index]!;
+				if (result === undefined) await extractHere(input, undefined);
+				else printResult(input, result);
+				if (unit.range === undefined || unit.range[1] === sizes[unit.index]) await done(unit.index);
+				else await out.ready();
+			};
+			// Files in progress or done and waiting for their turn: at most a few per thread, and IN_FLIGHT_BYTES of them.
+			const unitWeight = (unit: Unit): number => (unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]);
+			await runInOrder(units, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: IN_FLIGHT_BYTES});
+		} else {
+			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
+			await runInOrder(
+				indexes,
+				read,
+				READ_AHEAD,
+				async (index, bytes) => {
+					await extractHere(inputs[index]!, bytes);
+					await done(index);
+				},
+				{weight, max: IN_FLIGHT_BYTES},
+			);
+		}
+		await out.end();
 	} finally {
 		progress.stop();
+		await pool?.close();
 	}
 	return status;
+
+	/** A worker's output for `input`: its bytes, or with `--unique` its lines not seen before; then its errors and warnings. */
+	function printResult(input: Input, result: TaskResult): void {
+		if (result.lines !== undefined && result.keys !== undefined) {
+			for (const [i, line] of result.lines.entries()) if (filter.firstTime(result.keys[i]!)) out.add(line);
+		}
+		for (const chunk of result.chunks) out.addBytes(chunk);
+		for (const note of result.notes) (note.warning ? warn : fail)(input.path, note.message);
+	}
+}
+
+/** A file, or a range of records of a large WARC file, done as one task with `--jobs N`. */
+interface Unit {
+	index: number;
+	range?: [number, number];
+}
+
+/**
+ * The units of a `--jobs N` run: each input, but a WARC file over WHOLE_FILE_BYTES that can
+ * be cut at record boundaries (warc-ranges.ts) as ranges of WARC_RANGE_BYTES. Not with
+ * `--no-follow-nofollow`: a robots directive holds from its record to the end of the file.
+ */
+async function workUnits(inputs: readonly Input[], sizes: readonly number[], filtering: FilterOptions): Promise<Unit[]> {
+	const units: Unit[] = [];
+	for (const [index, input] of inputs.entries()) {
+		const size = sizes[index] ?? 0;
+		const ranges = input.type === 'warc' && input.path !== '-' && size > WHOLE_FILE_BYTES && filtering.noFollowNofollow !== true ? await warcRanges(input.path, size, WARC_RANGE_BYTES).catch(() => undefined) : undefined;
+		if (ranges === undefined || ranges.length < 2) units.push({index});
+		else for (const range of ranges) units.push({index, range});
+	}
+	return units;
 }
 
 function runOptions(args: ExtractCommand): RunOptions {
@@ -151,31 +251,4 @@ function checkFormat(format: string | undefined): OutputFormat {
 	if (format === undefined) return 'ndjson';
 	if ((FORMATS as readonly string[]).includes(format)) return format as OutputFormat;
 	throw optionError('--format', FORMATS.join(' | '), format);
-}
-
-/** One output line (with its newline), or null when the format skips the Link. */
-export function formatLink(link: Link, format: OutputFormat, file: string | undefined): string | null {
-	switch (format) {
-		case 'ndjson':
-			return `${JSON.stringify(file === undefined ? link : {file, ...link})}\n`;
-		case 'urls':
-			return link.url === null ? null : `${link.url}\n`;
-		case 'tsv':
-			return `${[file ?? '-', link.line, link.column, link.kind, link.element ?? '', link.attribute ?? '', link.url ?? '', link.value, context(link)]
-				.map(field => String(field).replace(/[\t\n\r\\]/g, escapeTsv))
-				.join('\t')}\n`;
-	}
-}
-
-/** TSV's last column: where in an archive (`#index part <message-id>`, or the record's target URI). */
-function context(link: Link): string {
-	if (link.message !== undefined) {
-		const {index, part, messageId} = link.message;
-		return [index === undefined ? '' : `#${index}`, part, messageId === undefined ? '' : `<${messageId}>`].filter(Boolean).join(' ');
-	}
-	return link.record === undefined ? '' : `${link.record.targetUri} ${link.record.source}`;
-}
-
-function escapeTsv(c: string): string {
-	return c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\';
 }

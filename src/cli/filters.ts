@@ -50,11 +50,13 @@ export class LinkFilter {
 		}
 		if (kinds !== undefined && !kinds.has(link.kind)) return false;
 		if (scope !== undefined && this.isInternal(link) !== (scope === 'internal')) return false;
-		if (unique === true) {
-			const key = link.url ?? `\u0000${link.value}`;
-			if (this.seen.has(key)) return false;
-			this.seen.add(key);
-		}
+		return unique !== true || this.firstTime(uniqueKey(link));
+	}
+
+	/** `--unique`: whether `key` ({@link uniqueKey}) is new in this run (it is then seen). */
+	firstTime(key: string): boolean {
+		if (this.seen.has(key)) return false;
+		this.seen.add(key);
 		return true;
 	}
 
@@ -64,6 +66,11 @@ export class LinkFilter {
 		const origin = parseUrl(link.url)?.origin;
 		return origin !== undefined && origin !== 'null' && origin === (link.base === null ? undefined : parseUrl(link.base)?.origin);
 	}
+}
+
+/** What `--unique` compares: the URL, or the value of a Link without one. */
+export function uniqueKey(link: Link): string {
+	return link.url ?? `\u0000${link.value}`;
 }
 
 /** The once-per-document robots Link of the HTML core: `rel` holds the directives. */

@@ -1,7 +1,6 @@
 /** Command-line inputs: files, folders (walked in sorted order), glob patterns and `-` for standard input. */
 import {readdir, stat} from 'node:fs/promises';
 import {extname, isAbsolute, join} from 'node:path';
-import {glob} from 'tinyglobby';
 import type {ArchiveType, InputType} from '../types.js';
 import type {Input} from './sources.js';
 
@@ -67,6 +66,7 @@ export async function expandInputs(
 			continue;
 		}
 		if (isGlob(path) && !(await exists(path))) {
+			const {glob} = await import('tinyglobby');
 			const files = await glob(path, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(path)});
 			if (files.length === 0) onError(path, 'no file matches this pattern');
 			for (const file of files.sort()) inputs.push({path: file, type: inferType(file, explicit)});

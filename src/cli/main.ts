@@ -4,9 +4,6 @@
  */
 import {parseArgs} from 'node:util';
 import {OptionError} from '../options.js';
-import {runExtract} from './extract.js';
-import {runRewrite} from './rewrite.js';
-import {runUriCommand} from './uri.js';
 import {USAGE, UsageError} from './usage.js';
 
 const OPTIONS = {
@@ -50,8 +47,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 			return 0;
 		}
 		switch (command) {
+			// Each command's modules load when it runs (the archive readers and the rewriter are not needed to extract HTML).
 			case 'extract':
-				return await runExtract(
+				return await (await import('./extract.js')).runExtract(
 					{
 						type: values.type,
 						baseUrl: values['base-url'],
@@ -74,7 +72,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 					{stdin: process.stdin, stdout: process.stdout, err},
 				);
 			case 'rewrite':
-				return await runRewrite(
+				return await (await import('./rewrite.js')).runRewrite(
 					{
 						to: values.to,
 						type: values.type,
@@ -96,7 +94,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 				);
 			case 'resolve':
 			case 'relativize':
-				return runUriCommand(command, {dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest}, out, err);
+				return (await import('./uri.js')).runUriCommand(command, {dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest}, out, err);
 			default:
 				throw new UsageError(command === undefined ? 'a command is needed' : `unknown command "${command}" (commands: ${COMMANDS.join(', ')})`);
 		}

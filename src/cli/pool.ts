@@ -4,7 +4,7 @@
  * unhandled results stay bounded.
  */
 import {availableParallelism} from 'node:os';
-import {Piscina} from 'piscina';
+import type {Piscina as PiscinaPool} from 'piscina';
 import {optionError} from '../options.js';
 
 /**
@@ -35,13 +35,63 @@ export async function runPool<Item, Task, Result>(
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
 	perThread = 1,
 ): Promise<void> {
-	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
-	const pool = new Piscina<Task, Result>({filename, maxThreads: jobs, minThreads: jobs, idleTimeout: 60_000, concurrentTasksPerWorker: perThread});
+	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => run(taskFor(item)), 2 * jobs * perThread, onResult));
+}
+
+/**
+ * A pool of `jobs` threads of the module `filename` for the time of `use(run)`; `run(task)`
+ * runs its default export on one of them, each thread taking up to `perThread` tasks at once.
+ *
+ * @example
+ * await withPool(workerModule('worker'), 2, 2, run => runInOrder(files, file => run({file}), 8, print));
+ */
+export async function withPool<Task, Result>(filename: string, jobs: number, perThread: number, use: (run: (task: Task) => Promise<Result>) => Promise<void>): Promise<void> {
+	const pool = await openPool<Task, Result>(filename, jobs, perThread);
 	try {
-		await runInOrder(items, item => pool.run(taskFor(item)), 2 * jobs * perThread, onResult);
+		await use(task => pool.run(task));
 	} finally {
-		await pool.destroy();
+		await pool.close();
 	}
+}
+
+/** A started pool (see {@link openPool}). */
+export interface Pool<Task, Result> {
+	run(task: Task): Promise<Result>;
+	/** Tasks waiting for a thread (every thread holds `perThread` already). */
+	readonly waiting: number;
+	close(): Promise<void>;
+}
+
+/**
+ * Start `jobs` threads of the module `filename` now (they load their modules meanwhile),
+ * each taking up to `perThread` tasks at once. More than one task per thread means tasks
+ * that wait on I/O, so a thread must not block between tasks: piscina's default `atomics:
+ * 'sync'` waits in Atomics.wait once a task is done, and the thread's other tasks' file
+ * reads and writes then wait for the next message.
+ *
+ * @example
+ * const pool = await openPool(workerModule('worker'), 1, 2);
+ * const result = await pool.run(task);
+ * await pool.close();
+ */
+export async function openPool<Task, Result>(filename: string, jobs: number, perThread: number): Promise<Pool<Task, Result>> {
+	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
+	const {Piscina} = await import('piscina');
+	const pool: PiscinaPool<Task, Result> = new Piscina<Task, Result>({
+		filename,
+		maxThreads: jobs,
+		minThreads: jobs,
+		idleTimeout: 60_000,
+		concurrentTasksPerWorker: perThread,
+		...(perThread > 1 ? {atomics: 'disabled' as const} : {}),
+	});
+	return {
+		run: task => pool.run(task),
+		get waiting() {
+			return pool.queueSize;
+		},
+		close: () => pool.destroy(),
+	};
 }
 
 /**
@@ -56,20 +106,31 @@ export async function runInOrder<Item, Result>(
 	start: (item: Item) => Promise<Result>,
 	inFlight: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
+	limit?: {weight: (item: Item) => number; max: number},
 ): Promise<void> {
 	const pending: Array<Promise<Result>> = [];
+	const weights: number[] = [];
+	let held = 0;
 	let next = 0;
-	const launch = (): void => {
-		const item = items[next++];
-		if (item === undefined) return;
-		const result = start(item);
-		result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
-		pending.push(result);
+	/** Start items while fewer than `inFlight` are held and (with `limit`) their weight allows; one at least. */
+	const fill = (): void => {
+		while (next < items.length && pending.length < inFlight) {
+			const item = items[next]!;
+			const weight = limit?.weight(item) ?? 0;
+			if (limit !== undefined && pending.length > 0 && held + weight > limit.max) return;
+			next++;
+			held += weight;
+			weights.push(weight);
+			const result = start(item);
+			result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
+			pending.push(result);
+		}
 	};
-	for (let i = 0; i < inFlight; i++) launch();
+	fill();
 	for (let index = 0; index < items.length; index++) {
 		const result = await pending.shift()!;
-		launch();
+		held -= weights.shift()!;
+		fill();
 		await onResult(items[index]!, result, index);
 	}
 }
@@ -85,4 +146,72 @@ export function checkJobs(jobs: string | undefined): number {
 	const n = Number(jobs);
 	if (!Number.isInteger(n) || n < 1 || n > 256) throw optionError('--jobs', 'a whole number from 1 to 256', jobs);
 	return n;
+}
+
+/**
+ * Tasks shared between a pool's threads and this thread: the threads are kept full
+ * (`perThread` tasks each), and this thread takes the oldest waiting task only when it has
+ * nothing else to do (at most `localAtOnce` at a time), so it never holds up a thread that
+ * could start one.
+ *
+ * @example
+ * const shared = new SharedTasks(pool, 1 * 2, runFileTask);
+ * const result = await shared.run(task);
+ */
+export class SharedTasks<Task, Result> {
+	private readonly pool: Pool<Task, Result>;
+	private readonly capacity: number;
+	private readonly local: (task: Task) => Promise<Result>;
+	private readonly localAtOnce: number;
+	private readonly queue: Array<{task: Task; resolve: (result: Result) => void; reject: (error: unknown) => void}> = [];
+	private inPool = 0;
+	private inLocal = 0;
+	private scheduled = false;
+
+	constructor(pool: Pool<Task, Result>, capacity: number, local: (task: Task) => Promise<Result>, localAtOnce = 2) {
+		this.pool = pool;
+		this.capacity = capacity;
+		this.local = local;
+		this.localAtOnce = localAtOnce;
+	}
+
+	run(task: Task): Promise<Result> {
+		return new Promise((resolve, reject) => {
+			this.queue.push({task, resolve, reject});
+			this.pump();
+		});
+	}
+
+	private pump(): void {
+		while (this.queue.length > 0 && this.inPool < this.capacity) {
+			const job = this.queue.shift()!;
+			this.inPool++;
+			this.pool.run(job.task).then(
+				result => this.settle(job.resolve, result, 'pool'),
+				(error: unknown) => this.settle(job.reject, error, 'pool'),
+			);
+		}
+		// This thread's turn comes after pending I/O and messages (a thread's result, its next task).
+		if (this.queue.length > 0 && this.inLocal < this.localAtOnce && !this.scheduled) {
+			this.scheduled = true;
+			setImmediate(() => {
+				this.scheduled = false;
+				this.pump();
+				const job = this.inLocal < this.localAtOnce ? this.queue.shift() : undefined;
+				if (job === undefined) return;
+				this.inLocal++;
+				this.local(job.task).then(
+					result => this.settle(job.resolve, result, 'local'),
+					(error: unknown) => this.settle(job.reject, error, 'local'),
+				);
+			});
+		}
+	}
+
+	private settle<T>(settle: (value: T) => void, value: T, where: 'pool' | 'local'): void {
+		if (where === 'pool') this.inPool--;
+		else this.inLocal--;
+		settle(value);
+		this.pump();
+	}
 }

@@ -1,5 +1,6 @@
 /** A progress bar on standard error (cli-progress), only when it is a terminal. */
-import cliProgress from 'cli-progress';
+import {createRequire} from 'node:module';
+import type CliProgress from 'cli-progress';
 
 export interface Progress {
 	/** A file is done: its size in bytes. */
@@ -12,6 +13,8 @@ const SILENT: Progress = {advance() {}, stop() {}};
 /** Counting files and bytes; silent unless `stream` is a terminal. */
 export function createProgress(totalFiles: number, totalBytes: number, stream: NodeJS.WriteStream = process.stderr): Progress {
 	if (stream.isTTY !== true || totalFiles < 2) return SILENT;
+	// Loaded only for a terminal: a run into a pipe does not pay for it.
+	const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
 	const bar = new cliProgress.SingleBar(
 		{
 			stream,

@@ -1,13 +1,14 @@
 /** The Links of one command-line input, whatever its type: a document, a mail or news archive, a WARC file. */
-import {createReadStream} from 'node:fs';
-import {Writable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
-import {extractMail} from '../archive/mail/mail.js';
-import type {MailErrorContext} from '../archive/mail/mail.js';
-import {extractWarc} from '../archive/warc/warc.js';
+import {createReadStream, readFile} from 'node:fs';
+import {promisify} from 'node:util';
 import {filterLinks} from '../extract/filter.js';
 import type {ReferenceEvent} from '../extract/event.js';
-import {createExtractStream} from '../stream/node/extract.js';
+import {checkExtractOptions} from '../options.js';
+import {checkEncoding} from '../stream/core/decode.js';
+import {attempt} from '../stream/core/input.js';
+import {ExtractPipeline} from '../stream/core/pipeline.js';
+import {nodeCodecs} from '../stream/node/codecs.js';
+import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
@@ -19,42 +20,87 @@ export interface Input {
 /** Options for every input of a run; the type and retrieval URL come per input. */
 export type RunOptions = Omit<ExtractOptions, 'type'>;
 
-type OnLink = (link: Link) => void | Promise<void>;
+/** Where an input's bytes come from: read whole already, or a stream (a large file, standard input). */
+export type Source = Uint8Array | NodeJS.ReadableStream;
+
+/** What takes the Links: `emit` each, and `ready` awaited between chunks (undefined: go on). */
+export interface LinkSink {
+	emit(link: Link): void;
+	ready(): Promise<void> | undefined;
+	/** A streamed input's chunk is done: what it gave may go out now (standard input may pause). */
+	chunkDone?(): void;
+	/** Whether the sink keeps Links (or their strings) after `emit` returns: then they must not hold the input's text alive. */
+	keeps: boolean;
+}
+
+/** Bytes read at once from a file streamed rather than read whole. */
+export const STREAM_CHUNK_BYTES = 1 << 20;
+
+/** Bytes of a file read whole given to the pipeline at once: the output of each step is bounded before `ready()` is asked. */
+export const STEP_BYTES = 1 << 18;
 
 /**
- * Stream the Links of `input` to `onLink`, in document order, with backpressure (`onLink`
- * may return a promise to pause). A message or record that cannot be read is reported to
- * `onError` and skipped; a whole input that cannot be read rejects. A mail part read
+ * A file's bytes, read whole. The callback `readFile` made a promise: `fs/promises`'s
+ * took twice the main thread's time per file (a FileHandle, several awaited steps).
+ *
+ * @example
+ * const bytes = await readWhole('page.html');
+ */
+export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
+
+/**
+ * A file's bytes as a stream.
+ *
+ * @example
+ * eachLink(input, options, fileStream(input.path), sink, onError);
+ */
+export function fileStream(path: string): NodeJS.ReadableStream {
+	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES});
+}
+
+/**
+ * Pass the Links of `input` to `sink`, in document order, waiting on `sink.ready()` between
+ * chunks. A message or record that cannot be read is reported to `onError` and skipped; a
+ * whole input that cannot be read rejects. `offset`: where `source` starts in a WARC file
+ * (a range of it, warc-ranges.ts), added to the offsets of error messages. A mail part read
  * otherwise than declared (a multipart without a working boundary, an unknown transfer
  * encoding or charset) is reported to `onWarning`; its Links are given.
  */
 export async function eachLink(
 	input: Input,
 	options: RunOptions,
-	stdin: NodeJS.ReadableStream,
-	onLink: OnLink,
+	source: Source,
+	sink: LinkSink,
 	onError: (message: string) => void,
+	offset = 0,
 	onWarning: (message: string) => void = () => undefined,
 ): Promise<void> {
-	const source = input.path === '-' ? stdin : createReadStream(input.path);
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':
-		case 'news':
+		case 'news': {
+			// The archive readers (and their libraries) load only when an archive comes.
+			const {extractMail} = (await importArchive('mail/mail')) as typeof import('../archive/mail/mail.js');
 			return drain(
-				extractMail(source, {
+				extractMail(streamOf(source), {
 					type: input.type,
 					...archiveOptions(options),
 					onError: (error, at) => onError(`${messagePlace(at)}: ${error.message}`),
 					onWarning: (warning, at) => onWarning(`${messagePlace(at)} part ${warning.part}: ${warning.message}`),
 				}),
 				options,
-				onLink,
+				sink,
 			);
-		case 'warc':
-			return drain(extractWarc(source, {...archiveOptions(options), onError: error => onError(error.message)}), options, onLink);
+		}
+		case 'warc': {
+			const {extractWarc} = (await importArchive('warc/warc')) as typeof import('../archive/warc/warc.js');
+			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
+			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
+				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
+			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink);
+		}
 		default:
-			return pipeline(source, createExtractStream({baseHold: 'document', ...options, type: input.type}), sinkTo(onLink));
+			return document(input.type, options, source, sink);
 	}
 }
 
@@ -62,6 +108,59 @@ export async function eachLink(
 function messagePlace(at: MailErrorContext): string {
 	const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
 	return where.filter(Boolean).join(' ');
+}
+
+/**
+ * An archive reader module, loaded when first needed. Run from source (tests), through
+ * tsx's own import: a worker thread's dynamic `import()` does not pass tsx's hooks.
+ */
+async function importArchive(name: string): Promise<unknown> {
+	if (!import.meta.url.endsWith('.ts')) return import(`../archive/${name}.js`);
+	const tsx = 'tsx/esm/api'; // a development dependency: not named where a bundler or the build would follow it
+	const {tsImport} = (await import(tsx)) as {tsImport: (specifier: string, parent: string) => Promise<unknown>};
+	return tsImport(`../archive/${name}.ts`, import.meta.url);
+}
+
+/**
+ * A document through the extraction pipeline itself (what `createExtractStream` wraps),
+ * each Link straight to the sink: no object-mode stream between them.
+ */
+async function document(type: InputType, options: RunOptions, source: Source, sink: LinkSink): Promise<void> {
+	// A whole document: references wait for a BASE to its end, within the hold's bounds (extract/html/base.ts).
+	const checked = checkExtractOptions({baseHold: 'document', ...options, type});
+	checkEncoding(checked.encoding);
+	const pipeline = new ExtractPipeline(checked, nodeCodecs, link => sink.emit(link), undefined, sink.keeps);
+	let consumed = 0;
+	const step = (run: () => void): void => {
+		const error = attempt(run, consumed);
+		if (error !== null) throw error;
+	};
+	/** A chunk in steps of STEP_BYTES, waiting on the sink between them. */
+	const write = async (chunk: Uint8Array | string): Promise<void> => {
+		for (let at = 0; at < chunk.length || at === 0; at += STEP_BYTES) {
+			const piece = chunk.length <= STEP_BYTES ? chunk : typeof chunk === 'string' ? chunk.slice(at, at + STEP_BYTES) : chunk.subarray(at, at + STEP_BYTES);
+			step(() => pipeline.write(piece));
+			consumed += piece.length;
+			await sink.ready();
+		}
+	};
+	if (source instanceof Uint8Array) {
+		await write(source);
+	} else {
+		for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+			await write(chunk);
+			sink.chunkDone?.();
+		}
+	}
+	step(() => pipeline.end());
+}
+
+function streamOf(source: Source): AsyncIterable<Uint8Array> | NodeJS.ReadableStream {
+	return source instanceof Uint8Array ? once(source) : source;
+}
+
+async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
+	yield bytes;
 }
 
 function archiveOptions(options: RunOptions): Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> {
@@ -75,25 +174,13 @@ function archiveOptions(options: RunOptions): Pick<ExtractOptions, 'retrievalUrl
 }
 
 /** Archives' Links through the same `schemes` / `redactCredentials` filter as documents. */
-async function drain(links: AsyncGenerator<Link>, options: RunOptions, onLink: OnLink): Promise<void> {
-	const pending: Link[] = [];
-	const filter = filterLinks(options, link => void pending.push(link));
+async function drain(links: AsyncGenerator<Link>, options: RunOptions, sink: LinkSink): Promise<void> {
+	const filter = filterLinks(options, link => sink.emit(link));
 	for await (const link of links) {
 		filter(link, NO_EVENT);
-		for (const accepted of pending.splice(0)) await onLink(accepted);
+		await sink.ready();
 	}
 }
 
 /** The filter takes (link, event); archives hand over Links only, and the filter reads no event. */
 const NO_EVENT = {} as ReferenceEvent;
-
-function sinkTo(onLink: OnLink): Writable {
-	return new Writable({
-		objectMode: true,
-		write(link: Link, _encoding, callback) {
-			const waiting = onLink(link);
-			if (waiting === undefined) callback();
-			else waiting.then(() => callback(), callback);
-		},
-	});
-}

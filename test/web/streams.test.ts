@@ -9,7 +9,7 @@
 import {deepStrictEqual, ok} from 'node:assert/strict';
 import test from 'ava';
 import fc from 'fast-check';
-import {createExtractStream, createRewriteStream} from '../../src/index.js';
+import {createExtractStream, createRewriteStream, extractLinks as nodeExtractLinks, rewriteLinks as nodeRewriteLinks} from '../../src/index.js';
 import type {ExtractOptions, Link, RewriteOptions, RewriteTarget} from '../../src/index.js';
 import {createDecoder} from '../../src/stream/core/decode.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
@@ -67,20 +67,24 @@ const TARGETS: ReadonlyArray<[string, RewriteTarget]> = [
 	['function', (link: Link) => `${link.value}"<'&>é✓x`],
 ];
 
+/** The base hold: each platform's default, or either policy asked for. */
+const HOLDS = fc.constantFrom<{baseHold?: 'head' | 'document'}>({}, {baseHold: 'head'}, {baseHold: 'document'});
+
 test('ExtractStream gives the Links of createExtractStream, for any chunking (property)', async (t) => {
 	const params = fcParams(t, RUNS_PER_SOURCE);
 	let compared = 0;
 	for (const [index, arbitrary] of Object.values(sources).entries()) {
 		await fc.assert(
-			fc.asyncProperty(arbitrary, async (c) => {
+			fc.asyncProperty(arbitrary, HOLDS, async (c, hold) => {
 				fc.pre(comparableOnNode(c));
 				compared++;
-				const options: ExtractOptions = {type: c.type, ...c.options};
+				const options: ExtractOptions = {type: c.type, ...c.options, ...hold};
 				const chunks = cut(c.input, c.cuts);
 				const node = await nodeOutput<Link>(createExtractStream(options), chunks);
 				const web = await webOutput(new ExtractStream(options), chunks);
 				deepStrictEqual(web, node, `${c.source}, cuts ${c.cuts.join(',')}`);
-				deepStrictEqual(extractLinks(c.input, options), node);
+				// The one-shot calls hold a whole document for a late BASE by default, on both platforms.
+				deepStrictEqual(extractLinks(c.input, options), nodeExtractLinks(c.input, options));
 			}),
 			{...params, seed: params.seed + index},
 		);
@@ -94,10 +98,10 @@ test('RewriteStream gives the bytes (or text) of createRewriteStream, for any ch
 	let compared = 0;
 	for (const [index, arbitrary] of Object.values(sources).entries()) {
 		await fc.assert(
-			fc.asyncProperty(arbitrary, fc.constantFrom(...TARGETS), async (c, [name, to]) => {
+			fc.asyncProperty(arbitrary, fc.constantFrom(...TARGETS), HOLDS, async (c, [name, to], hold) => {
 				fc.pre(comparableOnNode(c));
 				compared++;
-				const options: RewriteOptions = {type: c.type, ...c.options, to};
+				const options: RewriteOptions = {type: c.type, ...c.options, to, ...hold};
 				const chunks = cut(c.input, c.cuts);
 				const strings = typeof c.input === 'string';
 				const node = joined(await nodeOutput<string | Buffer>(createRewriteStream(options), chunks), strings);
@@ -105,7 +109,7 @@ test('RewriteStream gives the bytes (or text) of createRewriteStream, for any ch
 				ok(webPieces.every((piece) => (strings ? typeof piece === 'string' : piece instanceof Uint8Array)), 'strings in, strings out; bytes in, bytes out');
 				const web = joined(webPieces, strings);
 				deepStrictEqual(web, node, `${c.source}, ${name}, cuts ${c.cuts.join(',')}`);
-				deepStrictEqual(joined([rewriteLinks(c.input as string, options)], strings), node);
+				deepStrictEqual(joined([rewriteLinks(c.input as string, options)], strings), joined([nodeRewriteLinks(c.input as string, options)], strings));
 			}),
 			{...params, seed: params.seed + index},
 		);

@@ -1,0 +1,64 @@
+/**
+ * The output lines of `linkstream extract`: NDJSON, TSV or bare URLs, one Link a line.
+ * A formatter is made once per input (its file name is part of every line).
+ */
+import type {Link} from '../types.js';
+import {ndjsonLine, ndjsonPrefix} from './ndjson.js';
+
+export type OutputFormat = 'ndjson' | 'tsv' | 'urls';
+export const FORMATS: readonly OutputFormat[] = ['ndjson', 'tsv', 'urls'];
+
+/** One output line (with its newline), or null when the format skips the Link. */
+export type LineFormatter = (link: Link) => string | null;
+
+/**
+ * The formatter of one input's Links; `file` undefined for standard input.
+ *
+ * @example
+ * lineFormatter('urls', 'a.html')(link); // 'https://example.com/b.html\n'
+ */
+export function lineFormatter(format: OutputFormat, file: string | undefined): LineFormatter {
+	switch (format) {
+		case 'ndjson': {
+			const prefix = ndjsonPrefix(file);
+			return link => ndjsonLine(prefix, link);
+		}
+		case 'urls':
+			return link => (link.url === null ? null : `${link.url}\n`);
+		case 'tsv': {
+			const first = tsvField(file ?? '-');
+			return link =>
+				`${first}\t${link.line}\t${link.column}\t${link.kind}\t${tsvField(link.element ?? '')}\t${tsvField(link.attribute ?? '')}\t${tsvField(link.url ?? '')}\t${tsvField(link.value)}\t${tsvField(context(link))}\n`;
+		}
+	}
+}
+
+/**
+ * One output line (with its newline), or null when the format skips the Link.
+ *
+ * @example
+ * formatLink(link, 'ndjson', 'a.html'); // JSON.stringify({file: 'a.html', ...link}) + '\n'
+ */
+export function formatLink(link: Link, format: OutputFormat, file: string | undefined): string | null {
+	return lineFormatter(format, file)(link);
+}
+
+const TSV_SPECIAL = /[\t\n\r\\]/;
+
+/** A TSV field: tab, line breaks and backslash escaped as `\t`, `\n`, `\r`, `\\`. */
+function tsvField(field: string): string {
+	return TSV_SPECIAL.test(field) ? field.replace(/[\t\n\r\\]/g, escapeTsv) : field;
+}
+
+/** TSV's last column: where in an archive (`#index part <message-id>`, or the record's target URI). */
+function context(link: Link): string {
+	if (link.message !== undefined) {
+		const {index, part, messageId} = link.message;
+		return [index === undefined ? '' : `#${index}`, part, messageId === undefined ? '' : `<${messageId}>`].filter(Boolean).join(' ');
+	}
+	return link.record === undefined ? '' : `${link.record.targetUri} ${link.record.source}`;
+}
+
+function escapeTsv(c: string): string {
+	return c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\';
+}
