@@ -5,7 +5,8 @@
  * no TypeScript loader. Each Link is stringified with its file, as the command's NDJSON
  * line (`JSON.stringify({file, ...link})`); nothing is written. Prints `links N`.
  *
- * Usage: node bench/cli-ceiling-child.mjs folder DIR | stdin FILE | warc FILE
+ * Usage: node bench/cli-ceiling-child.mjs folder DIR [PART PARTS] | stdin FILE | warc FILE
+ * (PART PARTS: only the files whose index in name order is PART modulo PARTS.)
  */
 import {createReadStream, readdirSync, readFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
@@ -13,11 +14,12 @@ import {pathToFileURL} from 'node:url';
 import {extractLinks} from '../dist/index.js';
 import {extractWarc} from '../dist/archive/warc/warc.js';
 
-const [mode, path] = process.argv.slice(2);
+const [mode, path, part = '0', parts = '1'] = process.argv.slice(2);
 let links = 0;
 let chars = 0;
 if (mode === 'folder') {
-	for (const name of readdirSync(path).sort()) {
+	for (const [index, name] of readdirSync(path).sort().entries()) {
+		if (index % Number(parts) !== Number(part)) continue;
 		const file = join(path, name);
 		for (const link of extractLinks(readFileSync(file), {type: 'html', retrievalUrl: pathToFileURL(resolve(file)).href})) {
 			chars += JSON.stringify({file, ...link}).length;
@@ -35,6 +37,6 @@ if (mode === 'folder') {
 		links++;
 	}
 } else {
-	throw new Error('usage: node bench/cli-ceiling-child.mjs folder DIR | stdin FILE | warc FILE');
+	throw new Error('usage: node bench/cli-ceiling-child.mjs folder DIR [PART PARTS] | stdin FILE | warc FILE');
 }
 console.log(`links ${links} chars ${chars}`);

@@ -29,6 +29,7 @@ import {measureProcess} from './harness.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
 const CEILING = join(ROOT, 'bench', 'cli-ceiling-child.mjs');
+const SPLIT = join(ROOT, 'bench', 'cli-split-child.mjs');
 const COPIES = 4;
 
 interface Inputs {
@@ -90,6 +91,7 @@ function rows(inputs: Inputs, jobs: number): Row[] {
 	const n = String(jobs);
 	return [
 		{name: 'folder: library ceiling', ceiling: 'folder: library ceiling', args: [CEILING, 'folder', inputs.folder]},
+		{name: `folder: library, ${n} processes on 1/${n} of the files each`, ceiling: 'folder: library ceiling', args: [SPLIT, n, inputs.folder]},
 		{name: 'folder: extract -j 1', ceiling: 'folder: library ceiling', args: [BIN, 'extract', '-j', '1', inputs.folder]},
 		{name: `folder: extract -j ${n}`, ceiling: 'folder: library ceiling', args: [BIN, 'extract', '-j', n, inputs.folder]},
 		{name: 'stdin: library ceiling', ceiling: 'stdin: library ceiling', args: [CEILING, 'stdin', inputs.concatenated]},
@@ -176,6 +178,7 @@ export async function runCliBench(shared: string, rounds = 5): Promise<string> {
 			lines.push(`| ${row.name} | ${s.toFixed(2)} | ${range} | ${(mb / s).toFixed(1)} | ${ratio.toFixed(2)}× | ${Math.max(...rss[index]!).toFixed(0)} |`);
 		}
 		const speedup = (prefix: string): string => (time.get(`${prefix}: extract -j 1`)! / time.get(`${prefix}: extract -j ${jobs}`)!).toFixed(2);
+		const bound = (time.get('folder: library ceiling')! / time.get(`folder: library, ${jobs} processes on 1/${jobs} of the files each`)!).toFixed(2);
 		const perThread = (prefix: string): string => (Math.max(...rss[all.findIndex(row => row.name === `${prefix}: extract -j ${jobs}`)]!) / jobs).toFixed(0);
 		const load = loadavg().map(n => n.toFixed(1)).join(', ');
 		return [
@@ -185,7 +188,7 @@ export async function runCliBench(shared: string, rounds = 5): Promise<string> {
 			'',
 			...lines,
 			'',
-			`-j ${jobs} over -j 1: folder ${speedup('folder')}×, WARC ${speedup('WARC')}× (the WARC file cut into ranges of records). Peak RSS of -j ${jobs} per thread: folder ${perThread('folder')} MB, WARC ${perThread('WARC')} MB. ${notes.join('; ')}.`,
+			`-j ${jobs} over -j 1: folder ${speedup('folder')}×, WARC ${speedup('WARC')}× (the WARC file cut into ranges of records). The bound of -j ${jobs} on this machine and input: the library itself in ${jobs} processes, each on 1/${jobs} of the folder, runs at ${bound}× one process (each pays its start and JIT warm-up, as a worker thread does). Peak RSS of -j ${jobs} per thread: folder ${perThread('folder')} MB, WARC ${perThread('WARC')} MB. ${notes.join('; ')}.`,
 			'',
 		].join('\n');
 	} finally {
