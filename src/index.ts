@@ -5,24 +5,4 @@
 export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
 export {extractLinks, createExtractStream} from './stream/node/extract.js';
 export {rewriteLinks, createRewriteStream} from './stream/node/rewrite.js';
-export type {
-	BaseHold,
-	BaseSource,
-	Dialect,
-	ExtractOptions,
-	FrameContext,
-	FuzzyOptions,
-	InputType,
-	Link,
-	LinkError,
-	LinkKind,
-	NormalizeOptions,
-	Problem,
-	RelativeForm,
-	RelativizeOptions,
-	ResolveOptions,
-	RewriteOptions,
-	RewriteTarget,
-	UriReference,
-	ValidateOptions,
-} from './types.js';
+export type * from './public-types.js';

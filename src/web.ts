@@ -7,22 +7,4 @@
 export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
 export {ExtractStream, extractLinks} from './stream/web/extract.js';
 export {RewriteStream, rewriteLinks} from './stream/web/rewrite.js';
-export type {
-	BaseSource,
-	Dialect,
-	ExtractOptions,
-	FuzzyOptions,
-	InputType,
-	Link,
-	LinkError,
-	LinkKind,
-	NormalizeOptions,
-	Problem,
-	RelativeForm,
-	RelativizeOptions,
-	ResolveOptions,
-	RewriteOptions,
-	RewriteTarget,
-	UriReference,
-	ValidateOptions,
-} from './types.js';
+export type * from './public-types.js';

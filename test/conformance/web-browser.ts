@@ -20,6 +20,7 @@ import {join} from 'node:path';
 import {CHROMIUM_PATH} from '../../scripts/browser-harness.js';
 import {createExtractStream, createRewriteStream} from '../../src/index.js';
 import type {ExtractOptions, Link, RewriteOptions, RewriteTarget} from '../../src/index.js';
+import {nodeOutput} from '../helpers/node-stream.js';
 import {cut, fixtureInputs, randomCuts} from '../rewrite/inputs.js';
 import {bundleWeb} from '../web/bundle.js';
 
@@ -134,24 +135,11 @@ function firstDifference(web: string, node: string): string {
 	return `${a.length} vs ${b.length} Links; first difference at ${i}:\n  web ${JSON.stringify(a[i])}\n  node ${JSON.stringify(b[i])}`;
 }
 
-async function nodeRun<T>(stream: NodeJS.ReadWriteStream, chunks: ReadonlyArray<string | Uint8Array>): Promise<T[]> {
-	const out: T[] = [];
-	stream.on('data', (item: T) => out.push(item));
-	const done = new Promise((resolve, reject) => {
-		stream.on('end', resolve);
-		stream.on('error', reject);
-	});
-	for (const chunk of chunks) stream.write(chunk);
-	stream.end();
-	await done;
-	return out;
-}
-
 async function nodeAnswer(c: Case, input: string | Uint8Array, cuts: number[], to: string | undefined): Promise<string> {
 	const chunks = cut(input, cuts);
-	if (to === undefined) return JSON.stringify(await nodeRun<Link>(createExtractStream(c.options), chunks));
+	if (to === undefined) return JSON.stringify(await nodeOutput<Link>(createExtractStream(c.options), chunks));
 	const options: RewriteOptions = {...c.options, to: TARGETS[to] as RewriteTarget};
-	const pieces = await nodeRun<string | Buffer>(createRewriteStream(options), chunks);
+	const pieces = await nodeOutput<string | Buffer>(createRewriteStream(options), chunks);
 	const output = typeof input === 'string' ? Buffer.from(pieces.join(''), 'utf8') : Buffer.concat(pieces as Buffer[]);
 	return `${createHash('sha256').update(output).digest('hex')} ${output.length}`;
 }

@@ -18,6 +18,7 @@ import {caseSources} from '../fuzz/generators.js';
 import type {FuzzCase} from '../fuzz/generators.js';
 import {fixtureSeeds} from '../fuzz/seeds.js';
 import {fcParams} from '../helpers/seed.js';
+import {nodeOutput} from '../helpers/node-stream.js';
 import {cut} from '../rewrite/inputs.js';
 
 const RUNS_PER_SOURCE = 40;
@@ -30,19 +31,6 @@ function comparableOnNode(c: FuzzCase): boolean {
 	decoder.write(c.input);
 	decoder.end();
 	return decoder.encoding.startsWith('utf-');
-}
-
-async function nodeOutput<T>(stream: NodeJS.ReadWriteStream, chunks: ReadonlyArray<string | Uint8Array>): Promise<T[]> {
-	const out: T[] = [];
-	stream.on('data', (item: T) => out.push(item));
-	const done = new Promise((resolve, reject) => {
-		stream.on('end', resolve);
-		stream.on('error', reject);
-	});
-	for (const chunk of chunks) stream.write(chunk);
-	stream.end();
-	await done;
-	return out;
 }
 
 async function webOutput<T>(stream: TransformStream<string | Uint8Array, T>, chunks: ReadonlyArray<string | Uint8Array>): Promise<T[]> {

@@ -1,0 +1,22 @@
+/** The public types, the same for the Node entry (index.ts) and the web entry (web.ts). */
+export type {
+	BaseHold,
+	BaseSource,
+	Dialect,
+	ExtractOptions,
+	FrameContext,
+	FuzzyOptions,
+	InputType,
+	Link,
+	LinkError,
+	LinkKind,
+	NormalizeOptions,
+	Problem,
+	RelativeForm,
+	RelativizeOptions,
+	ResolveOptions,
+	RewriteOptions,
+	RewriteTarget,
+	UriReference,
+	ValidateOptions,
+} from './types.js';
