@@ -8,13 +8,13 @@
  * ratio is about; rows as bench/harness.ts measureIsolated (fresh processes, rounds).
  * Usage: npx tsx bench/web.ts SHARED_DIR. Measures dist/: run `npm run build` first.
  */
-import {HTMLRewriter} from 'html-rewriter-wasm';
 import {Transform} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import {createExtractStream, createRewriteStream, extractLinks} from '../dist/index.js';
 import type {ExtractOptions, RewriteOptions} from '../dist/index.js';
 import {ExtractStream, RewriteStream} from '../dist/web.js';
 import {corpusPages, measureIsolated, table} from './harness.js';
+import {lolRewrite} from './rewrite.js';
 
 const CHUNK_BYTES = 1 << 16;
 
@@ -78,36 +78,6 @@ function webAlone(page: Page): TransformStream<Uint8Array, unknown> {
 	});
 }
 
-function absolute(value: string, base: string): string | null {
-	try {
-		return new URL(value.trim(), base).href;
-	} catch {
-		return null;
-	}
-}
-
-/** html-rewriter-wasm (lol-html), `a[href]` to absolute, fed the same chunks. */
-async function lolRewrite(page: Page): Promise<number> {
-	let length = 0;
-	const rewriter = new HTMLRewriter((chunk) => {
-		length += chunk.length;
-	});
-	rewriter.on('a[href]', {
-		element(element) {
-			const href = element.getAttribute('href');
-			const url = href === null ? null : absolute(href, page.url);
-			if (url !== null) element.setAttribute('href', url);
-		},
-	});
-	try {
-		for (const chunk of page.chunks) await rewriter.write(chunk);
-		await rewriter.end();
-	} finally {
-		rewriter.free();
-	}
-	return length;
-}
-
 /** The benchmark as markdown. */
 export async function runWebBench(sharedDir: string, options: {runs?: number} = {}): Promise<string> {
 	const encoder = new TextEncoder();
@@ -144,7 +114,7 @@ export async function runWebBench(sharedDir: string, options: {runs?: number} = 
 			for (const page of pages) await webStream(webAlone(page), page.chunks);
 		}],
 		['html-rewriter-wasm (lol-html) a[href] to absolute', async () => {
-			for (const page of pages) await lolRewrite(page);
+			for (const page of pages) await lolRewrite(page.chunks, page.url, true);
 		}],
 	], megabytes, options.runs ?? 5);
 	const rate = (name: string): number => rows.find((row) => row.name.startsWith(name))?.median ?? Number.NaN;
