@@ -142,13 +142,13 @@ test('bounded memory: long comments, strings and urls fed one unit at a time', t
 	t.true(most <= 2 * 1000 + 8, `held at most ${most} code units`);
 });
 
+// Rescanning the held value at each of its 133,000 chunks would take hours: a regression fails by
+// ava's timeout (counted bounds: test/extract/linear-time.test.ts), never by a clock here.
 test('linear time: a long value split into tiny chunks is not rescanned each time', t => {
 	const long = 'y'.repeat(400_000);
 	const input = `a{b:url("${long}")}`;
-	const started = Date.now();
 	const chunks: string[] = [];
 	for (let i = 0; i < input.length; i += 3) chunks.push(input.slice(i, i + 3));
 	const links = run(chunks);
 	t.is(links[0]?.value.length, long.length);
-	t.true(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
 });

@@ -198,12 +198,12 @@ const SHAPES: Record<string, (n: number) => string> = {
 	'<x\\n repeated': n => '<http://x.com/a\n'.repeat(n),
 };
 
-test('linear time: ReDoS shapes at 200k units scan in well under a second', t => {
+// No clock here (timings belong in bench/text.ts): at 2 M units a quadratic scan of any shape
+// would run for hours, so a regression fails by ava's timeout, not by a timed assertion.
+test('linear time: ReDoS shapes at 2 M units scan to the end', t => {
 	for (const [name, make] of Object.entries(SHAPES)) {
-		const input = make(200_000 / make(1).length);
-		const start = performance.now();
-		scanText(input, {fuzzy: {domains: true, emails: true}});
-		const ms = performance.now() - start;
-		t.true(ms < 1000, `${name}: ${ms.toFixed(0)} ms`);
+		const input = make(2_000_000 / make(1).length);
+		const links = scanText(input, {fuzzy: {domains: true, emails: true}});
+		t.true(links.length <= input.length, `${name}: ${links.length} links`);
 	}
 });
