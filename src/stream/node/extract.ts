@@ -22,6 +22,22 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
 }
 
 /**
+ * What {@link createExtractStream} returns: a Transform whose readable side is typed, so
+ * `for await (const link of stream)` and `on('data', ...)` see a `Link` with no cast.
+ *
+ * @example
+ * const stream: ExtractTransform = createReadStream('page.html').pipe(createExtractStream({type: 'html'}));
+ * for await (const link of stream) console.log(link.kind, link.url);
+ */
+export interface ExtractTransform extends Transform {
+	[Symbol.asyncIterator](): NodeJS.AsyncIterator<Link>;
+	on(event: 'data', listener: (link: Link) => void): this;
+	on(event: string | symbol, listener: (...args: any[]) => void): this;
+	once(event: 'data', listener: (link: Link) => void): this;
+	once(event: string | symbol, listener: (...args: any[]) => void): this;
+}
+
+/**
  * A Transform: Buffers or strings in, Link objects out (object mode), in document order.
  * The output is the same for any split of the input into chunks.
  *
@@ -30,7 +46,7 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
  *   .pipe(createExtractStream({type: 'html', retrievalUrl: 'https://example.com/page.html'}))
  *   .on('data', link => console.log(link.url));
  */
-export function createExtractStream(options: ExtractOptions): Transform {
+export function createExtractStream(options: ExtractOptions): ExtractTransform {
 	const checked = checkedExtractOptions(options);
 	let pipeline: ExtractPipeline;
 	let consumed = 0;
