@@ -4,7 +4,8 @@
  * must typecheck, or carries `@ts-expect-error` and must fail to (an unused directive is
  * itself an error), so looser typings (`any` Links, `string | Uint8Array` output) fail here.
  */
-import {Readable} from 'node:stream';
+import {Readable, Writable} from 'node:stream';
+import {pipeline} from 'node:stream/promises';
 import {createExtractStream} from '../../src/index.js';
 import type {ExtractTransform, Link} from '../../src/index.js';
 import {ExtractStream, RewriteStream} from '../../src/web.js';
@@ -23,6 +24,15 @@ export async function nodeExtract(): Promise<void> {
 		link.href;
 	}
 	stream.on('data', (link) => exact<typeof link, Link>(true));
+}
+
+export async function nodePipeline(source: Readable): Promise<void> {
+	// Still a Transform and a NodeJS.ReadWriteStream wherever one goes.
+	const stream: NodeJS.ReadWriteStream = createExtractStream({type: 'html'});
+	await pipeline(source, stream, new Writable({objectMode: true, write: (_link, _encoding, callback) => callback()}));
+	await pipeline(source, createExtractStream({type: 'html'}), async (links: AsyncIterable<Link>) => {
+		for await (const link of links) void link.url;
+	});
 }
 
 export async function webExtract(body: ReadableStream<Uint8Array>): Promise<void> {

@@ -21,21 +21,24 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
 	return extractAll(input, options, nodeCodecs);
 }
 
+/** The typed readable side of an {@link ExtractTransform}: Links, not bytes. */
+export interface LinkReadable {
+	[Symbol.asyncIterator](): NodeJS.AsyncIterator<Link>;
+	on(event: 'data', listener: (link: Link) => void): this;
+	once(event: 'data', listener: (link: Link) => void): this;
+}
+
 /**
  * What {@link createExtractStream} returns: a Transform whose readable side is typed, so
- * `for await (const link of stream)` and `on('data', ...)` see a `Link` with no cast.
+ * `for await (const link of stream)` and `on('data', ...)` see a `Link` with no cast. An
+ * intersection, not a subtype: it stays assignable wherever a Transform or a
+ * `NodeJS.ReadWriteStream` goes (`stream.pipeline`, `pipe`), whose iterators yield bytes.
  *
  * @example
  * const stream: ExtractTransform = createReadStream('page.html').pipe(createExtractStream({type: 'html'}));
  * for await (const link of stream) console.log(link.kind, link.url);
  */
-export interface ExtractTransform extends Transform {
-	[Symbol.asyncIterator](): NodeJS.AsyncIterator<Link>;
-	on(event: 'data', listener: (link: Link) => void): this;
-	on(event: string | symbol, listener: (...args: any[]) => void): this;
-	once(event: 'data', listener: (link: Link) => void): this;
-	once(event: string | symbol, listener: (...args: any[]) => void): this;
-}
+export type ExtractTransform = LinkReadable & Transform;
 
 /**
  * A Transform: Buffers or strings in, Link objects out (object mode), in document order.
