@@ -21,9 +21,15 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
 	return extractAll(input, options, nodeCodecs);
 }
 
-/** The typed readable side of an {@link ExtractTransform}: Links, not bytes. */
+/**
+ * The typed readable side of an {@link ExtractTransform}: Links, not bytes.
+ *
+ * @example
+ * const links: LinkReadable = createExtractStream({type: 'css'});
+ * links.on('data', link => console.log(link.url));
+ */
 export interface LinkReadable {
-	[Symbol.asyncIterator](): NodeJS.AsyncIterator<Link>;
+	[Symbol.asyncIterator](): AsyncIterableIterator<Link>;
 	on(event: 'data', listener: (link: Link) => void): this;
 	once(event: 'data', listener: (link: Link) => void): this;
 }
