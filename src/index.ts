@@ -4,5 +4,6 @@
  */
 export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
 export {extractLinks, createExtractStream} from './stream/node/extract.js';
+export type {ExtractTransform, LinkReadable} from './stream/node/extract.js';
 export {rewriteLinks, createRewriteStream} from './stream/node/rewrite.js';
 export type * from './public-types.js';

@@ -12,17 +12,15 @@
  * Ends with `web-browser: P passed, F failed`; prints a `skipped` line (0 passed) when
  * Chromium is missing.
  */
-import {createHash} from 'node:crypto';
 import {existsSync, readdirSync, readFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {join} from 'node:path';
 import {CHROMIUM_PATH} from '../../scripts/browser-harness.js';
-import {createExtractStream, createRewriteStream} from '../../src/index.js';
-import type {ExtractOptions, Link, RewriteOptions, RewriteTarget} from '../../src/index.js';
-import {nodeOutput} from '../helpers/node-stream.js';
-import {cut, fixtureInputs, randomCuts} from '../rewrite/inputs.js';
+import type {ExtractOptions, Link} from '../../src/index.js';
+import {fixtureInputs, randomCuts} from '../rewrite/inputs.js';
 import {bundleWeb} from '../web/bundle.js';
+import {firstDifference, nodeAnswer} from '../web/compare.js';
 
 const shared = process.argv[2];
 
@@ -46,8 +44,6 @@ interface Case {
 	/** Hand-written expectation for a legacy page. */
 	legacy?: {value: string; query: string};
 }
-
-const TARGETS: Readonly<Record<string, RewriteTarget>> = {absolute: 'absolute', relative: 'relative', function: (link: Link) => `${link.value}"<'&>日本✓x`};
 
 /** URL Standard special-query percent-encode set, on bytes. */
 function percentQuery(bytes: readonly number[]): string {
@@ -126,26 +122,9 @@ function sameButUrlParser(web: string, node: string): boolean {
 	return a.length === b.length && a.every((link, i) => JSON.stringify({...link, url: unify(link.url ?? '')}) === JSON.stringify({...b[i], url: unify(b[i]?.url ?? '')}));
 }
 
-/** The first Link that differs (or the two answers when they are not Link lists). */
-function firstDifference(web: string, node: string): string {
-	if (!web.startsWith('[') || !node.startsWith('[')) return `web ${web}\n  node ${node}`;
-	const a = JSON.parse(web) as unknown[];
-	const b = JSON.parse(node) as unknown[];
-	const i = a.findIndex((link, k) => JSON.stringify(link) !== JSON.stringify(b[k]));
-	return `${a.length} vs ${b.length} Links; first difference at ${i}:\n  web ${JSON.stringify(a[i])}\n  node ${JSON.stringify(b[i])}`;
-}
-
-async function nodeAnswer(c: Case, input: string | Uint8Array, cuts: number[], to: string | undefined): Promise<string> {
-	const chunks = cut(input, cuts);
-	if (to === undefined) return JSON.stringify(await nodeOutput<Link>(createExtractStream(c.options), chunks));
-	const options: RewriteOptions = {...c.options, to: TARGETS[to] as RewriteTarget};
-	const pieces = await nodeOutput<string | Buffer>(createRewriteStream(options), chunks);
-	const output = typeof input === 'string' ? Buffer.from(pieces.join(''), 'utf8') : Buffer.concat(pieces as Buffer[]);
-	return `${createHash('sha256').update(output).digest('hex')} ${output.length}`;
-}
-
 const bundle = await bundleWeb();
 const runner = readFileSync(new URL('../web/page-runner.js', import.meta.url), 'utf8');
+const runCase = readFileSync(new URL('../web/run-case.js', import.meta.url), 'utf8');
 const all = cases();
 const server = createServer((request, response) => {
 	const path = request.url ?? '/';
@@ -156,6 +135,7 @@ const server = createServer((request, response) => {
 	if (path === '/') send('text/html; charset=utf-8', '<!doctype html><title>linkstream/web</title><script type="module" src="/runner.js"></script>');
 	else if (path === '/web.js') send('text/javascript; charset=utf-8', bundle.text);
 	else if (path === '/runner.js') send('text/javascript; charset=utf-8', runner);
+	else if (path === '/run-case.js') send('text/javascript; charset=utf-8', runCase);
 	else if (path.startsWith('/case/')) send('application/octet-stream', all[Number(path.slice(6))]?.bytes ?? new Uint8Array(0));
 	else {
 		response.writeHead(404);
@@ -196,7 +176,7 @@ try {
 						fail(what, `the page threw ${String(error)}`);
 						continue;
 					}
-					const node = await nodeAnswer(c, input, cuts, to);
+					const node = await nodeAnswer({options: c.options, cuts, strings, ...(to === undefined ? {} : {to})}, input);
 					if (web === node || sameButUrlParser(web, node)) {
 						passed++;
 						casePassed++;

@@ -18,7 +18,7 @@ const samples: Array<[string, ExtractOptions]> = [
 
 async function collect(chunks: Buffer[], options: ExtractOptions): Promise<Link[]> {
 	const links: Link[] = [];
-	for await (const link of Readable.from(chunks, {objectMode: false}).pipe(createExtractStream(options))) links.push(link as Link);
+	for await (const link of Readable.from(chunks, {objectMode: false}).pipe(createExtractStream(options))) links.push(link);
 	return links;
 }
 

@@ -11,7 +11,7 @@ test('the fetch handler makes every reference absolute on the way through', asyn
 	const request = new Request('https://example.com/docs/page.html');
 	const upstream = new Response(PAGE, {headers: {'content-type': 'text/html; charset=utf-8', 'content-length': String(PAGE.length)}});
 	// README's handler, after its fetch:
-	const body = upstream.body!.pipeThrough(new RewriteStream({type: 'html', retrievalUrl: request.url, to: 'absolute'}) as TransformStream<Uint8Array, Uint8Array>);
+	const body = upstream.body!.pipeThrough(new RewriteStream({type: 'html', retrievalUrl: request.url, to: 'absolute'}));
 	const headers = new Headers(upstream.headers);
 	headers.delete('content-length');
 	const response = new Response(body, {status: upstream.status, headers});

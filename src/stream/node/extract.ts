@@ -22,6 +22,31 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
 }
 
 /**
+ * The typed readable side of an {@link ExtractTransform}: Links, not bytes.
+ *
+ * @example
+ * const links: LinkReadable = createExtractStream({type: 'css'});
+ * links.on('data', link => console.log(link.url));
+ */
+export interface LinkReadable {
+	[Symbol.asyncIterator](): AsyncIterableIterator<Link>;
+	on(event: 'data', listener: (link: Link) => void): this;
+	once(event: 'data', listener: (link: Link) => void): this;
+}
+
+/**
+ * What {@link createExtractStream} returns: a Transform whose readable side is typed, so
+ * `for await (const link of stream)` and `on('data', ...)` see a `Link` with no cast. An
+ * intersection, not a subtype: it stays assignable wherever a Transform or a
+ * `NodeJS.ReadWriteStream` goes (`stream.pipeline`, `pipe`), whose iterators yield bytes.
+ *
+ * @example
+ * const stream: ExtractTransform = createReadStream('page.html').pipe(createExtractStream({type: 'html'}));
+ * for await (const link of stream) console.log(link.kind, link.url);
+ */
+export type ExtractTransform = LinkReadable & Transform;
+
+/**
  * A Transform: Buffers or strings in, Link objects out (object mode), in document order.
  * The output is the same for any split of the input into chunks.
  *
@@ -30,7 +55,7 @@ export function extractLinks(input: string | Uint8Array, options: ExtractOptions
  *   .pipe(createExtractStream({type: 'html', retrievalUrl: 'https://example.com/page.html'}))
  *   .on('data', link => console.log(link.url));
  */
-export function createExtractStream(options: ExtractOptions): Transform {
+export function createExtractStream(options: ExtractOptions): ExtractTransform {
 	const checked = checkedExtractOptions(options);
 	let pipeline: ExtractPipeline;
 	let consumed = 0;

@@ -25,10 +25,23 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
 }
 
 /**
+ * What a {@link RewriteStream} gives for what it takes: Uint8Array for bytes, string for
+ * strings, either when the input may be both. Untyped input (`any`: Node's `Response.body`
+ * is a `ReadableStream<any>`) counts as bytes, as a fetched body is.
+ *
+ * @example
+ * const out: RewriteOutput<Uint8Array> = new Uint8Array(0);
+ */
+export type RewriteOutput<I extends string | Uint8Array> = [I] extends [Uint8Array] ? Uint8Array : [I] extends [string] ? string : string | Uint8Array;
+
+/**
  * A TransformStream: Uint8Array chunks in, the same document out with its references
  * rewritten, as Uint8Array chunks (strings in, strings out); the same bytes as
  * `createRewriteStream` for any split of the input. Output flows as input does (see
  * stream/core/rewrite-pipeline.ts for what is held). Bad options throw at construction.
+ * The type parameter is the input chunk type, inferred where the stream is piped
+ * (`body.pipeThrough(new RewriteStream(...))` is a `ReadableStream<Uint8Array>`) or given
+ * (`new RewriteStream<string>(...)`); the output type follows it.
  *
  * @example
  * export default {
@@ -39,14 +52,14 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
  *   },
  * };
  */
-export class RewriteStream extends TransformStream<string | Uint8Array, string | Uint8Array> {
+export class RewriteStream<I extends string | Uint8Array = string | Uint8Array> extends TransformStream<I, RewriteOutput<I>> {
 	constructor(options: RewriteOptions) {
 		const pipeline = new RewritePipeline(checkedRewriteOptions(options), webCodecs);
 		let consumed = 0;
 		let strings = false;
-		const push = (controller: TransformStreamDefaultController<string | Uint8Array>, pieces: Array<string | Uint8Array>): void => {
+		const push = (controller: TransformStreamDefaultController<RewriteOutput<I>>, pieces: Array<string | Uint8Array>): void => {
 			if (pieces.length === 0) return;
-			controller.enqueue(strings ? (pieces as string[]).join('') : joinBytes(pieces as Uint8Array[]));
+			controller.enqueue((strings ? (pieces as string[]).join('') : joinBytes(pieces as Uint8Array[])) as RewriteOutput<I>);
 		};
 		super({
 			transform(chunk, controller) {
