@@ -33,6 +33,7 @@ Options:
   -j, --jobs N    extract, rewrite: N files at once on worker threads (default: the number of cores);
                   extract's output is the same bytes whatever N, in input order
   -h, --help      this text
+  -V, --version   the version of linkstream
 
 Exit status: 0 success, 1 some input failed, 2 usage error.`;
 

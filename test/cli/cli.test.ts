@@ -40,7 +40,7 @@ test('usage errors exit 2 and name the problem', t => {
 		[['resolve', '--dialect', 'rfc1808', 'http://a/', 'g'], '`dialect`'],
 		[['extract', '--type', 'pdf', page], '`--type`'],
 		[['extract', '--format', 'xml', page], '`--format`'],
-		[['extract', '--bogus'], "Unknown option '--bogus'"],
+		[['extract', '--bogus'], 'linkstream extract: unknown option --bogus (see linkstream --help)'],
 	] as const) {
 		const result = runCli(args);
 		t.is(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
