@@ -1,6 +1,6 @@
 /** Command-line inputs: files, folders (walked in sorted order), glob patterns and `-` for standard input. */
 import {readdir, stat} from 'node:fs/promises';
-import {extname, isAbsolute, join} from 'node:path';
+import {basename, extname, isAbsolute, join, relative, sep} from 'node:path';
 import type {ArchiveType, InputType} from '../types.js';
 import type {Input} from './sources.js';
 
@@ -69,15 +69,16 @@ export async function expandInputs(
 			const {glob} = await import('tinyglobby');
 			const files = await glob(path, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(path)});
 			if (files.length === 0) onError(path, 'no file matches this pattern');
-			for (const file of files.sort()) inputs.push({path: file, type: inferType(file, explicit)});
+			const root = patternRoot(path);
+			for (const file of files.sort()) inputs.push({path: file, type: inferType(file, explicit), relative: file.startsWith(root) ? file.slice(root.length) : basename(file)});
 			continue;
 		}
 		try {
 			const info = await stat(path);
 			if (info.isDirectory()) {
-				for (const file of await walk(path)) inputs.push({path: file, type: inferType(file, explicit)});
+				for (const file of await walk(path)) inputs.push({path: file, type: inferType(file, explicit), relative: relative(path, file).split(sep).join('/')});
 			} else {
-				inputs.push({path, type: inferType(path, explicit)});
+				inputs.push({path, type: inferType(path, explicit), relative: basename(path)});
 			}
 		} catch (error) {
 			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
@@ -89,6 +90,19 @@ export async function expandInputs(
 /** Whether a PATH argument is a pattern (`*`, `?`, `[...]`, `{a,b}`): the shell left it unexpanded. */
 function isGlob(path: string): boolean {
 	return /[*?[\]{}]/.test(path);
+}
+
+/**
+ * The folder part of a pattern, before its first segment with a wildcard, with a final `/`
+ * (`dist/**\/*.html`: `dist/`; `*.html`: ``): its files' paths under it name their URLs under `--site`.
+ *
+ * @example
+ * patternRoot('./dist/*\/*.html'); //=> 'dist/'
+ */
+export function patternRoot(pattern: string): string {
+	const segments = pattern.split('/');
+	const fixed = segments.slice(0, Math.max(0, segments.findIndex(isGlob))).join('/');
+	return fixed === '' ? '' : `${fixed.replace(/^\.\//, '')}/`;
 }
 
 async function exists(path: string): Promise<boolean> {

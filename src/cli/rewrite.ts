@@ -17,7 +17,7 @@ import {inferType} from './inputs.js';
 import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
-import {fileUrl, siteFolder} from './site-files.js';
+import {checkSite, fileUrl} from './site-files.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -124,10 +124,7 @@ function siteCommand(args: RewriteCommand): SiteCommand {
 
 /** `--site URL` as the site's folder URL (a final `/` added), or undefined. */
 function siteUrl(args: RewriteCommand): string | undefined {
-	if (args.site === undefined) return undefined;
-	const folder = siteFolder(args.site, checkDialect(args.dialect));
-	if (folder === null) throw optionError('--site', 'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)', args.site);
-	return folder;
+	return checkSite(args.site, checkDialect(args.dialect));
 }
 
 function checkTo(to: string | undefined): 'absolute' | 'relative' {

@@ -15,6 +15,12 @@ import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 export interface Input {
 	path: string;
 	type: InputType | ArchiveType;
+	/**
+	 * Its path under the folder named on the command line, `/`-separated (`sub/page.html`);
+	 * a file named directly, its name; a pattern's file, its path under the folder before
+	 * the pattern. With `--site`, its URL is the site URL plus this (site-files.ts fileUrl).
+	 */
+	relative?: string;
 }
 
 /** Options for every input of a run; the type and retrieval URL come per input. */
