@@ -14,6 +14,7 @@ import {createRewriteStream} from '../stream/node/rewrite.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
 import {inferType} from './inputs.js';
+import {noBaseTap, noBaseWarning} from './no-base.js';
 import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
@@ -67,7 +68,12 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		options.retrievalUrl ??= site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
 	}
 	try {
-		await pipeline(path === '-' ? io.stdin : createReadStream(path), createRewriteStream(options), writeTo(io.stdout));
+		// Standard input without --base-url has no base: count what stays as written for lack of one.
+		const tap = options.retrievalUrl === undefined ? noBaseTap(options) : undefined;
+		const input = path === '-' ? io.stdin : createReadStream(path);
+		await (tap === undefined ? pipeline(input, createRewriteStream(options), writeTo(io.stdout)) : pipeline(input, tap.stream, createRewriteStream(options), writeTo(io.stdout)));
+		const warning = noBaseWarning(tap?.count() ?? 0);
+		if (warning !== undefined) io.err(warning);
 		return 0;
 	} catch (error) {
 		return fail(io, path, (error as Error).message);
