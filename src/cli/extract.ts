@@ -104,8 +104,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
 	const out = new BatchedOutput(io.stdout);
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl, filtering.site);
-	/** Read whole: a file not over WHOLE_FILE_BYTES. */
-	const whole = (index: number): boolean => inputs[index]!.path !== '-' && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
+	/** Read whole: a file not over WHOLE_FILE_BYTES. A `.gz` file streams on this thread, so its output waits on standard output however much it inflates. */
+	const whole = (index: number): boolean => inputs[index]!.path !== '-' && inputs[index]!.gzip !== true && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
 
 	/** One input on this thread, from its bytes read ahead (or a read error), or streamed. */
 	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined): Promise<void> => {

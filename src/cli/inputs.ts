@@ -2,6 +2,7 @@
 import {readdir, stat} from 'node:fs/promises';
 import {basename, extname, isAbsolute, join, relative, sep} from 'node:path';
 import type {ArchiveType, InputType} from '../types.js';
+import {GZIP_SUFFIX, isGzipPath} from './open-document.js';
 import type {Input} from './sources.js';
 
 export type {Input} from './sources.js';
@@ -34,15 +35,33 @@ const TYPE_BY_EXTENSION: Readonly<Record<string, AnyType>> = {
 	'.arc': 'warc', // read to be rejected clearly as ARC
 };
 
-/** The type for a path: `--type` when given, else its extension (`.warc.gz` as `.warc`), else html. */
+/** The type for a path: `--type` when given, else its extension (`page.html.gz` as `.html`), else html. */
 export function inferType(path: string, explicit: AnyType | undefined): AnyType {
 	return explicit ?? typeOf(path) ?? 'html';
 }
 
+/**
+ * A file as an input: its type (inferType), whether it is decompressed as it is read (a
+ * `.gz` file of a known or given type; a WARC reader reads gzip itself), and whether it is
+ * sniffed first (no `--type` and an extension not in the table).
+ *
+ * @example
+ * fileInput('notes.txt.gz', undefined); //=> {path: 'notes.txt.gz', type: 'text', gzip: true}
+ * fileInput('photo.dat', undefined); //=> {path: 'photo.dat', type: 'html', sniff: true}
+ */
+export function fileInput(path: string, explicit: AnyType | undefined): Input {
+	const known = typeOf(path);
+	const type = explicit ?? known ?? 'html';
+	const input: Input = {path, type};
+	if (explicit === undefined && known === undefined) input.sniff = true;
+	else if (type !== 'warc' && isGzipPath(path)) input.gzip = true;
+	return input;
+}
+
+/** The type a file's extension gives, the extension before `.gz` for a gzip file. */
 function typeOf(path: string): AnyType | undefined {
 	const lower = path.toLowerCase();
-	const plain = lower.endsWith('.warc.gz') || lower.endsWith('.arc.gz') ? lower.slice(0, -3) : lower;
-	return TYPE_BY_EXTENSION[extname(plain)];
+	return TYPE_BY_EXTENSION[extname(isGzipPath(lower) ? lower.slice(0, -GZIP_SUFFIX.length) : lower)];
 }
 
 /** Whether a folder walk takes this file (only types it can infer). */
@@ -70,15 +89,15 @@ export async function expandInputs(
 			const files = await glob(path, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(path)});
 			if (files.length === 0) onError(path, 'no file matches this pattern');
 			const root = patternRoot(path);
-			for (const file of files.sort()) inputs.push({path: file, type: inferType(file, explicit), relative: file.startsWith(root) ? file.slice(root.length) : basename(file)});
+			for (const file of files.sort()) inputs.push({...fileInput(file, explicit), relative: file.startsWith(root) ? file.slice(root.length) : basename(file)});
 			continue;
 		}
 		try {
 			const info = await stat(path);
 			if (info.isDirectory()) {
-				for (const file of await walk(path)) inputs.push({path: file, type: inferType(file, explicit), relative: relative(path, file).split(sep).join('/')});
+				for (const file of await walk(path)) inputs.push({...fileInput(file, explicit), relative: relative(path, file).split(sep).join('/')});
 			} else {
-				inputs.push({path, type: inferType(path, explicit), relative: basename(path)});
+				inputs.push({...fileInput(path, explicit), relative: basename(path)});
 			}
 		} catch (error) {
 			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);

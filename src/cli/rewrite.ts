@@ -13,8 +13,9 @@ import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js
 import {createRewriteStream} from '../stream/node/rewrite.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
-import {inferType} from './inputs.js';
+import {fileInput, inferType} from './inputs.js';
 import {noBaseTap, noBaseWarning} from './no-base.js';
+import {isGzipPath, openDocument} from './open-document.js';
 import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
@@ -70,7 +71,8 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 	try {
 		// Standard input without --base-url has no base: count what stays as written for lack of one.
 		const tap = options.retrievalUrl === undefined ? noBaseTap(options) : undefined;
-		const input = path === '-' ? io.stdin : createReadStream(path);
+		// A .gz file decompressed as it is read; a file of unknown extension sniffed first (open-document.ts).
+		const input = path === '-' ? io.stdin : await openDocument(fileInput(path, args.type as InputType | undefined), createReadStream(path));
 		await (tap === undefined ? pipeline(input, createRewriteStream(options), writeTo(io.stdout)) : pipeline(input, tap.stream, createRewriteStream(options), writeTo(io.stdout)));
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
@@ -105,6 +107,8 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 function siteCommand(args: RewriteCommand): SiteCommand {
 	if (args.inPlace === true && args.out !== undefined) throw new UsageError('--in-place and --out DIR exclude each other');
 	if (args.out === '') throw optionError('--out', 'a folder', args.out);
+	const gzip = args.inPlace === true ? args.positionals.find(isGzipPath) : undefined;
+	if (gzip !== undefined) throw new UsageError(`rewrite does not write compressed files in place: "${gzip}" (rewrite it to standard output, which decompresses it, or decompress it first)`);
 	for (const [name, value] of [['--base-url', args.baseUrl], ['--document-url', args.documentUrl]] as const) {
 		if (value !== undefined) throw new UsageError(`${name} names one document's URL; over files and folders each file's URL is --site plus its path`);
 	}
