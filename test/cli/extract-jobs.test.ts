@@ -113,7 +113,7 @@ test('a slow reader of standard output: what waits in it stays bounded (one file
 	const cases: Array<[string, number, Promise<{status: number; output: SlowOutput; errors: string[]}>]> = [
 		['one file, -j 1', links + 1, run({jobs: '1', baseUrl: base, positionals: [join(root, 'one.html')]})],
 		['standard input', links + 1, run({jobs: '1', baseUrl: base, type: 'html', positionals: ['-']}, Readable.from([Buffer.from(html)]))],
-		['12 files, -j 2', links + 12, run({jobs: '2', baseUrl: base, positionals: [join(root, 'many')]})],
+		['12 files, -j 2', links + 12, run({jobs: '2', site: base, positionals: [join(root, 'many')]})],
 	];
 	for (const [name, lines, running] of cases) {
 		const {status, output, errors} = await running;
