@@ -12,7 +12,7 @@ import {runCli} from '../helpers/cli.js';
 
 const SITE = 'https://example.org/docs/';
 
-/** DIR/sub/page.html, DIR/sub/index.html, DIR/a b/ü.html, DIR/mail/*.eml and DIR/crawl/plain.warc. */
+/** DIR/sub/page.html, DIR/sub/index.html, DIR/a b/ü.html, DIR/mail/*.eml, DIR/mail/list.mbox and DIR/crawl/one.warc. */
 function folder(): string {
 	const root = mkdtempSync(join(tmpdir(), 'linkstream-site-'));
 	for (const sub of ['sub', 'a b', 'mail', 'crawl']) mkdirSync(join(root, sub));
@@ -22,6 +22,7 @@ function folder(): string {
 	const html = 'Content-Type: text/html\r\n\r\n<a href="m.html">m</a>\r\n';
 	writeFileSync(join(root, 'mail', 'based.eml'), `Content-Base: http://mail.example/base/\r\n${html}`);
 	writeFileSync(join(root, 'mail', 'plain.eml'), html);
+	writeFileSync(join(root, 'mail', 'list.mbox'), `From a@example.org Thu Nov 26 10:00:00 2026\n${html.replaceAll('\r\n', '\n').replace('m.html', 'k.html')}`);
 	writeFileSync(join(root, 'crawl', 'one.warc'), warcRecord('http://plain.example/a/page.html', '<a href="b.html">b</a>'));
 	return root;
 }
@@ -43,6 +44,8 @@ const FOLDER_URLS = [
 	'https://example.org/docs/a%20b/%C3%BC.html#here',
 	// mail/based.eml: the message's Content-Base (RFC 2396 §5.1.2) wins over the file's URL (§5.1.3)
 	'http://mail.example/base/m.html',
+	// mail/list.mbox: each message's outer base is the file's URL https://example.org/docs/mail/list.mbox
+	'https://example.org/docs/mail/k.html',
 	// mail/plain.eml: its file URL https://example.org/docs/mail/plain.eml is the retrieval layer
 	'https://example.org/docs/mail/m.html',
 	// sub/index.html is the folder's URL https://example.org/docs/sub/
