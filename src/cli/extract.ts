@@ -12,7 +12,7 @@
  * other files over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
 import {stat} from 'node:fs/promises';
-import {resolve as resolvePath} from 'node:path';
+import {basename, resolve as resolvePath} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
@@ -28,6 +28,8 @@ import {runFileTask} from './file-task.js';
 import type {Task, TaskResult} from './file-task.js';
 import {checkJobs, openPool, runInOrder, SharedTasks, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
+import {checkSite, fileUrl} from './site-files.js';
+import {UsageError} from './usage.js';
 import {warcRanges} from './warc-ranges.js';
 import {eachLink, fileStream, readWhole} from './sources.js';
 import type {RunOptions, Source} from './sources.js';
@@ -97,12 +99,13 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
 	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${path}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
+	await checkOneDocument(args, inputs);
 	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(input.path).catch(() => null))?.size ?? 0))));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
 	const out = new BatchedOutput(io.stdout);
-	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl);
-	/** Read whole: a file not over WHOLE_FILE_BYTES. */
-	const whole = (index: number): boolean => inputs[index]!.path !== '-' && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
+	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl, filtering.site);
+	/** Read whole: a file not over WHOLE_FILE_BYTES. A `.gz` file streams on this thread, so its output waits on standard output however much it inflates. */
+	const whole = (index: number): boolean => inputs[index]!.path !== '-' && inputs[index]!.gzip !== true && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
 
 	/** One input on this thread, from its bytes read ahead (or a read error), or streamed. */
 	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined): Promise<void> => {
@@ -217,13 +220,26 @@ function runOptions(args: ExtractCommand): RunOptions {
 }
 
 /**
- * A document file's own `file:` URL is its retrieval URL (§5.1.3) unless `--base-url` says
- * otherwise. Archives are not: a message's outer base is `thismessage:/` (RFC 2557), a WARC
- * record's its target URI.
+ * A file's retrieval URL (RFC 2396 §5.1.3), unless `--base-url` gives the one input's: with
+ * `--site`, the site URL plus its path under the folder named (as `rewrite --site` does),
+ * for documents and mail files alike (a message's own Content-Base still wins, §5.1.2);
+ * without, a document's `file:` URL, and a mail file none (its outer base is then
+ * `thismessage:/`, RFC 2557). A WARC record's is always its target URI.
  */
-function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | undefined): RunOptions {
-	if (baseUrl !== undefined || input.path === '-' || (ARCHIVE_TYPES as readonly string[]).includes(input.type)) return options;
+function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | undefined, site: string | undefined): RunOptions {
+	if (baseUrl !== undefined || input.path === '-' || input.type === 'warc') return options;
+	if (site !== undefined) return {...options, retrievalUrl: fileUrl(site, input.relative ?? basename(input.path))};
+	if ((ARCHIVE_TYPES as readonly string[]).includes(input.type)) return options;
 	return {...options, retrievalUrl: pathToFileURL(resolvePath(input.path)).href};
+}
+
+/** `--base-url` is one document's retrieval URL: over a folder or several inputs each file needs its own, which `--site` gives. */
+async function checkOneDocument(args: ExtractCommand, inputs: readonly Input[]): Promise<void> {
+	if (args.baseUrl === undefined) return;
+	const folder = await Promise.all(args.positionals.map(async path => path !== '-' && (await stat(path).catch(() => null))?.isDirectory() === true));
+	if (inputs.length > 1 || folder.includes(true)) {
+		throw new UsageError('--base-url is the URL of one document; for a folder or several files use --site URL (each file\'s URL is then URL plus its path under the folder)');
+	}
 }
 
 function filterOptions(args: ExtractCommand): FilterOptions {
@@ -238,7 +254,7 @@ function filterOptions(args: ExtractCommand): FilterOptions {
 	if (args.internal === true && args.external === true) throw optionError('--internal', 'not combined with --external', true);
 	if (args.internal === true) options.scope = 'internal';
 	if (args.external === true) options.scope = 'external';
-	const site = checkAbsolute('--site', args.site, 'whatwg');
+	const site = checkSite(args.site, checkDialect(args.dialect));
 	if (site !== undefined) options.site = site;
 	if (args.unique === true) options.unique = true;
 	if (args.noFollowNofollow === true) options.noFollowNofollow = true;

@@ -1,7 +1,8 @@
 /** Command-line inputs: files, folders (walked in sorted order), glob patterns and `-` for standard input. */
 import {readdir, stat} from 'node:fs/promises';
-import {extname, isAbsolute, join} from 'node:path';
+import {basename, extname, isAbsolute, join, relative, sep} from 'node:path';
 import type {ArchiveType, InputType} from '../types.js';
+import {GZIP_SUFFIX, isGzipPath} from './open-document.js';
 import type {Input} from './sources.js';
 
 export type {Input} from './sources.js';
@@ -34,15 +35,33 @@ const TYPE_BY_EXTENSION: Readonly<Record<string, AnyType>> = {
 	'.arc': 'warc', // read to be rejected clearly as ARC
 };
 
-/** The type for a path: `--type` when given, else its extension (`.warc.gz` as `.warc`), else html. */
+/** The type for a path: `--type` when given, else its extension (`page.html.gz` as `.html`), else html. */
 export function inferType(path: string, explicit: AnyType | undefined): AnyType {
 	return explicit ?? typeOf(path) ?? 'html';
 }
 
+/**
+ * A file as an input: its type (inferType), whether it is decompressed as it is read (a
+ * `.gz` file of a known or given type; a WARC reader reads gzip itself), and whether it is
+ * sniffed first (no `--type` and an extension not in the table).
+ *
+ * @example
+ * fileInput('notes.txt.gz', undefined); //=> {path: 'notes.txt.gz', type: 'text', gzip: true}
+ * fileInput('photo.dat', undefined); //=> {path: 'photo.dat', type: 'html', sniff: true}
+ */
+export function fileInput(path: string, explicit: AnyType | undefined): Input {
+	const known = typeOf(path);
+	const type = explicit ?? known ?? 'html';
+	const input: Input = {path, type};
+	if (explicit === undefined && known === undefined) input.sniff = true;
+	else if (type !== 'warc' && isGzipPath(path)) input.gzip = true;
+	return input;
+}
+
+/** The type a file's extension gives, the extension before `.gz` for a gzip file. */
 function typeOf(path: string): AnyType | undefined {
 	const lower = path.toLowerCase();
-	const plain = lower.endsWith('.warc.gz') || lower.endsWith('.arc.gz') ? lower.slice(0, -3) : lower;
-	return TYPE_BY_EXTENSION[extname(plain)];
+	return TYPE_BY_EXTENSION[extname(isGzipPath(lower) ? lower.slice(0, -GZIP_SUFFIX.length) : lower)];
 }
 
 /** Whether a folder walk takes this file (only types it can infer). */
@@ -69,15 +88,16 @@ export async function expandInputs(
 			const {glob} = await import('tinyglobby');
 			const files = await glob(path, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(path)});
 			if (files.length === 0) onError(path, 'no file matches this pattern');
-			for (const file of files.sort()) inputs.push({path: file, type: inferType(file, explicit)});
+			const root = patternRoot(path);
+			for (const file of files.sort()) inputs.push({...fileInput(file, explicit), relative: file.startsWith(root) ? file.slice(root.length) : basename(file)});
 			continue;
 		}
 		try {
 			const info = await stat(path);
 			if (info.isDirectory()) {
-				for (const file of await walk(path)) inputs.push({path: file, type: inferType(file, explicit)});
+				for (const file of await walk(path)) inputs.push({...fileInput(file, explicit), relative: relative(path, file).split(sep).join('/')});
 			} else {
-				inputs.push({path, type: inferType(path, explicit)});
+				inputs.push({...fileInput(path, explicit), relative: basename(path)});
 			}
 		} catch (error) {
 			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
@@ -89,6 +109,19 @@ export async function expandInputs(
 /** Whether a PATH argument is a pattern (`*`, `?`, `[...]`, `{a,b}`): the shell left it unexpanded. */
 function isGlob(path: string): boolean {
 	return /[*?[\]{}]/.test(path);
+}
+
+/**
+ * The folder part of a pattern, before its first segment with a wildcard, with a final `/`
+ * (`dist/**\/*.html`: `dist/`; `*.html`: ``): its files' paths under it name their URLs under `--site`.
+ *
+ * @example
+ * patternRoot('./dist/*\/*.html'); //=> 'dist/'
+ */
+export function patternRoot(pattern: string): string {
+	const segments = pattern.split('/');
+	const fixed = segments.slice(0, Math.max(0, segments.findIndex(isGlob))).join('/');
+	return fixed === '' ? '' : `${fixed.replace(/^\.\//, '')}/`;
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -2,8 +2,8 @@
  * The `linkstream` command: maps arguments to the library's options and runs the
  * subcommand. Exit 0 on success, 1 when some input failed, 2 on usage errors.
  */
-import {parseArgs} from 'node:util';
 import {OptionError} from '../options.js';
+import {CommandLineError, packageVersion, parseCommandLine} from './args.js';
 import {USAGE, UsageError} from './usage.js';
 
 const OPTIONS = {
@@ -31,6 +31,7 @@ const OPTIONS = {
 	out: {type: 'string'},
 	'dry-run': {type: 'boolean'},
 	help: {type: 'boolean', short: 'h'},
+	version: {type: 'boolean', short: 'V'},
 } as const;
 
 const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize'] as const;
@@ -40,10 +41,14 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const out = (line: string): void => void process.stdout.write(`${line}\n`);
 	const err = (line: string): void => void process.stderr.write(`${line}\n`);
 	try {
-		const {values, positionals} = parseArgs({args: [...argv], options: OPTIONS, allowPositionals: true, strict: true});
+		const {values, positionals} = parseCommandLine(argv, OPTIONS);
 		const [command, ...rest] = positionals;
 		if (values.help === true) {
 			out(USAGE);
+			return 0;
+		}
+		if (values.version === true) {
+			out(`linkstream ${packageVersion()}`);
 			return 0;
 		}
 		switch (command) {
@@ -99,7 +104,11 @@ export async function main(argv: readonly string[]): Promise<number> {
 				throw new UsageError(command === undefined ? 'a command is needed' : `unknown command "${command}" (commands: ${COMMANDS.join(', ')})`);
 		}
 	} catch (error) {
-		if (error instanceof UsageError || error instanceof OptionError || isParseArgsError(error)) {
+		if (error instanceof CommandLineError) {
+			err(error.line);
+			return 2;
+		}
+		if (error instanceof UsageError || error instanceof OptionError) {
 			err(`linkstream: ${(error as Error).message.replace(/^linkstream: /, '')}`);
 			err('Run "linkstream --help" for usage.');
 			return 2;
@@ -109,7 +118,3 @@ export async function main(argv: readonly string[]): Promise<number> {
 	}
 }
 
-function isParseArgsError(error: unknown): boolean {
-	const code = (error as {code?: unknown} | null)?.code;
-	return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
-}

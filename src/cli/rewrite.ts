@@ -13,11 +13,13 @@ import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js
 import {createRewriteStream} from '../stream/node/rewrite.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
-import {inferType} from './inputs.js';
+import {fileInput, inferType} from './inputs.js';
+import {noBaseTap, noBaseWarning} from './no-base.js';
+import {isGzipPath, openDocument} from './open-document.js';
 import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
-import {fileUrl, siteFolder} from './site-files.js';
+import {checkSite, fileUrl} from './site-files.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -67,7 +69,13 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		options.retrievalUrl ??= site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
 	}
 	try {
-		await pipeline(path === '-' ? io.stdin : createReadStream(path), createRewriteStream(options), writeTo(io.stdout));
+		// Standard input without --base-url has no base: count what stays as written for lack of one.
+		const tap = options.retrievalUrl === undefined ? noBaseTap(options) : undefined;
+		// A .gz file decompressed as it is read; a file of unknown extension sniffed first (open-document.ts).
+		const input = path === '-' ? io.stdin : await openDocument(fileInput(path, args.type as InputType | undefined), createReadStream(path));
+		await (tap === undefined ? pipeline(input, createRewriteStream(options), writeTo(io.stdout)) : pipeline(input, tap.stream, createRewriteStream(options), writeTo(io.stdout)));
+		const warning = noBaseWarning(tap?.count() ?? 0);
+		if (warning !== undefined) io.err(warning);
 		return 0;
 	} catch (error) {
 		return fail(io, path, (error as Error).message);
@@ -99,6 +107,8 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 function siteCommand(args: RewriteCommand): SiteCommand {
 	if (args.inPlace === true && args.out !== undefined) throw new UsageError('--in-place and --out DIR exclude each other');
 	if (args.out === '') throw optionError('--out', 'a folder', args.out);
+	const gzip = args.inPlace === true ? args.positionals.find(isGzipPath) : undefined;
+	if (gzip !== undefined) throw new UsageError(`rewrite does not write compressed files in place: "${gzip}" (rewrite it to standard output, which decompresses it, or decompress it first)`);
 	for (const [name, value] of [['--base-url', args.baseUrl], ['--document-url', args.documentUrl]] as const) {
 		if (value !== undefined) throw new UsageError(`${name} names one document's URL; over files and folders each file's URL is --site plus its path`);
 	}
@@ -124,10 +134,7 @@ function siteCommand(args: RewriteCommand): SiteCommand {
 
 /** `--site URL` as the site's folder URL (a final `/` added), or undefined. */
 function siteUrl(args: RewriteCommand): string | undefined {
-	if (args.site === undefined) return undefined;
-	const folder = siteFolder(args.site, checkDialect(args.dialect));
-	if (folder === null) throw optionError('--site', 'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)', args.site);
-	return folder;
+	return checkSite(args.site, checkDialect(args.dialect));
 }
 
 function checkTo(to: string | undefined): 'absolute' | 'relative' {

@@ -6,11 +6,11 @@
  */
 import {lstat, readdir, stat} from 'node:fs/promises';
 import {basename, extname, isAbsolute, join} from 'node:path';
-import {glob} from 'tinyglobby';
 import type {Dialect, InputType} from '../types.js';
+import {optionError} from '../options.js';
 import {escapeComponent, normalize} from '../uri/index.js';
 import {isStaleTemporary, isTemporary} from './atomic.js';
-import {DOCUMENT_TYPE_BY_EXTENSION} from './inputs.js';
+import {DOCUMENT_TYPE_BY_EXTENSION, patternRoot} from './inputs.js';
 
 /** Files a site build step rewrites, by extension; every other file is left as it is. */
 const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSION;
@@ -90,11 +90,10 @@ async function walk(folder: string, prefix: string, into: SiteEntry[]): Promise<
 
 /** A pattern's files, each under the pattern's folder part (`dist/**\/*.html`: under `dist`). */
 async function globEntries(pattern: string, explicit: InputType | undefined, onError: (path: string, message: string) => void): Promise<SiteEntry[]> {
+	const {glob} = await import('tinyglobby'); // loaded when a pattern comes (extract imports this module for fileUrl)
 	const files = (await glob(pattern, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(pattern)})).sort();
 	if (files.length === 0) onError(pattern, 'no file matches this pattern');
-	const segments = pattern.split('/');
-	const fixed = segments.slice(0, Math.max(0, segments.findIndex(isGlob))).join('/');
-	const root = fixed === '' ? '' : `${fixed.replace(/^\.\//, '')}/`;
+	const root = patternRoot(pattern);
 	const entries: SiteEntry[] = [];
 	for (const file of files) {
 		if (isTemporary(basename(file)) || (await lstat(file)).isSymbolicLink()) continue;
@@ -125,6 +124,20 @@ export function siteFolder(site: string, dialect: Dialect): string | null {
 	}
 	if (/[?#]/.test(url) || !/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return null;
 	return url.endsWith('/') ? url : `${url}/`;
+}
+
+/**
+ * `--site URL` checked and made a folder URL ({@link siteFolder}); undefined when absent.
+ *
+ * @example
+ * checkSite('https://example.com/docs', 'whatwg'); // 'https://example.com/docs/'
+ * checkSite('https://example.com/?q', 'whatwg'); // throws an OptionError naming --site
+ */
+export function checkSite(site: string | undefined, dialect: Dialect): string | undefined {
+	if (site === undefined) return undefined;
+	const folder = siteFolder(site, dialect);
+	if (folder === null) throw optionError('--site', 'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)', site);
+	return folder;
 }
 
 /**

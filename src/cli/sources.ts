@@ -8,6 +8,7 @@ import {checkEncoding} from '../stream/core/decode.js';
 import {attempt} from '../stream/core/input.js';
 import {ExtractPipeline} from '../stream/core/pipeline.js';
 import {nodeCodecs} from '../stream/node/codecs.js';
+import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 
@@ -15,6 +16,16 @@ import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 export interface Input {
 	path: string;
 	type: InputType | ArchiveType;
+	/**
+	 * Its path under the folder named on the command line, `/`-separated (`sub/page.html`);
+	 * a file named directly, its name; a pattern's file, its path under the folder before
+	 * the pattern. With `--site`, its URL is the site URL plus this (site-files.ts fileUrl).
+	 */
+	relative?: string;
+	/** A `.gz` file of a known type (not WARC, whose reader reads gzip itself): decompressed as it is read. */
+	gzip?: true;
+	/** Its type was not known from its extension: sniffed before it is read (open-document.ts). */
+	sniff?: true;
 }
 
 /** Options for every input of a run; the type and retrieval URL come per input. */
@@ -75,6 +86,7 @@ export async function eachLink(
 	offset = 0,
 	onWarning: (message: string) => void = () => undefined,
 ): Promise<void> {
+	source = await openDocument(input, source);
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':

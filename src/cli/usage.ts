@@ -1,14 +1,16 @@
 /** Usage text and the usage error (exit code 2). */
 export const USAGE = `Usage:
-  linkstream extract    [--type T] [--base-url URL] [--dialect D] [--format ndjson|tsv|urls] [filters] [PATH|GLOB|-]...
+  linkstream extract    [--type T] [--base-url URL | --site URL] [--dialect D] [--format ndjson|tsv|urls] [filters] [PATH|GLOB|-]...
   linkstream rewrite    --to absolute|relative [--base-url URL] [--document-url URL] [--scope URL] [--form F] [--type T] FILE|-
   linkstream rewrite    --to absolute|relative [--site URL] --in-place|--out DIR|--dry-run [-j N] PATH|GLOB...
   linkstream resolve    [--dialect D] BASE REF...
   linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
 
 Options:
-  --type T        html | xhtml | css | text (default: from the file extension, else html)
-  --base-url URL  the retrieval URL (RFC 2396 §5.1.3); default: the file's file: URL
+  --type T        html | xhtml | css | text (default: from the file extension, before a .gz
+                  suffix; else html, once the file is seen not to be binary)
+  --base-url URL  one document's retrieval URL (RFC 2396 §5.1.3); default: the file's file: URL
+                  (for a folder or several files use --site)
   --encoding E    the transport charset of the input bytes (e.g. windows-1252)
   --dialect D     whatwg (default) | rfc3986 | rfc2396
   --format F      ndjson (default) | tsv | urls
@@ -21,8 +23,9 @@ Options:
   --scheme S,...  extract: only URLs with these schemes (e.g. http,https)
   --internal      extract: only links inside the site (--site, else the base URL's origin)
   --external      extract: only links outside it
-  --site URL      the site's URL prefix (rewrite: each file's URL is URL plus its path in the
-                  folder, a folder's index.html is the folder's URL; the scope unless --scope)
+  --site URL      the site's URL prefix: each file's URL is URL plus its path in the folder
+                  named (a file named directly: URL plus its name), a folder's index.html is
+                  the folder's URL; extract: the site of --internal; rewrite: the scope unless --scope
   --in-place      rewrite: replace each HTML and CSS file atomically (temporary file, fsync, rename)
   --out DIR       rewrite: write the rewritten tree under DIR, other files copied byte for byte
   --dry-run       rewrite: write nothing; list each file that would change and its link count
@@ -33,6 +36,7 @@ Options:
   -j, --jobs N    extract, rewrite: N files at once on worker threads (default: the number of cores);
                   extract's output is the same bytes whatever N, in input order
   -h, --help      this text
+  -V, --version   the version of linkstream
 
 Exit status: 0 success, 1 some input failed, 2 usage error.`;
 

@@ -40,7 +40,7 @@ test('usage errors exit 2 and name the problem', t => {
 		[['resolve', '--dialect', 'rfc1808', 'http://a/', 'g'], '`dialect`'],
 		[['extract', '--type', 'pdf', page], '`--type`'],
 		[['extract', '--format', 'xml', page], '`--format`'],
-		[['extract', '--bogus'], "Unknown option '--bogus'"],
+		[['extract', '--bogus'], 'linkstream extract: unknown option --bogus (see linkstream --help)'],
 	] as const) {
 		const result = runCli(args);
 		t.is(result.status, 2, `${args.join(' ')}: ${result.stderr}`);
@@ -89,7 +89,7 @@ test('extract --format urls and tsv; stdin with -', t => {
 });
 
 test('a missing input is named, exit 1, and the other inputs are still processed', t => {
-	const result = runCli(['extract', '--format', 'urls', '--base-url', base, 'no/such/file.html', page]);
+	const result = runCli(['extract', '--format', 'urls', '--site', 'https://example.com/news/', 'no/such/file.html', page]);
 	t.is(result.status, 1);
 	t.true(result.stderr.includes('no/such/file.html'), result.stderr);
 	t.true(result.stdout.includes('https://example.com/static/site.css'));

@@ -47,7 +47,7 @@ test('input order holds behind a large, slow first file: its Links first, then e
 	for (const tag of small) writeFileSync(join(root, `${tag}.html`), page(tag, 5));
 	const expected = [...urls('big', 20_000), ...small.flatMap(tag => urls(tag, 5))];
 	for (const jobs of ['1', '3']) {
-		const result = runCli(['extract', '--format', 'urls', '-j', jobs, '--base-url', base, root]);
+		const result = runCli(['extract', '--format', 'urls', '-j', jobs, '--site', base, root]);
 		t.is(result.status, 0, result.stderr);
 		const lines = result.stdout.split('\n');
 		t.is(lines.pop(), '');
@@ -62,7 +62,7 @@ test('a file that cannot be read is named, exit 1, and every other file is writt
 	writeFileSync(join(root, 'b.warc'), 'this is not a WARC file\n');
 	writeFileSync(join(root, 'c.html'), page('c', 2));
 	for (const jobs of ['1', '2']) {
-		const result = runCli(['extract', '--format', 'urls', '-j', jobs, '--base-url', base, root]);
+		const result = runCli(['extract', '--format', 'urls', '-j', jobs, '--site', base, root]);
 		t.is(result.status, 1);
 		t.regex(result.stderr, /b\.warc: .*not a WARC file/);
 		t.deepEqual(result.stdout.trim().split('\n'), [...urls('a', 3), ...urls('c', 2)]);
@@ -113,7 +113,7 @@ test('a slow reader of standard output: what waits in it stays bounded (one file
 	const cases: Array<[string, number, Promise<{status: number; output: SlowOutput; errors: string[]}>]> = [
 		['one file, -j 1', links + 1, run({jobs: '1', baseUrl: base, positionals: [join(root, 'one.html')]})],
 		['standard input', links + 1, run({jobs: '1', baseUrl: base, type: 'html', positionals: ['-']}, Readable.from([Buffer.from(html)]))],
-		['12 files, -j 2', links + 12, run({jobs: '2', baseUrl: base, positionals: [join(root, 'many')]})],
+		['12 files, -j 2', links + 12, run({jobs: '2', site: base, positionals: [join(root, 'many')]})],
 	];
 	for (const [name, lines, running] of cases) {
 		const {status, output, errors} = await running;

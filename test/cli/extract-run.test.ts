@@ -20,8 +20,8 @@ const base = 'https://site.example/docs/';
 
 test('a folder is walked in sorted order; --jobs gives the same output as one job', t => {
 	const root = site();
-	const one = runCli(['extract', '--format', 'urls', '--jobs', '1', '--base-url', base, join(root, 'docs')]);
-	const two = runCli(['extract', '--format', 'urls', '--jobs', '3', '--base-url', base, join(root, 'docs')]);
+	const one = runCli(['extract', '--format', 'urls', '--jobs', '1', '--site', base, join(root, 'docs')]);
+	const two = runCli(['extract', '--format', 'urls', '--jobs', '3', '--site', base, join(root, 'docs')]);
 	t.is(one.status, 0, one.stderr);
 	t.is(two.status, 0, two.stderr);
 	t.is(two.stdout, one.stdout);
@@ -34,28 +34,30 @@ test('--kind, --scheme, --internal/--external, --unique filter the Links', t => 
 	const root = site();
 	const docs = join(root, 'docs');
 	const urls = (...args: string[]): string[] => {
-		const result = runCli(['extract', '--format', 'urls', '--jobs', '1', '--base-url', base, ...args, docs]);
+		const result = runCli(['extract', '--format', 'urls', '--jobs', '1', ...args, docs]);
 		t.is(result.status, 0, result.stderr);
 		return result.stdout.trim().split('\n');
 	};
-	t.deepEqual(new Set(urls('--kind', 'resource')), new Set([0, 1, 2, 3, 4, 5].map(i => `https://site.example/img/${i}.png`)));
-	t.true(urls('--external').every(url => url.startsWith('https://other.example/')));
-	t.true(urls('--internal').every(url => url.startsWith('https://site.example/')));
-	t.deepEqual(urls('--external', '--unique'), ['https://other.example/x', 'https://other.example/y']);
-	t.deepEqual(urls('--internal', '--site', 'https://site.example/img/', '--unique').length, 6);
-	t.deepEqual(urls('--scheme', 'ftp'), ['']);
+	const siteRoot = 'https://site.example/';
+	t.deepEqual(new Set(urls('--site', base, '--kind', 'resource')), new Set([0, 1, 2, 3, 4, 5].map(i => `https://site.example/img/${i}.png`)));
+	// --site is both each file's URL and the site: from the root, /img/ is inside; from docs/, outside.
+	t.deepEqual(urls('--site', siteRoot, '--external', '--unique'), ['https://other.example/x', 'https://other.example/y']);
+	t.true(urls('--site', siteRoot, '--internal').every(url => url.startsWith('https://site.example/')));
+	t.deepEqual(urls('--site', base, '--internal', '--unique').sort(), [...[0, 1, 2, 3, 4, 5].map(i => `${base}p${i}.html`), `${base}after.html`, `${base}before.html`, `${base}robots.html`].sort());
+	t.is(urls('--site', base, '--external', '--unique').length, 2 + 6);
+	t.deepEqual(urls('--site', base, '--scheme', 'ftp'), ['']);
 });
 
 test('--no-follow-nofollow drops rel=nofollow and everything after a robots nofollow meta', t => {
 	const root = site();
-	const result = runCli(['extract', '--format', 'urls', '--no-follow-nofollow', '--base-url', base, join(root, 'docs', 'robots.html'), join(root, 'docs', 'p0.html')]);
+	const result = runCli(['extract', '--format', 'urls', '--no-follow-nofollow', '--site', base, join(root, 'docs', 'robots.html'), join(root, 'docs', 'p0.html')]);
 	t.is(result.status, 0, result.stderr);
 	t.deepEqual(result.stdout.trim().split('\n'), ['https://site.example/docs/before.html', 'https://site.example/docs/p1.html', 'https://site.example/img/0.png', 'https://other.example/y']);
 });
 
 test('a glob pattern the shell did not expand is expanded; a pattern matching nothing is an error', t => {
 	const root = site();
-	const result = runCli(['extract', '--format', 'urls', '--base-url', base, join(root, 'docs', 'p[0-1].html')]);
+	const result = runCli(['extract', '--format', 'urls', '--site', base, join(root, 'docs', 'p[0-1].html')]);
 	t.is(result.status, 0, result.stderr);
 	t.is(result.stdout.trim().split('\n').length, 8);
 	const none = runCli(['extract', join(root, 'nothing-*.html')]);

@@ -1,0 +1,106 @@
+/**
+ * What a command-line file holds before it is read as a document: a `.gz` file is
+ * decompressed as a stream (Node's zlib, RFC 1952), and a file whose extension says nothing
+ * is sniffed, so an image or a program is named "not a document" rather than read as HTML
+ * to give no Links.
+ */
+import {open} from 'node:fs/promises';
+import {Readable, pipeline} from 'node:stream';
+import {createGunzip} from 'node:zlib';
+import type {Input, Source} from './sources.js';
+
+/** The suffix of a gzip file (RFC 1952); `page.html.gz` is read as `page.html`. */
+export const GZIP_SUFFIX = '.gz';
+
+/** Bytes looked at to tell a document from a binary file. */
+export const SNIFF_BYTES = 1024;
+
+/** Leading bytes of binary formats, by name (each format's own signature). */
+const SIGNATURES: ReadonlyArray<readonly [string, readonly number[]]> = [
+	['gzip data', [0x1f, 0x8b]], // RFC 1952 §2.3.1 ID1 ID2
+	['a PNG image', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]], // PNG §5.2 signature
+	['a JPEG image', [0xff, 0xd8, 0xff]], // JPEG SOI marker, then a marker
+	['a GIF image', [0x47, 0x49, 0x46, 0x38]], // "GIF8" (GIF87a / GIF89a)
+	['a PDF file', [0x25, 0x50, 0x44, 0x46, 0x2d]], // "%PDF-"
+	['a ZIP archive', [0x50, 0x4b, 0x03, 0x04]], // "PK\3\4" local file header
+	['a ZIP archive', [0x50, 0x4b, 0x05, 0x06]], // "PK\5\6" end of an empty archive
+	['an ELF program', [0x7f, 0x45, 0x4c, 0x46]], // "\x7fELF"
+];
+
+/** UTF-16 byte order marks: text that has NUL bytes in it. */
+const UTF16_BOMS: ReadonlyArray<readonly number[]> = [
+	[0xfe, 0xff],
+	[0xff, 0xfe],
+];
+
+const NUL = 0x00;
+
+/**
+ * Whether `path` names a gzip file by its suffix.
+ *
+ * @example
+ * isGzipPath('notes.TXT.GZ'); //=> true
+ */
+export function isGzipPath(path: string): boolean {
+	return path.toLowerCase().endsWith(GZIP_SUFFIX);
+}
+
+/**
+ * What the first bytes of a file show it is when it is not a document: a binary format by
+ * its signature, or NUL bytes (which no text holds, unless UTF-16 with a BOM). Undefined
+ * for anything else.
+ *
+ * @example
+ * binaryKind(Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)); //=> 'a PNG image'
+ * binaryKind(new TextEncoder().encode('<p>hello')); //=> undefined
+ */
+export function binaryKind(head: Uint8Array): string | undefined {
+	for (const [name, signature] of SIGNATURES) if (startsWith(head, signature)) return name;
+	if (UTF16_BOMS.some(bom => startsWith(head, bom))) return undefined;
+	return head.subarray(0, SNIFF_BYTES).includes(NUL) ? 'binary data (NUL bytes)' : undefined;
+}
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+	return bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
+}
+
+/**
+ * The bytes of `input` as a document: gunzipped as a stream when it is a `.gz` file, and
+ * checked first when its type was only guessed. Rejects naming what the file is instead.
+ *
+ * @example
+ * const source = await openDocument({path: 'page.html.gz', type: 'html', gzip: true}, fileStream('page.html.gz'));
+ */
+export async function openDocument(input: Input, source: Source): Promise<Source> {
+	if (input.sniff === true) {
+		const kind = binaryKind(source instanceof Uint8Array ? source : await head(input.path));
+		if (kind !== undefined) throw new Error(`not a document: ${kind}; its extension is not one linkstream knows (give --type to read it as one)`);
+	}
+	return input.gzip === true ? gunzip(source) : source;
+}
+
+/** The first SNIFF_BYTES of a file (a file streamed rather than read whole). */
+async function head(path: string): Promise<Uint8Array> {
+	const file = await open(path);
+	try {
+		const buffer = new Uint8Array(SNIFF_BYTES);
+		const {bytesRead} = await file.read(buffer, 0, SNIFF_BYTES, 0);
+		return buffer.subarray(0, bytesRead);
+	} finally {
+		await file.close();
+	}
+}
+
+/**
+ * `source` decompressed as it is read: memory stays at zlib's window and chunk whatever the
+ * ratio (a gzip bomb streams, it does not grow). An error of either stream ends it.
+ *
+ * @example
+ * for await (const chunk of gunzip(createReadStream('notes.txt.gz'))) process.stdout.write(chunk);
+ */
+export function gunzip(source: Source): NodeJS.ReadableStream {
+	const readable = source instanceof Uint8Array ? Readable.from([source]) : (source as NodeJS.ReadableStream);
+	const decompressed = createGunzip();
+	pipeline(readable, decompressed, () => undefined); // a failure destroys `decompressed` with the error: its reader sees it
+	return decompressed;
+}
