@@ -6,7 +6,7 @@
  * §5.1.3 retrieval URI, then §5.1.4 application default.
  */
 import {codeAt} from '../known-string.js';
-import type {BaseSource, Dialect, ExtractOptions, Link} from '../types.js';
+import type {BaseSource, Dialect, ExtractOptions, Link, LinkError} from '../types.js';
 import {absolutize, resolve} from '../uri/index.js';
 import type {ReferenceEvent} from './event.js';
 import {plainAbsolute, PlainResolver} from './plain-base.js';
@@ -118,6 +118,18 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	} catch {
 		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
+	return link;
+}
+
+/**
+ * The Link of an event left unresolved, with its `error`.
+ *
+ * @example
+ * unresolvedLink(event, 'too-many').url; // null
+ */
+export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s: string) => string): Link {
+	const link = linkFields(event, own);
+	link.error = error;
 	return link;
 }
 
