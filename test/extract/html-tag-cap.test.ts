@@ -8,6 +8,7 @@ import test from 'ava';
 import {createExtractStream, extractLinks, rewriteLinks} from '../../src/index.js';
 import type {Link} from '../../src/index.js';
 import {MAX_TAG_REFERENCES} from '../../src/extract/html/tag-cap.js';
+import {MAX_URL_LENGTH} from '../../src/extract/base.js';
 
 const OPTIONS = {type: 'html', retrievalUrl: 'https://example.com/d/'} as const;
 const COUNT = MAX_TAG_REFERENCES + 500;
@@ -59,4 +60,20 @@ test('a stream with no reader holds at most MAX_TAG_REFERENCES + 1 Links per tag
 	const links: Link[] = [];
 	for await (const link of stream) links.push(link as Link);
 	t.is(links.length, tags * (MAX_TAG_REFERENCES + 1));
+});
+
+test('an href of MAX_URL_LENGTH + 1 NULs is not resolved (error invalid-url) and a rewrite keeps it', (t) => {
+	const html = `<a href="${'\0'.repeat(MAX_URL_LENGTH + 1)}">x</a>`;
+	const [link] = extractLinks(html, OPTIONS);
+	t.is(link?.url, null);
+	t.is(link?.error, 'invalid-url');
+	// HTML §13.2.5.36: NUL in an attribute value is U+FFFD.
+	t.is(link?.value, '\uFFFD'.repeat(MAX_URL_LENGTH + 1));
+	t.is(rewriteLinks(html, {...OPTIONS, to: 'absolute'}), html);
+});
+
+test('a printable ASCII data: URL longer than MAX_URL_LENGTH is still resolved', (t) => {
+	const url = `data:text/plain,${'a'.repeat(MAX_URL_LENGTH)}`;
+	const [link] = extractLinks(`<img src="${url}">`, OPTIONS);
+	t.is(link?.url, url);
 });
