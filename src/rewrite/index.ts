@@ -3,7 +3,7 @@
  * stream layer decodes, maps offsets to bytes and encodes.
  */
 export {Splicer, type Units} from './splice.js';
-export {HeldByteArray, HeldText, type HeldUnits} from './held.js';
+export {HeldByteArray, type HeldUnits} from './held.js';
 export {Rewriter, type TextEdit} from './rewriter.js';
 export {createTarget, type CheckedRewriteOptions, type Reference, type Target} from './targets.js';
 export {writeValue, type Fallback, type Neighbours, type WrittenValue} from './write-value.js';

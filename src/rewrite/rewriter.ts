@@ -10,7 +10,7 @@
  */
 import type {ReferenceEvent} from '../extract/event.js';
 import type {Link} from '../types.js';
-import {HeldText} from './held.js';
+import {TextPieces} from '../text-pieces.js';
 import {createTarget, type CheckedRewriteOptions, type Reference, type Target} from './targets.js';
 import {writeValue, type Fallback, type Neighbours} from './write-value.js';
 
@@ -39,8 +39,8 @@ export class Rewriter {
 	unchanged = 0;
 	private readonly target: Target;
 	private batch: Reference[] = [];
-	/** Decoded text from the watermark on (as the pieces written: held.ts). */
-	private readonly window = new HeldText();
+	/** Decoded text from the watermark on (as the pieces written: text-pieces.ts). */
+	private readonly window = new TextPieces();
 
 	constructor(options: CheckedRewriteOptions) {
 		this.target = createTarget(options);

@@ -16,7 +16,7 @@ export type Units = string | Uint8Array;
  *
  * @example
  * const out: string[] = [];
- * const splicer = new Splicer(new HeldText(), (piece) => out.push(piece));
+ * const splicer = new Splicer(new TextPieces(), (piece) => out.push(piece));
  * splicer.append('<a href="x.html">');
  * splicer.edit(9, 15, 'https://example.com/x.html');
  * splicer.finish();

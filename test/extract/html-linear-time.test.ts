@@ -146,7 +146,7 @@ test('SourceWindow: its lists stay at the pieces held, and a list it lets go poi
 	// V8: a list that lived long is in the old generation; dead there, it still keeps what it
 	// points to alive through every scavenge until the next full GC (64 KiB chunks promoted).
 	const window = new SourceWindow();
-	const internals = window as unknown as {pieces: string[]};
+	const internals = (window as unknown as {text: {pieces: string[]}}).text; // its TextPieces (src/text-pieces.ts)
 	const chunk = 'x'.repeat(4 * MIN_PIECE_LENGTH);
 	const letGo = new Set<string[]>();
 	let longest = 0;

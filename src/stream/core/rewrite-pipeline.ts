@@ -17,7 +17,8 @@
  */
 import type {CheckedRewriteOptions} from '../../rewrite/targets.js';
 import {Rewriter, type TextEdit} from '../../rewrite/rewriter.js';
-import {HeldByteArray, HeldText} from '../../rewrite/held.js';
+import {HeldByteArray} from '../../rewrite/held.js';
+import {TextPieces} from '../../text-pieces.js';
 import {Splicer} from '../../rewrite/splice.js';
 import type {Codecs} from './codecs.js';
 import {createEncoder, type TextEncoderFor} from './encode.js';
@@ -154,7 +155,7 @@ export class RewritePipeline {
 	private textSplicer(): Splicer<string> {
 		if (this.kind === 'bytes') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
 		this.kind = 'text';
-		return (this.text ??= new Splicer(new HeldText(), (piece) => this.out.push(piece)));
+		return (this.text ??= new Splicer(new TextPieces(), (piece) => this.out.push(piece)));
 	}
 
 	private byteSplicer(): Splicer<Uint8Array> {
