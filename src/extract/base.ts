@@ -6,7 +6,7 @@
  * §5.1.3 retrieval URI, then §5.1.4 application default.
  */
 import {codeAt} from '../known-string.js';
-import type {BaseSource, Dialect, ExtractOptions, Link} from '../types.js';
+import type {BaseSource, Dialect, ExtractOptions, Link, LinkError} from '../types.js';
 import {absolutize, resolve} from '../uri/index.js';
 import type {ReferenceEvent} from './event.js';
 import {plainAbsolute, PlainResolver} from './plain-base.js';
@@ -76,6 +76,17 @@ export function resolveContext(
 	return context;
 }
 
+/**
+ * References longer than this (UTF-16 units) are resolved only when printable ASCII
+ * (issue 17 item 2): percent-encoding makes each other unit up to 9 bytes, and the URL
+ * parser's copies more (16 MB of NULs in an href took 2 GB). Chromium refuses URLs
+ * longer than 2 MiB (url::kMaxURLChars); a long data: URL is printable ASCII.
+ */
+export const MAX_URL_LENGTH = 2 * 1024 * 1024;
+
+/** Outside printable ASCII: what the URL parser percent-encodes (or strips). */
+const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
+
 /** Resolve one reference event against its base, never throwing: failures become `error`. */
 export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Link {
 	const {against} = event;
@@ -90,6 +101,10 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	if (layer !== null) {
 		link.base = layer.url;
 		link.baseSource = layer.source;
+	}
+	if (value.length > MAX_URL_LENGTH && NOT_PRINTABLE_ASCII.test(value)) {
+		link.error = 'invalid-url';
+		return link;
 	}
 
 	const plain = context.dialect === 'whatwg' ? context.plain : undefined;
@@ -118,6 +133,18 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	} catch {
 		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
+	return link;
+}
+
+/**
+ * The Link of an event left unresolved, with its `error`.
+ *
+ * @example
+ * unresolvedLink(event, 'too-many').url; // null
+ */
+export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s: string) => string): Link {
+	const link = linkFields(event, own);
+	link.error = error;
 	return link;
 }
 

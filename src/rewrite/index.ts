@@ -2,7 +2,8 @@
  * src/rewrite: splice new values into the original source. Text-level and pure: the
  * stream layer decodes, maps offsets to bytes and encodes.
  */
-export {BYTE_UNITS, Splicer, TEXT_UNITS, type UnitOps, type Units} from './splice.js';
+export {Splicer, type Units} from './splice.js';
+export {HeldByteArray, type HeldUnits} from './held.js';
 export {Rewriter, type TextEdit} from './rewriter.js';
 export {createTarget, type CheckedRewriteOptions, type Reference, type Target} from './targets.js';
 export {writeValue, type Fallback, type Neighbours, type WrittenValue} from './write-value.js';

@@ -10,6 +10,7 @@
  */
 import type {ReferenceEvent} from '../extract/event.js';
 import type {Link} from '../types.js';
+import {TextPieces} from '../text-pieces.js';
 import {createTarget, type CheckedRewriteOptions, type Reference, type Target} from './targets.js';
 import {writeValue, type Fallback, type Neighbours} from './write-value.js';
 
@@ -38,9 +39,8 @@ export class Rewriter {
 	unchanged = 0;
 	private readonly target: Target;
 	private batch: Reference[] = [];
-	/** Decoded text from absolute offset `windowStart`. */
-	private window = '';
-	private windowStart = 0;
+	/** Decoded text from the watermark on (as the pieces written: text-pieces.ts). */
+	private readonly window = new TextPieces();
 
 	constructor(options: CheckedRewriteOptions) {
 		this.target = createTarget(options);
@@ -48,7 +48,7 @@ export class Rewriter {
 
 	/** The next piece of decoded text (before the extractor sees it). */
 	text(chunk: string): void {
-		this.window += chunk;
+		this.window.append(chunk);
 	}
 
 	/** A Link from the extractor's sink. */
@@ -77,8 +77,7 @@ export class Rewriter {
 
 	/** The decoded text of `[from, to)` if it is still held. */
 	textBetween(from: number, to: number): string | undefined {
-		const start = from - this.windowStart;
-		return start < 0 || to - this.windowStart > this.window.length ? undefined : this.window.slice(start, to - this.windowStart);
+		return this.window.slice(from, to);
 	}
 
 	/**
@@ -86,7 +85,12 @@ export class Rewriter {
 	 * keeping the unit before it. Call after the edits of `take` are placed.
 	 */
 	release(safe: number): void {
-		this.drop(safe - 1);
+		this.window.drop(safe - 1);
+	}
+
+	/** Decoded units copied to read spans across written chunks (for tests: linear time). */
+	get copied(): number {
+		return this.window.copied;
 	}
 
 	private around(event: ReferenceEvent): Neighbours {
@@ -94,13 +98,6 @@ export class Rewriter {
 	}
 
 	private charAt(offset: number): number {
-		const i = offset - this.windowStart;
-		return i >= 0 && i < this.window.length ? this.window.charCodeAt(i) : -1;
-	}
-
-	private drop(offset: number): void {
-		if (offset <= this.windowStart) return;
-		this.window = this.window.slice(offset - this.windowStart);
-		this.windowStart = offset;
+		return this.window.charCodeAt(offset);
 	}
 }

@@ -2,36 +2,13 @@
  * The splice engine: the source flows through in order, `(span, newText)` edits replace
  * their spans, and every unit outside an edit is copied as it came, never re-serialised.
  * Works on text (UTF-16 units) or on bytes alike; the caller says how far the source is
- * final (`flush`), so only the unfinished tail is held.
+ * final (`flush`), so only the unfinished tail is held (held.ts: each unit held is copied
+ * a bounded number of times, however long the tail and however many writes it spans).
  */
+import type {HeldUnits} from './held.js';
 
 /** What a splicer works on: decoded text, or the input's own bytes. */
 export type Units = string | Uint8Array;
-
-/** How to join and cut one kind of units. */
-export interface UnitOps<U extends Units> {
-	readonly empty: U;
-	concat(a: U, b: U): U;
-	slice(u: U, start: number, end?: number): U;
-}
-
-export const TEXT_UNITS: UnitOps<string> = {
-	empty: '',
-	concat: (a, b) => a + b,
-	slice: (u, start, end) => u.slice(start, end),
-};
-
-export const BYTE_UNITS: UnitOps<Uint8Array> = {
-	empty: new Uint8Array(0),
-	concat(a, b) {
-		if (a.length === 0) return b;
-		const out = new Uint8Array(a.length + b.length);
-		out.set(a);
-		out.set(b, a.length);
-		return out;
-	},
-	slice: (u, start, end) => u.subarray(start, end),
-};
 
 /**
  * Copies a source to `emit`, with edits spliced in. Offsets are absolute units of the
@@ -39,53 +16,41 @@ export const BYTE_UNITS: UnitOps<Uint8Array> = {
  *
  * @example
  * const out: string[] = [];
- * const splicer = new Splicer(TEXT_UNITS, (piece) => out.push(piece));
+ * const splicer = new Splicer(new TextPieces(), (piece) => out.push(piece));
  * splicer.append('<a href="x.html">');
  * splicer.edit(9, 15, 'https://example.com/x.html');
- * splicer.end();
+ * splicer.finish();
  * out.join(''); // '<a href="https://example.com/x.html">'
  */
 export class Splicer<U extends Units> {
-	private readonly ops: UnitOps<U>;
+	/** The source not yet copied (or replaced), from `flushed` on. */
+	readonly units: HeldUnits<U>;
 	private readonly emit: (piece: U) => void;
-	/** The source held, from absolute offset `heldStart`; its first `skip` units are already copied. */
-	private buffer: U;
-	private heldStart = 0;
-	private skip = 0;
 	/** Edits refused because they started before what was already copied (a bug upstream). */
 	refused = 0;
 
-	constructor(ops: UnitOps<U>, emit: (piece: U) => void) {
-		this.ops = ops;
+	constructor(units: HeldUnits<U>, emit: (piece: U) => void) {
+		this.units = units;
 		this.emit = emit;
-		this.buffer = ops.empty;
 	}
 
 	/** Everything before this offset is copied (or replaced) already. */
 	get flushed(): number {
-		return this.heldStart + this.skip;
+		return this.units.start;
 	}
 
 	/** Units held, not yet copied (the memory bound, for tests and monitoring). */
 	get held(): number {
-		return this.buffer.length - this.skip;
+		return this.units.end - this.units.start;
 	}
 
 	/** Absolute offset just after the last unit appended. */
 	get end(): number {
-		return this.heldStart + this.buffer.length;
-	}
-
-	/** The held source and its absolute start (it covers at least `[flushed, end)`), for offset mapping. */
-	get source(): {units: U; start: number} {
-		return {units: this.buffer, start: this.heldStart};
+		return this.units.end;
 	}
 
 	append(chunk: U): void {
-		// Cutting the copied part off only here keeps edits and flushes free of copies.
-		this.buffer = this.ops.concat(this.skip === 0 ? this.buffer : this.ops.slice(this.buffer, this.skip), chunk);
-		this.heldStart += this.skip;
-		this.skip = 0;
+		this.units.append(chunk);
 	}
 
 	/**
@@ -99,16 +64,16 @@ export class Splicer<U extends Units> {
 		}
 		this.flush(start);
 		if (replacement.length > 0) this.emit(replacement);
-		this.skip = end - this.heldStart;
+		this.units.drop(end);
 		return true;
 	}
 
 	/** Copy the source up to `offset` (no edit will start before it). */
 	flush(offset: number): void {
-		const upTo = Math.min(offset, this.end) - this.heldStart;
-		if (upTo <= this.skip) return;
-		this.emit(this.ops.slice(this.buffer, this.skip, upTo));
-		this.skip = upTo;
+		const upTo = Math.min(offset, this.end);
+		if (upTo <= this.flushed) return;
+		this.units.read(this.flushed, upTo, this.emit);
+		this.units.drop(upTo);
 	}
 
 	/** Copy the rest. */

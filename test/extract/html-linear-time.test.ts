@@ -15,6 +15,7 @@ import {HtmlExtractor} from '../../src/extract/html/extractor.js';
 import {MIN_PIECE_LENGTH, SourceWindow} from '../../src/extract/html/source.js';
 import {LineTracker} from '../../src/extract/position.js';
 import {forEachSrcsetUrl, parseSrcset} from '../../src/extract/srcset.js';
+import {MAX_TAG_REFERENCES} from '../../src/extract/html/tag-cap.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 
@@ -38,10 +39,15 @@ interface Shape {
 const k = (piece: string): number => Math.floor(N / piece.length);
 
 const SHAPES: Record<string, Shape> = {
-	// One attribute value across every chunk; one Link per candidate, at 13 + 10i ('<img srcset="' is 13 units).
+	// One attribute value across every chunk; one Link per candidate, at 13 + 10i ('<img srcset="' is 13 units),
+	// up to MAX_TAG_REFERENCES, then one Link over the rest (tag-cap.ts).
 	'srcset of many candidates': {
 		input: `<img srcset="${'a.png 1x, '.repeat(k('a.png 1x, '))}">`,
-		check: links => links.length === k('a.png 1x, ') && links.every((l, i) => l.value === 'a.png' && l.start === 13 + 10 * i && l.url === `${BASE}a.png`),
+		check: links =>
+			links.length === MAX_TAG_REFERENCES + 1 &&
+			links.slice(0, -1).every((l, i) => l.value === 'a.png' && l.start === 13 + 10 * i && l.url === `${BASE}a.png`) &&
+			links.at(-1)?.error === 'too-many' &&
+			links.at(-1)?.end === 13 + 10 * (k('a.png 1x, ') - 1) + 5,
 	},
 	// CSS Syntax 3 §4.3.6: "(" in an unquoted url makes a bad url; its remnants run to </style>. No URL.
 	'style of many url(': {input: `<style>${'url('.repeat(k('url('))}</style>`, check: links => links.length === 0},
@@ -140,7 +146,7 @@ test('SourceWindow: its lists stay at the pieces held, and a list it lets go poi
 	// V8: a list that lived long is in the old generation; dead there, it still keeps what it
 	// points to alive through every scavenge until the next full GC (64 KiB chunks promoted).
 	const window = new SourceWindow();
-	const internals = window as unknown as {pieces: string[]};
+	const internals = (window as unknown as {text: {pieces: string[]}}).text; // its TextPieces (src/text-pieces.ts)
 	const chunk = 'x'.repeat(4 * MIN_PIECE_LENGTH);
 	const letGo = new Set<string[]>();
 	let longest = 0;

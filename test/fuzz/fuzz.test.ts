@@ -1,6 +1,6 @@
 /**
- * The fuzz properties (properties.ts) in `npm test`: 2,500 cases, 100 per property and
- * case source (generated HTML, XHTML, CSS, text; mutated fixtures). The nightly run is
+ * The fuzz properties (properties.ts) in `npm test`: 3,600 cases, 100 per property and
+ * case source (generated HTML, XHTML, CSS, text; attack shapes; mutated fixtures). The nightly run is
  * scripts/fuzz.ts (`npm run fuzz`, 100,000 cases). FC_SEED=<n> replays a failure.
  */
 import test from 'ava';
@@ -14,7 +14,7 @@ const RUNS_PER_SOURCE = 100;
 const sources = caseSources(fixtureSeeds());
 
 test('the case sources include mutated fixtures', (t) => {
-	t.deepEqual(Object.keys(sources), ['html', 'xhtml', 'css', 'text', 'mutated']);
+	t.deepEqual(Object.keys(sources), ['html', 'xhtml', 'css', 'text', 'attack', 'mutated']);
 });
 
 for (const property of PROPERTY_NAMES) {

@@ -6,10 +6,12 @@
  */
 import fc from 'fast-check';
 import type {Dialect, InputType} from '../../src/types.js';
+import {attackDocument} from './attack-arbitrary.js';
 import {cssDocument} from './css-arbitrary.js';
 import {htmlDocument, htmlPiece} from './html-arbitrary.js';
 import {textDocument} from './text-arbitrary.js';
 
+export {attackDocument} from './attack-arbitrary.js';
 export {cssDocument} from './css-arbitrary.js';
 export {htmlDocument, htmlPiece, quoted} from './html-arbitrary.js';
 export {textDocument} from './text-arbitrary.js';
@@ -152,6 +154,17 @@ export function generatedCase(type: InputType): fc.Arbitrary<FuzzCase> {
 	}));
 }
 
+/** A fuzz case from an attack shape (attack-arbitrary.ts), given as a string or as UTF-8 bytes. */
+export function attackCase(): fc.Arbitrary<FuzzCase> {
+	return fc.record({attack: attackDocument, bytes: fc.boolean(), choices: optionChoices, cuts}).map(({attack, bytes, choices, cuts}) => ({
+		type: attack.type,
+		input: bytes ? encoder.encode(attack.document) : attack.document,
+		options: caseOptions(attack.type, choices),
+		cuts,
+		source: `attack ${attack.type}`,
+	}));
+}
+
 /** A fuzz case from a mutated seed, as bytes (sometimes decoded to a string). */
 export function mutatedCase(seeds: readonly Seed[]): fc.Arbitrary<FuzzCase> {
 	return fc.record({m: mutated(seeds), text: fc.boolean(), choices: optionChoices, cuts}).map(({m, text, choices, cuts}) => ({
@@ -163,13 +176,14 @@ export function mutatedCase(seeds: readonly Seed[]): fc.Arbitrary<FuzzCase> {
 	}));
 }
 
-/** Every source of fuzz cases by name: a generator per type, and mutation of the seeds (when any). */
+/** Every source of fuzz cases by name: a generator per type, attack shapes, and mutation of the seeds (when any). */
 export function caseSources(seeds: readonly Seed[]): Record<string, fc.Arbitrary<FuzzCase>> {
 	const sources: Record<string, fc.Arbitrary<FuzzCase>> = {
 		html: generatedCase('html'),
 		xhtml: generatedCase('xhtml'),
 		css: generatedCase('css'),
 		text: generatedCase('text'),
+		attack: attackCase(),
 	};
 	if (seeds.length > 0) sources.mutated = mutatedCase(seeds);
 	return sources;

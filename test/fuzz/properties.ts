@@ -12,7 +12,9 @@
  * - spans: every Link's span slices the decoded text to its `raw`, and `raw` reads as
  *   its `value` (oracle.ts);
  * - round-trip: the absolute and the relative rewrite, extracted again, resolve Link by
- *   Link to the URLs of the original.
+ *   Link to the URLs of the original;
+ * - bounded: no more Links than decoded units (plus one), and in HTML no more than
+ *   MAX_TAG_REFERENCES + 1 from one tag (issue 17 item 2), the last of them `too-many`.
  */
 import {isDeepStrictEqual} from 'node:util';
 import type {ReferenceEvent} from '../../src/extract/event.js';
@@ -24,8 +26,9 @@ import {cut, rewriteChunks} from '../rewrite/inputs.js';
 import type {FuzzCase} from './generators.js';
 import {expectedValue} from './oracle.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
+import {MAX_TAG_REFERENCES} from '../../src/extract/html/tag-cap.js';
 
-export const PROPERTY_NAMES = ['no-throw', 'identity', 'chunks', 'spans', 'round-trip'] as const;
+export const PROPERTY_NAMES = ['no-throw', 'identity', 'chunks', 'spans', 'round-trip', 'bounded'] as const;
 export type PropertyName = (typeof PROPERTY_NAMES)[number];
 
 const encoder = new TextEncoder();
@@ -217,12 +220,43 @@ function roundTrip(c: FuzzCase): void {
 	}
 }
 
+/**
+ * A tag's Links, approximately: those of attributes (not text links, not a `<style>`
+ * element's CSS) after the same last `<` of the decoded text. A `<` inside an attribute
+ * value only splits a tag's Links into more groups, so each group stays within the cap.
+ */
+function tagGroups(links: readonly Link[], text: string): Map<number, Link[]> {
+	const groups = new Map<number, Link[]>();
+	for (const link of links) {
+		if (link.kind === 'text' || (link.element === 'style' && link.attribute !== 'style')) continue;
+		const open = text.lastIndexOf('<', link.start);
+		const group = groups.get(open) ?? [];
+		group.push(link);
+		groups.set(open, group);
+	}
+	return groups;
+}
+
+function bounded(c: FuzzCase): void {
+	for (const input of forms(c)) {
+		const {links, text} = extractChunks([input], extractOptions(c));
+		if (links.length > text.length + 1) fail('bounded', `${typeof input}: ${links.length} Links from ${text.length} units`);
+		if (c.type !== 'html' && c.type !== 'xhtml') continue;
+		for (const [open, group] of tagGroups(links, text)) {
+			if (group.length > MAX_TAG_REFERENCES + 1) fail('bounded', `${typeof input}: ${group.length} Links from the tag at ${open}`);
+			const capped = group.findIndex((link) => link.error === 'too-many');
+			if (capped >= 0 && capped !== group.length - 1) fail('bounded', `${typeof input}: a Link after the 'too-many' one of the tag at ${open}`);
+		}
+	}
+}
+
 const CHECKS: Readonly<Record<PropertyName, (c: FuzzCase) => void>> = {
 	'no-throw': noThrow,
 	identity,
 	chunks,
 	spans,
 	'round-trip': roundTrip,
+	bounded,
 };
 
 /** Run one property over one case; throws on failure. */

@@ -53,6 +53,7 @@ import {type AttributeRecord, type EventFields, type EventRole, readTag, type Ta
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './text.js';
 import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './tree.js';
 import {SourceWindow} from './source.js';
+import {TagCap} from './tag-cap.js';
 import {FastTokenizer} from './tokenizer.js';
 import type {Position} from '../position.js';
 import {isAsciiWhitespace} from '../srcset.js';
@@ -136,6 +137,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private anchor: AnchorText | null = null;
 	private textStart = -1;
 	private textEnd = -1;
+	/** The references of the start tag being read, capped (tag-cap.ts). */
+	private readonly cap: TagCap;
 
 	private readonly options: CoreOptions;
 	/** `options.textLinks` and `anchorText`, read once: option objects differ in shape between documents (a megamorphic read per use). */
@@ -153,6 +156,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : 'document';
 		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
+		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.bases.addResolved(link, event), options.own);
 	}
 
 	write(chunk: string): void {
@@ -201,6 +205,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	}
 
 	emit(event: ReferenceEvent, role: EventRole): void {
+		if (!this.cap.admit(event)) return;
 		if (role === 'base') {
 			this.bases.base(event, !this.tree.inTemplate);
 		} else if (role === 'anchor' && this.anchorText) {
@@ -212,7 +217,9 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 
 	css(text: DecodedText, fields: EventFields): void {
 		const {element, attribute, quote, rel} = fields;
-		cssEvents(text, {element, attribute, container: 'attribute', quote, rel}, this.locate, (event) => this.bases.add(event));
+		cssEvents(text, {element, attribute, container: 'attribute', quote, rel}, this.locate, (event) => {
+			if (this.cap.admit(event)) this.bases.add(event);
+		});
 	}
 
 	srcdoc(text: DecodedText, fields: EventFields): void {
@@ -243,6 +250,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const raw = this.options.own === undefined ? sliced : this.options.own(sliced);
 		const moved = movedEvent(event, raw, start, end, line, column);
 		moved.enclosing = [quote, ...(event.enclosing ?? [])];
+		if (!this.cap.admit(moved)) return;
 		this.bases.addResolved({...link, start, end, raw, line, column, frame}, moved);
 	}
 
@@ -341,6 +349,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			this.anchorOpen = !selfClosing || !this.xml;
 		}
 		readTag(tag, this);
+		this.cap.close();
 		// HTML §13.2.6.5: the self-closing flag only counts on foreign elements (and in XML).
 		if (selfClosing && (this.xml || !html)) return;
 		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined);

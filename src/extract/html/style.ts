@@ -11,7 +11,7 @@
  */
 import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {CssScanner} from '../css/scanner.js';
-import {MAX_CSS_TOKEN, scanCss} from '../css/extractor.js';
+import {forEachCssMatch, MAX_CSS_TOKEN} from '../css/extractor.js';
 import type {DecodedText} from './decode.js';
 import type {Position} from '../position.js';
 
@@ -36,7 +36,7 @@ type Locate = (offset: number) => Position;
  */
 export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Locate, emit: Emit): void {
 	if (!mayHoldUrls(text.text)) return;
-	for (const match of scanCss(text.text)) {
+	forEachCssMatch(text.text, (match) => {
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
 		const {line, column} = locate(start);
@@ -46,7 +46,7 @@ export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Loc
 		event.quote = fields.quote;
 		event.rel = fields.rel;
 		emit(event);
-	}
+	});
 }
 
 /**

@@ -17,7 +17,9 @@
  */
 import type {CheckedRewriteOptions} from '../../rewrite/targets.js';
 import {Rewriter, type TextEdit} from '../../rewrite/rewriter.js';
-import {BYTE_UNITS, Splicer, TEXT_UNITS} from '../../rewrite/splice.js';
+import {HeldByteArray} from '../../rewrite/held.js';
+import {TextPieces} from '../../text-pieces.js';
+import {Splicer} from '../../rewrite/splice.js';
 import type {Codecs} from './codecs.js';
 import {createEncoder, type TextEncoderFor} from './encode.js';
 import {createOffsetMap, type OffsetMap} from './offsets.js';
@@ -48,6 +50,8 @@ export class RewritePipeline {
 	private kind: 'text' | 'bytes' | undefined;
 	private text: Splicer<string> | undefined;
 	private bytes: Splicer<Uint8Array> | undefined;
+	/** The bytes `bytes` holds, read contiguously by the offset map. */
+	private readonly heldBytes = new HeldByteArray();
 	/** The first bytes (BOM detection). */
 	private head: number[] = [];
 	private sawText = false;
@@ -79,6 +83,11 @@ export class RewritePipeline {
 	/** Input units (bytes, or UTF-16 units for text) held, not yet written out: the memory bound. */
 	get held(): number {
 		return (this.text?.held ?? 0) + (this.bytes?.held ?? 0);
+	}
+
+	/** Units copied to hold the input and to read the text held (for tests: linear in the input, held.ts). */
+	get copied(): number {
+		return this.rewriter.copied + (this.text?.units.copied ?? 0) + this.heldBytes.copied;
 	}
 
 	write(chunk: string | Uint8Array): Array<string | Uint8Array> {
@@ -121,7 +130,7 @@ export class RewritePipeline {
 		}
 		const encode = (this.encoder ??= createEncoder(this.extract.encoding ?? 'utf-8', this.codecs));
 		const at = (offset: number): number => {
-			const {units, start} = bytes.source;
+			const {units, start} = this.heldBytes.contiguous();
 			return map.toByte(offset, units, start, final, this.textBetween);
 		};
 		for (const edit of edits) {
@@ -146,12 +155,12 @@ export class RewritePipeline {
 	private textSplicer(): Splicer<string> {
 		if (this.kind === 'bytes') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
 		this.kind = 'text';
-		return (this.text ??= new Splicer(TEXT_UNITS, (piece) => this.out.push(piece)));
+		return (this.text ??= new Splicer(new TextPieces(), (piece) => this.out.push(piece)));
 	}
 
 	private byteSplicer(): Splicer<Uint8Array> {
 		if (this.kind === 'text') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
 		this.kind = 'bytes';
-		return (this.bytes ??= new Splicer(BYTE_UNITS, (piece) => this.out.push(piece)));
+		return (this.bytes ??= new Splicer(this.heldBytes, (piece) => this.out.push(piece)));
 	}
 }
