@@ -30,11 +30,14 @@ export interface EmbedHost extends ReaderHost {
 	emitLink(link: Link, event: ReferenceEvent): void;
 }
 
+/** How a piece of the HTML is written in the XML: the layer a new value is escaped for (none: markup as written). */
+type Layer = 'xml-text' | 'cdata' | undefined;
+
 interface Piece {
 	/** Offset of the piece in the nested document's text. */
 	at: number;
 	text: DecodedText;
-	cdata: boolean;
+	layer: Layer;
 }
 
 /**
@@ -67,8 +70,17 @@ export class EscapedHtml implements TextReader {
 	}
 
 	text(piece: DecodedText, cdata: boolean): void {
+		this.add(piece, cdata ? 'cdata' : 'xml-text');
+	}
+
+	/** Unescaped HTML markup inside the element (a tag as written): read as HTML. */
+	readonly markup = (piece: DecodedText): void => {
+		this.add(piece, undefined);
+	};
+
+	private add(piece: DecodedText, layer: Layer): void {
 		if (this.done) return;
-		this.pieces.push({at: this.length, text: piece, cdata});
+		this.pieces.push({at: this.length, text: piece, layer});
 		this.length += piece.text.length;
 		this.nested.write(piece.text);
 		// Let go of the pieces the nested core will report nothing in any more.
@@ -78,9 +90,8 @@ export class EscapedHtml implements TextReader {
 		if (drop > 0) this.pieces = this.pieces.slice(drop);
 	}
 
-	/** Markup inside the element (not HTML: it was not escaped) ends the document there. */
 	interrupt(): void {
-		this.end();
+		// Child markup comes through `markup`.
 	}
 
 	end(): void {
@@ -102,7 +113,7 @@ export class EscapedHtml implements TextReader {
 		const moved = movedEvent(event, raw, start, end, line, column);
 		moved.syntax = event.syntax;
 		moved.refreshQuote = event.refreshQuote;
-		moved.enclosing = [...(event.enclosing ?? []), first.cdata ? 'cdata' : 'xml-text'];
+		moved.enclosing = first.layer === undefined ? event.enclosing : [...(event.enclosing ?? []), first.layer];
 		// Deviation: a value written across text and CDATA (or split by a comment) is reported, not rewritten.
 		if (first !== last) moved.syntax = 'none';
 		const frame = link.frame === undefined ? undefined : {...link.frame, start: this.sourceStart(link.frame.start), end: this.sourceStart(link.frame.end)};

@@ -210,10 +210,16 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		const start = this.tagStart;
 		if (start < 0) return;
 		this.tagStart = -1;
-		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start, nameEnd: this.tagNameEnd, attributes: this.attributes};
-		this.attributes = [];
 		const {scope} = this;
-		scope.top?.reader?.interrupt();
+		const reader = scope.top?.reader;
+		if (reader?.markup !== undefined) {
+			this.attributes = [];
+			reader.markup(this.verbatim(start - 1, end + 1));
+			return;
+		}
+		reader?.interrupt();
+		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes};
+		this.attributes = [];
 		this.vocabulary ??= tag.qname.includes(':') ? '' : rootVocabulary(tag.qname);
 		const parentBase = scope.base;
 		this.tagLayer = parentBase;
@@ -247,7 +253,17 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	private onCloseTag(start: number, end: number): void {
 		this.flushText();
 		this.floor = end;
-		if (this.source.holds(start)) this.scope.close(this.slice(start, end));
+		if (!this.source.holds(start)) return;
+		const name = this.slice(start, end);
+		const top = this.scope.top;
+		if (top?.reader?.markup !== undefined && name !== top.qname) top.reader.markup(this.verbatim(start - 2, end + 1));
+		else this.scope.close(name);
+	}
+
+	/** Source text taken as it is (a CDATA section, markup inside HTML). */
+	private verbatim(start: number, end: number): DecodedText {
+		const text = this.slice(start, end);
+		return new DecodedText(text, text, start, null);
 	}
 
 	private onText(start: number, end: number): void {
@@ -261,8 +277,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		this.flushText();
 		this.floor = tokenEnd;
 		// XML 1.0 §2.7: a CDATA section's text is taken as written.
-		const text = this.slice(start, end);
-		this.scope.top?.reader?.text(new DecodedText(text, text, start, null), true);
+		this.scope.top?.reader?.text(this.verbatim(start, end), true);
 	}
 
 	private onOther(end: number): void {

@@ -20,8 +20,13 @@ export const MAX_DEPTH = 1024;
 export interface TextReader {
 	/** The next decoded piece of the element's own text; `cdata` when written as a CDATA section. */
 	text(piece: DecodedText, cdata: boolean): void;
-	/** A child element, comment or processing instruction interrupts the text. */
+	/** A child element interrupts the text (unless the reader takes markup). */
 	interrupt(): void;
+	/**
+	 * Readers of HTML take child markup as written: a start or end tag inside the element
+	 * (HTML left unescaped, as some feeds write it) is HTML, not XML.
+	 */
+	markup?: (piece: DecodedText) => void;
 	/** The element ends (or the input does). */
 	end(): void;
 	/** The earliest source offset the reader may still need (undefined: none). */

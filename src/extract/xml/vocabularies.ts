@@ -19,6 +19,7 @@ export const NS = {
 	thread: 'http://purl.org/syndication/thread/1.0', // RFC 4685
 	rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
 	rss090: 'http://my.netscape.com/rdf/simple/0.9/',
+	rss2Userland: 'http://backend.userland.com/rss2', // RSS 2.0 as some feeds declare it (no namespace per the spec)
 	rss10: 'http://purl.org/rss/1.0/',
 	content: 'http://purl.org/rss/1.0/modules/content/',
 	wfw: 'http://wellformedweb.org/CommentAPI/',
@@ -61,8 +62,13 @@ export interface XmlRule {
 	when?: XmlCondition;
 }
 
-/** `#text`: the element's text. An attribute is named by local name (unprefixed) or `{namespace}local`. */
-type Row = readonly [namespace: string, elements: string, places: string, syntax: XmlSyntax, kind: LinkKind, when?: XmlCondition];
+/**
+ * Namespaces, elements and places are space-separated lists. A place is `#text` (the
+ * element's text), an unprefixed attribute's name, or `{namespace}local`.
+ */
+type Row = readonly [namespaces: string, elements: string, places: string, syntax: XmlSyntax, kind: LinkKind, when?: XmlCondition];
+
+const RSS = `${NS.rss} ${NS.rss2Userland}`;
 
 export const TEXT = '#text';
 
@@ -89,12 +95,12 @@ const ROWS: readonly Row[] = [
 	[NS.atom03, 'id', TEXT, 'url', 'metadata'],
 	[NS.atom03, 'content summary title tagline copyright', TEXT, 'html', 'navigation', 'text-construct'],
 	// RSS 2.0 (and 0.91/0.92)
-	[NS.rss, 'link docs comments', TEXT, 'url', 'navigation'],
-	[NS.rss, 'url', TEXT, 'url', 'resource', 'in-image'],
-	[NS.rss, 'guid', TEXT, 'url', 'navigation', 'permalink'],
-	[NS.rss, 'enclosure', 'url', 'url', 'resource'],
-	[NS.rss, 'source', 'url', 'url', 'navigation'],
-	[NS.rss, 'description', TEXT, 'html', 'navigation'],
+	[RSS, 'link docs comments', TEXT, 'url', 'navigation'],
+	[RSS, 'url', TEXT, 'url', 'resource', 'in-image'],
+	[RSS, 'guid', TEXT, 'url', 'navigation', 'permalink'],
+	[RSS, 'enclosure', 'url', 'url', 'resource'],
+	[RSS, 'source', 'url', 'url', 'navigation'],
+	[RSS, 'description', TEXT, 'html', 'navigation'],
 	[NS.content, 'encoded', TEXT, 'html', 'navigation'],
 	[NS.wfw, 'comment', TEXT, 'url', 'form'],
 	[NS.wfw, 'commentRss', TEXT, 'url', 'navigation'],
@@ -130,17 +136,21 @@ type Table = Map<string, Map<string, Map<string, XmlRule>>>;
 
 function buildTable(rows: readonly Row[]): Table {
 	const table: Table = new Map();
-	for (const [namespace, elements, places, syntax, kind, when] of rows) {
+	for (const [namespaces, elements, places, syntax, kind, when] of rows) {
 		const rule: XmlRule = when === undefined ? {syntax, kind} : {syntax, kind, when};
-		let byElement = table.get(namespace);
-		if (byElement === undefined) table.set(namespace, (byElement = new Map()));
-		for (const element of elements.split(' ')) {
-			let byPlace = byElement.get(element);
-			if (byPlace === undefined) byElement.set(element, (byPlace = new Map()));
-			for (const place of places.split(' ')) byPlace.set(place, rule);
+		for (const namespace of namespaces.split(' ')) {
+			let byElement = table.get(namespace);
+			if (byElement === undefined) table.set(namespace, (byElement = new Map()));
+			for (const element of elements.split(' ')) addPlaces(byElement, element, places, rule);
 		}
 	}
 	return table;
+}
+
+function addPlaces(byElement: Map<string, Map<string, XmlRule>>, element: string, places: string, rule: XmlRule): void {
+	let byPlace = byElement.get(element);
+	if (byPlace === undefined) byElement.set(element, (byPlace = new Map()));
+	for (const place of places.split(' ')) byPlace.set(place, rule);
 }
 
 const TABLE = buildTable(ROWS);
