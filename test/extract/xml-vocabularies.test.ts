@@ -139,10 +139,11 @@ for (const [title, xml, expected] of ROWS) {
 test('escaped HTML: Links name the element they came from, spans on the text as written', (t) => {
 	const xml = '<rss><channel><item><description>x &lt;a href="a?b=1&amp;amp;c=2"&gt;</description></item></channel></rss>';
 	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
-	t.is(link?.value, 'a?b=1&c=2');
-	t.is(link?.raw, 'a?b=1&amp;amp;c=2');
-	t.is(xml.slice(link?.start, link?.end), link?.raw);
-	t.deepEqual(link?.embed, {element: 'description', namespace: '', start: 20, encoding: 'text'});
+	if (link === undefined) return t.fail('no Link');
+	t.is(link.value, 'a?b=1&c=2');
+	t.is(link.raw, 'a?b=1&amp;amp;c=2');
+	t.is(xml.slice(link.start, link.end), link.raw);
+	t.deepEqual(link.embed, {element: 'description', namespace: '', start: 20, encoding: 'text'});
 });
 
 test('base64 content: the Links span the element text', (t) => {

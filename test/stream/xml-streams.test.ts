@@ -39,7 +39,7 @@ for (const name of readdirSync(FOLDER).filter((file) => !file.endsWith('.json') 
 		t.deepEqual(webExtractLinks(bytes, options), expected);
 		const rewrite = {...options, to: 'absolute'} as const;
 		const node = Buffer.concat(await nodeOutput<Buffer>(createRewriteStream(rewrite), chunks));
-		const web = Buffer.concat(await webOutput(new RewriteStream(rewrite), chunks));
+		const web = Buffer.concat((await webOutput(new RewriteStream(rewrite), chunks)) as Uint8Array[]);
 		t.deepEqual(web, node);
 	});
 }

@@ -50,7 +50,9 @@ export class EscapedHtml implements TextReader {
 	private readonly host: EmbedHost;
 	private readonly embed: EmbedContext;
 	private readonly nested: HtmlExtractor;
+	/** The pieces from `first` on are live. */
 	private pieces: Piece[] = [];
+	private first = 0;
 	private length = 0;
 	private done = false;
 
@@ -66,7 +68,7 @@ export class EscapedHtml implements TextReader {
 	}
 
 	get heldFrom(): number | undefined {
-		return this.pieces[0]?.text.sourceStart;
+		return this.pieces[this.first]?.text.sourceStart;
 	}
 
 	text(piece: DecodedText, cdata: boolean): void {
@@ -85,9 +87,12 @@ export class EscapedHtml implements TextReader {
 		this.nested.write(piece.text);
 		// Let go of the pieces the nested core will report nothing in any more.
 		const safe = this.nested.safeOffset;
-		let drop = 0;
-		while (drop < this.pieces.length - 1 && (this.pieces[drop + 1]?.at ?? 0) <= safe) drop++;
-		if (drop > 0) this.pieces = this.pieces.slice(drop);
+		const {pieces} = this;
+		while (this.first < pieces.length - 1 && (pieces[this.first + 1]?.at ?? 0) <= safe) this.first++;
+		if (this.first > 0 && 2 * this.first >= pieces.length) {
+			this.pieces = pieces.slice(this.first);
+			this.first = 0;
+		}
 	}
 
 	interrupt(): void {
@@ -99,6 +104,7 @@ export class EscapedHtml implements TextReader {
 		this.done = true;
 		this.nested.end();
 		this.pieces = [];
+		this.first = 0;
 	}
 
 	/** A Link of the nested document, moved to the XML source. */
@@ -127,14 +133,18 @@ export class EscapedHtml implements TextReader {
 		return piece.text.toSourceStart(offset - piece.at);
 	}
 
-	/** The piece holding nested offset `offset` (`isEnd`: a span ending there). */
+	/** The piece holding nested offset `offset` (`isEnd`: a span ending there): the last live one starting before it. */
 	private pieceAt(offset: number, isEnd: boolean): Piece {
 		const {pieces} = this;
-		for (let i = pieces.length - 1; i > 0; i--) {
-			const piece = pieces[i];
-			if (piece !== undefined && (isEnd ? piece.at < offset : piece.at <= offset)) return piece;
+		let low = this.first;
+		let high = pieces.length - 1;
+		while (low < high) {
+			const middle = (low + high + 1) >> 1;
+			const at = pieces[middle]?.at ?? 0;
+			if (isEnd ? at < offset : at <= offset) low = middle;
+			else high = middle - 1;
 		}
-		return pieces[0] as Piece;
+		return pieces[low] as Piece;
 	}
 }
 
