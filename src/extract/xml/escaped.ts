@@ -19,8 +19,7 @@ import type {BaseLayer, CoreOptions} from '../base.js';
 import {movedEvent, type ReferenceEvent} from '../event.js';
 import type {DecodedText} from '../html/decode.js';
 import {HtmlExtractor} from '../html/extractor.js';
-import type {ReaderHost} from './element-text.js';
-import {TextPieces} from './element-text.js';
+import {type ReaderHost, type TextSpan, WholeText} from './element-text.js';
 import type {TextReader} from './scope.js';
 
 /** What a reader of embedded HTML needs from the extractor, beyond a ReaderHost. */
@@ -154,39 +153,25 @@ export class EscapedHtml implements TextReader {
  * @example
  * frame.reader = new Base64Html(host, base, {element: 'content', namespace: NS.atom03, start: 80, encoding: 'base64'});
  */
-export class Base64Html implements TextReader {
+export class Base64Html extends WholeText {
 	private readonly host: EmbedHost;
 	private readonly base: BaseLayer | null;
 	private readonly embed: EmbedContext;
-	private readonly pieces = new TextPieces();
 
 	constructor(host: EmbedHost, base: BaseLayer | null, embed: EmbedContext) {
+		super();
 		this.host = host;
 		this.base = base;
 		this.embed = embed;
 	}
 
-	get heldFrom(): number | undefined {
-		return this.pieces.heldFrom;
-	}
-
-	text(piece: DecodedText, cdata: boolean): void {
-		this.pieces.add(piece, cdata);
-	}
-
-	interrupt(): void {
-		this.pieces.spoil();
-	}
-
-	end(): void {
-		const span = this.pieces.span();
-		this.pieces.spoil();
-		if (span === undefined) return;
+	protected read(span: TextSpan): void {
 		const html = decodeBase64(span.value);
 		if (html === undefined) return;
 		const {start, end} = span;
 		const {line, column} = this.host.locate(start);
-		const raw = this.host.slice(start, end);
+		const sliced = this.host.slice(start, end);
+		const raw = this.host.options.own === undefined ? sliced : this.host.options.own(sliced);
 		const links: Array<[Link, ReferenceEvent]> = [];
 		const nested = new HtmlExtractor({...this.host.options, type: 'html'}, (link, event) => links.push([link, event]), {fallback: this.base, depth: 0});
 		nested.write(html);
