@@ -129,3 +129,12 @@ test('relative: computed against the base the output resolves against, xml:base 
 		extractLinks(xml, {type: 'xml', retrievalUrl: 'http://a.example/feed.xml'}).map((link) => link.url),
 	);
 });
+
+test('relative: escaped HTML and element text under xml:base', (t) => {
+	const xml = '<rss xml:base="http://a.example/blog/"><channel><description>&lt;a href="http://a.example/blog/p/x.html"&gt;</description><link>http://a.example/other.html</link></channel></rss>';
+	// The base in the output is blog/ against http://a.example/feed.xml: http://a.example/blog/.
+	t.is(
+		rewriteLinks(xml, {type: 'xml', to: 'relative', retrievalUrl: 'http://a.example/feed.xml'}),
+		'<rss xml:base="blog/"><channel><description>&lt;a href="p/x.html"&gt;</description><link>../other.html</link></channel></rss>',
+	);
+});

@@ -121,15 +121,16 @@ export class EscapedHtml implements TextReader {
 		moved.enclosing = first.layer === undefined ? event.enclosing : [...(event.enclosing ?? []), first.layer];
 		// Deviation: a value written across text and CDATA (or split by a comment) is reported, not rewritten.
 		if (first !== last) moved.syntax = 'none';
-		const frame = link.frame === undefined ? undefined : {...link.frame, start: this.sourceStart(link.frame.start), end: this.sourceStart(link.frame.end)};
+		const frame = link.frame === undefined ? undefined : {...link.frame, start: this.toSource(link.frame.start, false), end: this.toSource(link.frame.end, true)};
 		const movedLink: Link = {...link, start, end, raw, line, column, embed: this.embed};
 		if (frame !== undefined) movedLink.frame = frame;
 		this.host.emitLink(movedLink, moved);
 	}
 
-	private sourceStart(offset: number): number {
-		const piece = this.pieceAt(offset, false);
-		return piece.text.toSourceStart(offset - piece.at);
+	/** The source offset of nested offset `offset` (`isEnd`: where a span ending there ends). */
+	private toSource(offset: number, isEnd: boolean): number {
+		const piece = this.pieceAt(offset, isEnd);
+		return isEnd ? piece.text.toSourceEnd(offset - piece.at) : piece.text.toSourceStart(offset - piece.at);
 	}
 
 	/** The piece holding nested offset `offset` (`isEnd`: a span ending there): the last live one starting before it. */

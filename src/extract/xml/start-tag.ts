@@ -79,8 +79,8 @@ export function readStartTag(
 			forTable.push(place === XLINK_HREF ? {...attribute, name: 'xlink:href'} : {...attribute, name: attributeName.toLowerCase()});
 			continue;
 		}
-		const rule = xmlRule(namespace, local, place);
-		if (rule !== undefined) readAttribute(frame, tag, attribute, rule, parent, host);
+		const rule = xmlRule(namespace, local, place, parent?.local);
+		if (rule !== undefined) readAttribute(frame, tag, attribute, rule, host);
 	}
 	if (htmlNamespace !== undefined) {
 		readTag({name: local.toLowerCase(), namespace: htmlNamespace, nameEnd: tag.nameEnd, attributes: forTable}, host.tagHost);
@@ -113,7 +113,7 @@ function readBase(tag: StartTag, parentBase: BaseLayer | null, host: StartTagHos
 }
 
 /** One attribute of a vocabulary table, read by its rule. */
-function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, rule: XmlRule, parent: Frame | undefined, host: StartTagHost): void {
+function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, rule: XmlRule, host: StartTagHost): void {
 	let {kind} = rule;
 	let rel: string[] | undefined;
 	if (rule.when === 'atom-rel') {
@@ -122,7 +122,7 @@ function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, 
 		rel = [token];
 		kind = token === 'enclosure' ? 'resource' : linkRelKind(rel);
 	}
-	if (!holds(rule, tag, parent, host)) return;
+	if (!holds(rule, tag, host)) return;
 	const text = host.decode(attribute);
 	const emit = (start: number, end: number): void => {
 		const event = spanEvent(text, start, end, attribute, kind, attribute.name, tag.qname);
@@ -145,22 +145,15 @@ function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, 
 }
 
 /** The row's condition holds for this tag. */
-function holds(rule: XmlRule, tag: StartTag, parent: Frame | undefined, host: StartTagHost): boolean {
-	switch (rule.when) {
-		case 'permalink':
-			// RSS 2.0 guid: isPermaLink="false" makes it an opaque identifier.
-			return attributeValue(tag, 'isPermaLink', host) !== 'false';
-		case 'in-image':
-			return parent?.local === 'image';
-		default:
-			return true;
-	}
+function holds(rule: XmlRule, tag: StartTag, host: StartTagHost): boolean {
+	// RSS 2.0 guid: isPermaLink="false" makes it an opaque identifier.
+	return rule.when !== 'permalink' || attributeValue(tag, 'isPermaLink', host) !== 'false';
 }
 
 /** The reader of the element's text, if its vocabulary puts a URL or HTML there. */
 function textReader(frame: Frame, tag: StartTag, parent: Frame | undefined, host: StartTagHost): TextReader | null {
-	const rule = textRule(frame.namespace, frame.local);
-	if (rule === undefined || !holds(rule, tag, parent, host)) return null;
+	const rule = textRule(frame.namespace, frame.local, parent?.local);
+	if (rule === undefined || !holds(rule, tag, host)) return null;
 	if (rule.syntax === 'html') {
 		const form = rule.when === 'text-construct' ? htmlForm(frame.namespace, tag, host) : 'text';
 		if (form === undefined) return null;
