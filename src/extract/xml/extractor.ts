@@ -172,8 +172,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 			ontextentity: () => undefined,
 			oncomment: (_start, end) => this.onOther(end),
 			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
-			ondeclaration: (start, end) => this.onMarkup(start, end, doctypeSystem, 'metadata', '!DOCTYPE', 'system'),
-			onprocessinginstruction: (start, end) => this.onMarkup(start, end, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
+			// `<!` text `>` and `<?` text `?>`.
+			ondeclaration: (start, end) => this.onMarkup(start, end, end + 1, doctypeSystem, 'metadata', '!DOCTYPE', 'system'),
+			onprocessinginstruction: (start, end) => this.onMarkup(start, end, end + 2, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
 			onend: () => this.onEnd(),
 			isInForeignContext: () => true,
 		};
@@ -289,10 +290,22 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		this.floor = end;
 	}
 
-	/** A processing instruction or declaration: the URL `find` finds in its text. */
-	private onMarkup(start: number, end: number, find: (text: string) => MarkupValue | undefined, kind: 'metadata' | 'resource', element: string, attribute: string): void {
+	/**
+	 * A processing instruction or declaration (text `[start, end)`, the token to `tokenEnd`):
+	 * the URL `find` finds in its text. Inside an element's text it is the reader's: markup
+	 * of the HTML there, or what spoils a URL (an event here would precede the reader's).
+	 */
+	private onMarkup(start: number, end: number, tokenEnd: number, find: (text: string) => MarkupValue | undefined, kind: 'metadata' | 'resource', element: string, attribute: string): void {
 		this.onOther(end);
-		if (!this.source.holds(start)) return;
+		if (!this.source.holds(start - 2)) return;
+		const reader = this.scope.top?.reader;
+		if (reader?.markup !== undefined) {
+			reader.markup(this.verbatim(start - 2, tokenEnd));
+			return;
+		}
+		reader?.interrupt();
+		// XML 1.0 §2.8 doctypedecl, xml-stylesheet §2: both stand in the prolog only, before the root element.
+		if (this.vocabulary !== undefined) return;
 		const found = find(this.slice(start, end));
 		if (found === undefined) return;
 		const valueStart = start + found.start;
