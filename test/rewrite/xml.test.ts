@@ -138,3 +138,15 @@ test('relative: escaped HTML and element text under xml:base', (t) => {
 		'<rss xml:base="blog/"><channel><description>&lt;a href="p/x.html"&gt;</description><link>../other.html</link></channel></rss>',
 	);
 });
+
+test('a URL written across text and a CDATA section: its span takes in the section, rewritten as text', (t) => {
+	const xml = '<rss><channel><link> a?x=1&amp;<![CDATA[y=<2>]]> </link></channel></rss>';
+	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: 'https://r.example/f/feed'});
+	t.is(link?.value, 'a?x=1&y=<2>');
+	t.is(link?.raw, 'a?x=1&amp;<![CDATA[y=<2>]]>');
+	// WHATWG URL: < and > in a query are percent-encoded; & stays and is escaped for XML text.
+	t.is(
+		rewriteLinks(xml, {type: 'xml', to: 'absolute', retrievalUrl: 'https://r.example/f/feed'}),
+		'<rss><channel><link> https://r.example/f/a?x=1&amp;y=%3C2%3E </link></channel></rss>',
+	);
+});

@@ -177,7 +177,14 @@ function lookup(namespace: string, local: string, place: string): XmlRule | unde
 	return TABLE.get(namespace)?.get(local)?.get(place);
 }
 
-/** The rule for the text of an element of `namespace` named `local` inside `parent`, if its text holds a URL or HTML. */
+/**
+ * The rule for the text of an element of `namespace` named `local` inside `parent`, if its
+ * text holds a URL or HTML.
+ *
+ * @example
+ * textRule(NS.rss, 'link', 'textInput'); // {syntax: 'url', kind: 'form'}
+ * textRule(NS.content, 'encoded', 'item'); // {syntax: 'html', kind: 'navigation'}
+ */
 export function textRule(namespace: string, local: string, parent = ''): XmlRule | undefined {
 	return lookup(namespace, `${parent}/${local}`, TEXT) ?? lookup(namespace, local, TEXT);
 }
