@@ -157,7 +157,9 @@ function textReader(frame: Frame, tag: StartTag, parent: Frame | undefined, host
 	if (rule.syntax === 'html') {
 		const form = rule.when === 'text-construct' ? htmlForm(frame.namespace, tag, host) : 'text';
 		if (form === undefined) return null;
-		const embed = {element: tag.qname, namespace: frame.namespace.startsWith('#') ? '' : frame.namespace, start: tag.start, encoding: form};
+		// Links keep their embed context: its strings must not be slices that keep the input alive (CoreOptions.own).
+		const own = host.options.own ?? ((s: string): string => s);
+		const embed = {element: own(tag.qname), namespace: frame.namespace.startsWith('#') ? '' : own(frame.namespace), start: tag.start, encoding: form};
 		return form === 'text' ? new EscapedHtml(host, frame.base, embed) : new Base64Html(host, frame.base, embed);
 	}
 	return new UrlText(host, {kind: rule.kind, element: tag.qname, rel: undefined}, frame.base);
