@@ -8,7 +8,9 @@ import type {LinkKind} from '../../types.js';
 import type {BaseLayer} from '../base.js';
 import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {linkRelKind, type Namespace} from '../html/attributes.js';
-import type {DecodedText} from '../html/decode.js';
+import type {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
+import {cssEvents} from '../html/style.js';
+import type {Position} from '../position.js';
 import {forEachToken, trimAscii} from '../html/lists.js';
 import {readTag, type AttributeRecord, type TagHost} from '../html/tag.js';
 import {StyleText, UrlText} from './element-text.js';
@@ -37,6 +39,31 @@ export interface StartTagHost extends EmbedHost {
 	queue(event: ReferenceEvent, layer: BaseLayer | null): void;
 	/** The base a queued xml:base event gives (resolved now, against `parent`). */
 	queueBase(event: ReferenceEvent, parent: BaseLayer | null): BaseLayer | null;
+}
+
+/** Line and column of events queued during a start tag: set when the tag's events are sent in order. */
+const UNLOCATED: Position = {line: 0, column: 0};
+
+/**
+ * The TagHost readTag reads XHTML, SVG and MathML elements through: every event (CSS in a
+ * style attribute too) goes to `queue`, unlocated. An XHTML BASE element sets no base in
+ * XML (xml:base does): it is reported as a Link. iframe srcdoc is not read.
+ *
+ * @example
+ * const tagHost = htmlTableHost(decoder, 'https://example.com/feed', (event) => pending.push(event));
+ */
+export function htmlTableHost(decoder: CharacterReferenceDecoder, documentUrl: string | undefined, queue: (event: ReferenceEvent) => void): TagHost {
+	return {
+		decoder,
+		decodeMode: 'strict',
+		locate: () => UNLOCATED,
+		documentUrl,
+		pluginCodebase: undefined,
+		emit: queue,
+		css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'attribute', quote: fields.quote}, () => UNLOCATED, queue),
+		srcdoc: () => undefined,
+		robotsReported: false,
+	};
 }
 
 /** A start tag as the tokenizer gave it. */
