@@ -61,9 +61,9 @@ export interface Problem {
 	end: number;
 }
 
-export type InputType = 'html' | 'xhtml' | 'css' | 'text';
+export type InputType = 'html' | 'xhtml' | 'xml' | 'css' | 'text';
 
-export const INPUT_TYPES: readonly InputType[] = ['html', 'xhtml', 'css', 'text'];
+export const INPUT_TYPES: readonly InputType[] = ['html', 'xhtml', 'xml', 'css', 'text'];
 
 /** Containers of documents, read by src/archive (command line `--type`). */
 export type ArchiveType = 'mbox' | 'eml' | 'news' | 'warc';
@@ -107,8 +107,8 @@ export interface ExtractOptions {
 	/** Emit only Links whose resolved URL has one of these schemes (e.g. `['http', 'https']`); others are dropped. */
 	schemes?: readonly string[];
 	/**
-	 * html: how long references wait for a BASE element, which governs every URL of the
-	 * document wherever it is. `'document'` (default of `extractLinks` and `rewriteLinks`):
+	 * html (and HTML escaped in xml): how long references wait for a BASE element, which
+	 * governs every URL of the document wherever it is. `'document'` (default of `extractLinks` and `rewriteLinks`):
 	 * to the end of the document, at most 100,000 references and 8 Mi characters of input;
 	 * `'head'` (default of the streams): until body content starts, at most 1,024
 	 * references and 1 Mi characters. Past the bounds a later BASE governs only the
@@ -157,6 +157,20 @@ export interface Link {
 	record?: RecordContext;
 	/** html: the iframe `srcdoc` document the Link was found in (absent: the document itself). */
 	frame?: FrameContext;
+	/** xml: the element whose text held the HTML document the Link was found in (escaped, in CDATA, or base64). */
+	embed?: EmbedContext;
+}
+
+/** The XML element whose text held an HTML document (Atom `type="html"`, RSS `description`, `content:encoded`). */
+export interface EmbedContext {
+	/** The element's name as written, prefix included (`content`, `content:encoded`). */
+	element: string;
+	/** Its namespace URI (`''`: none, as RSS 2.0's elements). */
+	namespace: string;
+	/** Offset of its start tag's `<` in the decoded input. */
+	start: number;
+	/** How the HTML is written: as XML text (escaped, or in CDATA sections), or base64 (Atom 0.3 `mode="base64"`). */
+	encoding: 'text' | 'base64';
 }
 
 /** The iframe `srcdoc` document a Link was found in. */
