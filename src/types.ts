@@ -61,9 +61,9 @@ export interface Problem {
 	end: number;
 }
 
-export type InputType = 'html' | 'xhtml' | 'css' | 'text';
+export type InputType = 'html' | 'xhtml' | 'xml' | 'css' | 'text';
 
-export const INPUT_TYPES: readonly InputType[] = ['html', 'xhtml', 'css', 'text'];
+export const INPUT_TYPES: readonly InputType[] = ['html', 'xhtml', 'xml', 'css', 'text'];
 
 /** Containers of documents, read by src/archive (command line `--type`). */
 export type ArchiveType = 'mbox' | 'eml' | 'news' | 'warc';

@@ -7,7 +7,7 @@ export const USAGE = `Usage:
   linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
 
 Options:
-  --type T        html | xhtml | css | text (default: from the file extension, else html)
+  --type T        html | xhtml | xml | css | text (default: from the file extension, else html)
   --base-url URL  the retrieval URL (RFC 2396 §5.1.3); default: the file's file: URL
   --encoding E    the transport charset of the input bytes (e.g. windows-1252)
   --dialect D     whatwg (default) | rfc3986 | rfc2396
@@ -23,7 +23,7 @@ Options:
   --external      extract: only links outside it
   --site URL      the site's URL prefix (rewrite: each file's URL is URL plus its path in the
                   folder, a folder's index.html is the folder's URL; the scope unless --scope)
-  --in-place      rewrite: replace each HTML and CSS file atomically (temporary file, fsync, rename)
+  --in-place      rewrite: replace each HTML, XML and CSS file atomically (temporary file, fsync, rename)
   --out DIR       rewrite: write the rewritten tree under DIR, other files copied byte for byte
   --dry-run       rewrite: write nothing; list each file that would change and its link count
   --scope URL     rewrite, relativize: only targets under this prefix are relativized

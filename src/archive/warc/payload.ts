@@ -15,6 +15,7 @@ import type {Transform} from 'node:stream';
 import {createBrotliDecompress, createGunzip, createInflate, createInflateRaw} from 'node:zlib';
 import {AsyncIterReader} from 'warcio';
 import type {InputType} from '../../types.js';
+import {isXmlMediaType} from '../media-type.js';
 import type {HttpHead} from './http.js';
 import {codings} from './http.js';
 
@@ -112,14 +113,17 @@ export async function* replay(held: Uint8Array, iterator: AsyncIterator<Uint8Arr
 }
 
 /**
- * The extractor for a payload's media type essence: HTML and XHTML, CSS, and plain text
- * (when `plainText`); `'sniff'` for a missing or unknown type; null for anything else.
+ * The extractor for a payload's media type essence: HTML and XHTML, XML (RFC 7303: feeds,
+ * sitemaps, SVG, ...), CSS, and plain text (when `plainText`); `'sniff'` for a missing or
+ * unknown type; null for anything else.
  *
  * @example
  * documentType('application/xhtml+xml', true); //=> 'xhtml'
+ * documentType('application/rss+xml', true); //=> 'xml'
  * documentType('image/png', true); //=> null
  */
 export function documentType(essence: string | undefined, plainText: boolean): InputType | 'sniff' | null {
+	if (essence !== undefined && isXmlMediaType(essence)) return 'xml';
 	switch (essence) {
 		case 'text/html':
 			return 'html';
