@@ -192,7 +192,7 @@ function summary(totals: Totals, mode: SiteMode): string {
 		`${plural(totals.rewritten, 'link')} ${dry ? 'would be rewritten' : 'rewritten'}`,
 		`${totals.unchanged} left unchanged`,
 	];
-	if (totals.readAway > 0) parts.push(`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} ${dry ? 'would be made' : 'made'} absolute (read away from the site)`);
+	if (totals.readAway > 0) parts.push(`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} absolute, not relative (read away from the site)`);
 	if (mode === 'out') parts.push(`${plural(totals.copied, 'other file')} copied`);
 	if (totals.removed > 0) parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);
 	parts.push(plural(totals.errors, 'error'));
