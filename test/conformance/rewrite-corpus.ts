@@ -20,7 +20,8 @@ import {parseArgs} from 'node:util';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
 import {identity, random, seedOf} from '../helpers/chunks.js';
-import type {Result} from '../helpers/chunks.js';
+import {report} from '../helpers/conformance.js';
+import type {Result} from '../helpers/conformance.js';
 
 /** Case title -> the reason it is allowed to fail. None so far. */
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map();
@@ -69,21 +70,7 @@ function main(): number {
 		if (values.only !== undefined && file !== values.only) continue;
 		results.push(...identity(`text/${file}`, readFileSync(join(textDir, file)), {type: 'text', retrievalUrl: 'https://corpus.example/text/'}, next));
 	}
-	let passed = 0;
-	let failed = 0;
-	let unexpected = 0;
-	for (const {title, problem} of results) {
-		if (problem === null) {
-			passed++;
-			continue;
-		}
-		failed++;
-		const reason = KNOWN_DIFFERENCES.get(title);
-		if (reason === undefined) unexpected++;
-		console.log(`FAIL ${title}: ${problem}${reason === undefined ? '' : ` (known: ${reason})`}`);
-	}
-	console.log(`rewrite-corpus: ${passed} passed, ${failed} failed`);
-	return unexpected === 0 ? 0 : 1;
+	return report('rewrite-corpus', results, KNOWN_DIFFERENCES);
 }
 
 process.exit(main());

@@ -6,6 +6,7 @@ import {checkRewriteOptions} from '../../src/options.js';
 import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
+import type {Result} from './conformance.js';
 
 /** Random chunkings per identity check, after the whole input. */
 const CHUNKINGS = 3;
@@ -54,12 +55,6 @@ export function firstDifference(a: Buffer, b: Buffer): number {
 /** The seed of `--seed`, else a new one (printed by the suite so that a run can be replayed). */
 export function seedOf(value: string | undefined): number {
 	return value === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(value);
-}
-
-/** One check of a conformance suite: its title, and what went wrong (null when it passed). */
-export interface Result {
-	title: string;
-	problem: string | null;
 }
 
 /**
