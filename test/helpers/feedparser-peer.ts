@@ -4,7 +4,6 @@
  * URLs it gives for links, enclosures and images, with the property each came from.
  */
 import {Readable} from 'node:stream';
-import {pipeline} from 'node:stream/promises';
 import FeedParser from 'feedparser';
 
 /** One URL feedparser gives, and where (`meta.link`, `item[3].enclosures[0].url`, ...). */
@@ -27,11 +26,7 @@ const ITEM_FIELDS = ['link', 'origlink', 'permalink', 'comments'] as const;
  * await peerUrls(readFileSync('feed.atom'), 'https://feeds.example/feed.atom'); // [{field: 'meta.link', url: 'https://...'}, ...]
  */
 export async function peerUrls(bytes: Uint8Array, feedurl: string): Promise<PeerUrl[]> {
-	const parser = new FeedParser({feedurl});
-	const items: FeedParser.Item[] = [];
-	await pipeline(Readable.from([bytes]), parser, async (source: AsyncIterable<FeedParser.Item>) => {
-		for await (const item of source) items.push(item);
-	});
+	const {parser, items} = await feedparse(bytes, feedurl);
 	const urls: PeerUrl[] = [];
 	const meta = parser.meta as unknown as Record<string, unknown>;
 	// feedparser gives the feed URL itself as meta.xmlurl when the feed names none: not in the document.
@@ -45,6 +40,20 @@ export async function peerUrls(bytes: Uint8Array, feedurl: string): Promise<Peer
 		for (const [k, enclosure] of (item.enclosures ?? []).entries()) add(urls, `item[${i}].enclosures[${k}].url`, enclosure.url);
 	}
 	return urls;
+}
+
+/**
+ * feedparser over one feed's bytes: the parser (its `meta`) and the articles.
+ *
+ * @example
+ * const {parser, items} = await feedparse(bytes, 'https://feeds.example/a.rss');
+ */
+export async function feedparse(bytes: Uint8Array, feedurl: string): Promise<{parser: FeedParser; items: FeedParser.Item[]}> {
+	const parser = new FeedParser({feedurl});
+	const items: FeedParser.Item[] = [];
+	Readable.from([bytes]).pipe(parser);
+	for await (const item of parser) items.push(item);
+	return {parser, items};
 }
 
 function add(urls: PeerUrl[], field: string, value: unknown): void {
