@@ -3,6 +3,7 @@ export type {
 	BaseHold,
 	BaseSource,
 	Dialect,
+	EmbedContext,
 	ExtractOptions,
 	FrameContext,
 	FuzzyOptions,

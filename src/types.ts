@@ -156,6 +156,20 @@ export interface Link {
 	record?: RecordContext;
 	/** html: the iframe `srcdoc` document the Link was found in (absent: the document itself). */
 	frame?: FrameContext;
+	/** xml: the element whose text held the HTML document the Link was found in (escaped, in CDATA, or base64). */
+	embed?: EmbedContext;
+}
+
+/** The XML element whose text held an HTML document (Atom `type="html"`, RSS `description`, `content:encoded`). */
+export interface EmbedContext {
+	/** The element's name as written, prefix included (`content`, `content:encoded`). */
+	element: string;
+	/** Its namespace URI (`''`: none, as RSS 2.0's elements). */
+	namespace: string;
+	/** Offset of its start tag's `<` in the decoded input. */
+	start: number;
+	/** How the HTML is written: as XML text (escaped, or in CDATA sections), or base64 (Atom 0.3 `mode="base64"`). */
+	encoding: 'text' | 'base64';
 }
 
 /** The iframe `srcdoc` document a Link was found in. */

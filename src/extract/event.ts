@@ -21,7 +21,15 @@ export type ValueSyntax =
 export type Container =
 	| 'attribute' // an HTML attribute value: entities decoded on read, `&` and quote escaped on write
 	| 'raw' // raw text: <style> element, a CSS file, plain text
-	| 'html-text'; // HTML text content (textLinks): entities decoded on read, `&` and `<` escaped on write
+	| 'html-text' // HTML text content (textLinks): entities decoded on read, `&` and `<` escaped on write
+	| 'xml-text' // XML element text: entities (and CDATA sections in the span) decoded on read; `&`, `<`, `>` escaped on write
+	| 'cdata'; // inside one XML CDATA section: nothing decoded on read; `]]>` split across two sections on write
+
+/**
+ * A layer a nested document's value sits in, from the inside out: an HTML attribute in its
+ * quoting (iframe srcdoc), or XML element text holding escaped HTML (`xml-text`, `cdata`).
+ */
+export type Enclosing = '"' | "'" | '' | 'xml-text' | 'cdata';
 
 /** Which base the reference resolves against (html-url-attributes.md "Against"). */
 export type Against =
@@ -67,10 +75,11 @@ export interface ReferenceEvent {
 	quote?: '"' | "'" | '' | undefined;
 	/**
 	 * For a reference inside an iframe `srcdoc` document: the quoting of the srcdoc
-	 * attribute(s) it sits in, innermost first. The span is in the outer source, so a
-	 * rewriter escapes a new value for its own context, then for each of these attributes.
+	 * attribute(s) it sits in, innermost first; for one in HTML escaped inside XML, the XML
+	 * text or CDATA section last. The span is in the outer source, so a rewriter escapes a
+	 * new value for its own context, then for each of these layers.
 	 */
-	enclosing?: ReadonlyArray<'"' | "'" | ''> | undefined;
+	enclosing?: readonly Enclosing[] | undefined;
 	/**
 	 * `meta-refresh` only: the quote that opens the URL inside the decoded content value
 	 * (`''`: none), so a rewriter knows which quote would end a new value.

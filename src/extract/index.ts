@@ -1,5 +1,5 @@
 /**
- * One entry point over the extractor cores: html/xhtml, css and text share the
+ * One entry point over the extractor cores: html/xhtml, xml, css and text share the
  * synchronous `write`/`end` contract, so streams and one-shot calls drive them alike.
  */
 import type {CoreOptions} from './base.js';
@@ -7,6 +7,7 @@ import {CssExtractor} from './css/extractor.js';
 import type {ExtractorCore, LinkSink} from './core.js';
 import {HtmlExtractor} from './html/extractor.js';
 import {TextExtractor} from './text/extractor.js';
+import {XmlExtractor} from './xml/extractor.js';
 
 export type {ExtractorCore, LinkSink} from './core.js';
 
@@ -19,6 +20,8 @@ export function createExtractor(options: CoreOptions, sink: LinkSink): Extractor
 		case 'html':
 		case 'xhtml':
 			return new HtmlExtractor(options, sink);
+		case 'xml':
+			return new XmlExtractor(options, sink);
 		case 'css':
 			return new CssExtractor(options, sink);
 		case 'text':

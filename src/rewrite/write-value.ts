@@ -5,10 +5,11 @@
  * decodes, through the same layers, to the value given; it cannot end its attribute,
  * string, url token or element early.
  */
-import type {ReferenceEvent} from '../extract/event.js';
+import type {Enclosing, ReferenceEvent} from '../extract/event.js';
 import {scanText} from '../extract/text/scan.js';
 import {escapeCssString, escapeCssUrl} from './escape-css.js';
 import {escapeAttribute, escapeText, isHtmlWhitespace, writeUnquotedValue} from './escape-html.js';
+import {escapeCdata, escapeXmlText} from './escape-xml.js';
 import {escapeCommaItem, escapeListItem, escapeRefreshUrl, escapeSrcsetUrl, escapeTextUrl} from './escape-url.js';
 
 const CharCodes = {
@@ -51,7 +52,7 @@ export function writeValue(value: string, event: ReferenceEvent, around: Neighbo
 	const inner = escapeSyntax(value, event, around);
 	if (inner === null) return null;
 	let text = guardEntity(escapeContainer(inner, event, around), event, around);
-	for (const quote of event.enclosing ?? []) text = escapeAttribute(text, quote);
+	for (const layer of event.enclosing ?? []) text = escapeLayer(text, layer);
 	return {text, fallback: fallbackOf(event)};
 }
 
@@ -64,10 +65,17 @@ export function writeValue(value: string, event: ReferenceEvent, around: Neighbo
  */
 function guardEntity(text: string, event: ReferenceEvent, around: Neighbours): string {
 	// `<a href>`: the span follows the attribute name, and the text starts with its "=".
-	if (event.container === 'raw' || (event.container === 'attribute' && event.quote === undefined) || !isAlphanumeric(around.before)) return text;
+	if (event.container === 'raw' || event.container === 'xml-text' || event.container === 'cdata' || (event.container === 'attribute' && event.quote === undefined) || !isAlphanumeric(around.before)) return text;
 	const first = text.charCodeAt(0);
 	if (!isAlphanumeric(first) && first !== CharCodes.EqualsSign && first !== CharCodes.Semicolon) return text;
 	return `&#${first};${text.slice(1)}`;
+}
+
+/** Escaped for one enclosing layer: an HTML attribute's quoting, XML text, or a CDATA section. */
+function escapeLayer(text: string, layer: Enclosing): string {
+	if (layer === 'xml-text') return escapeXmlText(text);
+	if (layer === 'cdata') return escapeCdata(text);
+	return escapeAttribute(text, layer);
 }
 
 function isAlphanumeric(c: number): boolean {
@@ -144,6 +152,10 @@ function escapeContainer(text: string, event: ReferenceEvent, around: Neighbours
 		}
 		case 'html-text':
 			return escapeText(text);
+		case 'xml-text':
+			return escapeXmlText(text);
+		case 'cdata':
+			return escapeCdata(text);
 		case 'raw':
 			return text;
 	}
@@ -160,6 +172,9 @@ function isWholeUnquotedValue(around: Neighbours): boolean {
 }
 
 function fallbackOf(event: ReferenceEvent): Fallback {
+	const outer = event.enclosing?.at(-1) ?? event.container;
+	// XML Char references do not work inside a CDATA section.
+	if (outer === 'cdata') return 'url';
 	if (event.container !== 'raw' || (event.enclosing?.length ?? 0) > 0) return 'html';
 	return event.syntax === 'css-url' || event.syntax === 'css-string' ? 'css' : 'url';
 }

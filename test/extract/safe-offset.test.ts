@@ -1,5 +1,5 @@
 /**
- * The flushing watermark (ExtractorCore.safeOffset) of the html, css and text cores: it
+ * The flushing watermark (ExtractorCore.safeOffset) of the html, xml, css and text cores: it
  * never decreases, and no event emitted after it was read starts before it, for any split
  * of the input (seeded fast-check).
  */
@@ -14,11 +14,12 @@ import {fcParams} from '../helpers/seed.js';
 const PIECES: Record<InputType, string[]> = {
 	html: ['<a href="x.html">', '<a href=y>', '</a>', '<base href="/b/">', '<img srcset="a 1x, b 2x">', '<style>a{background:url(s.png)}</style>', '<p style="background:url(p.png)">', '<iframe srcdoc="<a href=&quot;i&quot;>">', '<!--', '-->', 'text ', 'http://t.example/ ', '<head>', '<body>', '&amp;', '\n'],
 	xhtml: ['<a href="x.html"/>', '<style><![CDATA[a{background:url(c.png)}]]></style>', '<p>', '</p>', 'text', '&amp;'],
+	xml: ['<feed xmlns="http://www.w3.org/2005/Atom">', '<link href="x"/>', '<entry xml:base="e/">', '</entry>', '<content type="html">', '</content>', '&lt;a href="h"&gt;', '<![CDATA[<img src="c.png">]]>', '<id>', '</id>', 'urn:x ', 'http://i.example/', '&amp;', '\n', '<!--', '-->'],
 	css: ['a{background:url(x.png)}', '@import "i.css";', '/* url(c) */', 'url(', ')', '"', "'", ' ', '\\', 'b{c:image-set("d.png" 1x)}'],
 	text: ['http://a.example/x ', '<URL:rel/y>', '<http://b.example/\n  wrapped>', 'www.c.example.', ' ', '\n', '<', '>', '"', 'mail@d.example'],
 };
 
-for (const type of ['html', 'xhtml', 'css', 'text'] as InputType[]) {
+for (const type of ['html', 'xhtml', 'xml', 'css', 'text'] as InputType[]) {
 	test(`${type}: no event starts before the watermark read after the previous write`, (t) => {
 		fc.assert(
 			fc.property(fc.array(fc.constantFrom(...PIECES[type]), {maxLength: 30}), fc.array(fc.nat(), {maxLength: 10}), (pieces, cuts) => {

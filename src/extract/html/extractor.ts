@@ -41,7 +41,7 @@
  */
 import {codeAt, knownString} from '../../known-string.js';
 import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
-import type {FrameContext, Link} from '../../types.js';
+import type {BaseHold, FrameContext, Link} from '../../types.js';
 import {interestingAttributes, NameFilter, NameTable, tableElements} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from '../base.js';
 import type {ExtractorCore, LinkSink} from '../core.js';
@@ -92,10 +92,12 @@ const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
 
 const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
 
-/** Internal: a nested document (iframe srcdoc) inherits its parent's base. */
-interface Nesting {
+/** Internal: a nested document (iframe srcdoc, HTML escaped in XML) inherits its parent's base. */
+export interface Nesting {
 	fallback: BaseLayer | null;
 	depth: number;
+	/** How long its references wait for its BASE (default `'document'`: a srcdoc is read whole). */
+	hold?: BaseHold;
 }
 
 /**
@@ -150,7 +152,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.decodeMode = this.xml ? 'strict' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
 		// A srcdoc document is read whole: it holds its references to its end.
-		const hold = nesting === undefined ? (options.baseHold ?? 'head') : 'document';
+		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
 		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
 	}

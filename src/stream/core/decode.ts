@@ -4,7 +4,7 @@
  *   1. a BOM (UTF-8, UTF-16LE, UTF-16BE) beats everything;
  *   2. then the transport's charset (the `encoding` option, a WHATWG label);
  *   3. then what the bytes declare: html the `<meta>` prescan of the first 1024 bytes,
- *      xhtml the XML declaration, css a leading `@charset "…";`;
+ *      xhtml and xml the XML declaration, css a leading `@charset "…";`;
  *   4. then UTF-8.
  * Bytes are held only until the encoding is decided (at most 1024 bytes, or the BOM's 3),
  * then decoded as they come, multi-byte sequences split across writes included. While
@@ -132,6 +132,8 @@ class SniffingDecoder implements StreamDecoder {
 			case 'html':
 				return prescanHtml(this.held.view(), complete);
 			case 'xhtml':
+			case 'xml':
+				// RFC 7303 §3: BOM, then the transport's charset, then the XML declaration.
 				return xmlEncoding(this.held.view(), complete);
 			case 'css':
 				return cssCharset(this.held.view(), complete);

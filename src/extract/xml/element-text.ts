@@ -1,0 +1,202 @@
+/**
+ * An element's text as one value: a URL written as element text (`<loc>`, `<link>`,
+ * `<id>`), or Atom 0.3 base64 content. The text arrives in pieces (text runs, entity-
+ * decoded, and CDATA sections, as written); the value is their decoded concatenation,
+ * trimmed of XML white space (XML 1.0 §2.3 S), and its span is the trimmed text's in the
+ * source (`raw` as written, CDATA markup included when the value spans more than one
+ * section or run).
+ *
+ * Memory: at most {@link MAX_ELEMENT_TEXT} characters are held; an element whose text is
+ * longer holds no URL (it is let go, and reported nowhere).
+ */
+import type {LinkKind} from '../../types.js';
+import type {BaseLayer} from '../base.js';
+import {type Container, type ReferenceEvent, referenceEvent} from '../event.js';
+import type {DecodedText} from '../html/decode.js';
+import {cssEvents} from '../html/style.js';
+import type {Position} from '../position.js';
+import type {TextReader} from './scope.js';
+
+/** Characters of element text held for one URL (or base64 document) at most. */
+export const MAX_ELEMENT_TEXT = 1 << 20;
+
+/** `<![CDATA[` and `]]>`: the markup around a CDATA section's text. */
+const CDATA_OPEN = 9;
+const CDATA_CLOSE = 3;
+
+/** What a reader of element text needs from the extractor. */
+export interface ReaderHost {
+	slice(start: number, end: number): string;
+	locate(offset: number): Position;
+	/** Resolve `event` against `layer` and send it on. */
+	emit(event: ReferenceEvent, layer: BaseLayer | null): void;
+}
+
+interface Piece {
+	text: DecodedText;
+	cdata: boolean;
+}
+
+/** The trimmed value of some pieces and where it is written. */
+export interface TextSpan {
+	value: string;
+	start: number;
+	end: number;
+	container: Container;
+}
+
+/**
+ * Pieces of element text, up to MAX_ELEMENT_TEXT characters.
+ *
+ * @example
+ * const pieces = new TextPieces();
+ * pieces.add(decoder.decode(' http://a/ ', 5, 'strict'), false);
+ * pieces.span(); // {value: 'http://a/', start: 6, end: 15, container: 'xml-text'}
+ */
+export class TextPieces {
+	private pieces: Piece[] = [];
+	private length = 0;
+	/** Interrupted by markup, or too long: no value. */
+	spoiled = false;
+
+	get heldFrom(): number | undefined {
+		const first = this.pieces[0];
+		return first === undefined ? undefined : first.text.sourceStart - (first.cdata ? CDATA_OPEN : 0);
+	}
+
+	add(text: DecodedText, cdata: boolean): void {
+		if (this.spoiled) return;
+		this.length += text.text.length;
+		if (this.length > MAX_ELEMENT_TEXT) this.spoil();
+		else this.pieces.push({text, cdata});
+	}
+
+	spoil(): void {
+		this.spoiled = true;
+		this.pieces = [];
+	}
+
+	/** The trimmed value and its source span; undefined when there is none (spoiled, or only white space). */
+	span(): TextSpan | undefined {
+		if (this.spoiled) return undefined;
+		const pieces = this.pieces.filter((piece) => hasNonSpace(piece.text.text));
+		const first = pieces[0];
+		const last = pieces.at(-1);
+		if (first === undefined || last === undefined) return undefined;
+		const head = leadingSpace(first.text.text);
+		const tail = last.text.text.length - trailingSpace(last.text.text);
+		const joined = this.pieces.map((piece) => piece.text.text).join('');
+		const value = joined.slice(leadingSpace(joined), joined.length - trailingSpace(joined));
+		if (first === last) {
+			const start = first.text.toSourceStart(head);
+			return {value, start, end: first.text.toSourceEnd(tail), container: first.cdata ? 'cdata' : 'xml-text'};
+		}
+		// Over several runs and sections: the span takes in the CDATA markup it crosses.
+		const start = first.cdata ? first.text.sourceStart - CDATA_OPEN : first.text.toSourceStart(head);
+		const end = last.cdata ? last.text.sourceStart + last.text.source.length + CDATA_CLOSE : last.text.toSourceEnd(tail);
+		return {value, start, end, container: 'xml-text'};
+	}
+}
+
+/** XML 1.0 §2.3: S ::= (#x20 | #x9 | #xD | #xA)+ */
+function isSpace(c: number): boolean {
+	return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+}
+
+function hasNonSpace(s: string): boolean {
+	return leadingSpace(s) < s.length;
+}
+
+function leadingSpace(s: string): number {
+	let i = 0;
+	while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+	return i;
+}
+
+function trailingSpace(s: string): number {
+	let i = 0;
+	while (i < s.length && isSpace(s.charCodeAt(s.length - 1 - i))) i++;
+	return i;
+}
+
+/** What an element-text URL's events carry. */
+export interface TextFields {
+	kind: LinkKind;
+	element: string;
+	rel: string[] | undefined;
+}
+
+/**
+ * A URL written as an element's text, emitted at the element's end against its base.
+ *
+ * @example
+ * scope.top.reader = new UrlText(host, {kind: 'navigation', element: 'loc', rel: undefined}, base);
+ */
+export class UrlText implements TextReader {
+	private readonly pieces = new TextPieces();
+	private readonly host: ReaderHost;
+	private readonly fields: TextFields;
+	private readonly base: BaseLayer | null;
+
+	constructor(host: ReaderHost, fields: TextFields, base: BaseLayer | null) {
+		this.host = host;
+		this.fields = fields;
+		this.base = base;
+	}
+
+	get heldFrom(): number | undefined {
+		return this.pieces.heldFrom;
+	}
+
+	text(piece: DecodedText, cdata: boolean): void {
+		this.pieces.add(piece, cdata);
+	}
+
+	/** Elements an unknown vocabulary puts around a URL are not guessed at: child markup spoils it. */
+	interrupt(): void {
+		this.pieces.spoil();
+	}
+
+	end(): void {
+		const span = this.pieces.span();
+		this.pieces.spoil();
+		if (span === undefined) return;
+		const {start, end} = span;
+		const {line, column} = this.host.locate(start);
+		const event = referenceEvent(span.value, this.host.slice(start, end), start, end, line, column, this.fields.kind, 'base', 'url', span.container);
+		event.element = this.fields.element;
+		event.rel = this.fields.rel;
+		this.host.emit(event, this.base);
+	}
+}
+
+/**
+ * The text of an SVG or XHTML `<style>` element in XML: each text run (entity-decoded)
+ * and CDATA section through the CSS scanner on its own, as the HTML extractor reads
+ * `<style>` in foreign content (a url() cut by a comment or section is not seen).
+ *
+ * @example
+ * frame.reader = new StyleText(host, base);
+ */
+export class StyleText implements TextReader {
+	private readonly host: ReaderHost;
+	private readonly base: BaseLayer | null;
+	readonly heldFrom = undefined;
+
+	constructor(host: ReaderHost, base: BaseLayer | null) {
+		this.host = host;
+		this.base = base;
+	}
+
+	text(piece: DecodedText, cdata: boolean): void {
+		cssEvents(piece, {element: 'style', container: cdata ? 'cdata' : 'xml-text'}, this.host.locate, (event) => this.host.emit(event, this.base));
+	}
+
+	interrupt(): void {
+		// Child elements of a style element hold no CSS; the text around them still does.
+	}
+
+	end(): void {
+		// Nothing is held.
+	}
+}

@@ -1,0 +1,203 @@
+/**
+ * HTML inside XML: Atom `type="html"` text constructs, RSS `description`,
+ * `content:encoded` (escaped, or in CDATA sections), read by the HTML extractor core as
+ * the HTML extractor reads an iframe srcdoc document: a nested HtmlExtractor with the
+ * base in scope at the element as its fallback base (RFC 4287 §2: xml:base applies to
+ * escaped HTML too), its own BASE element ruling inside it. Its Links move back to the
+ * XML source (their spans on the escaped text as written) and carry `embed`, the element.
+ *
+ * Streaming: the decoded text goes to the nested core piece by piece (text runs decoded,
+ * CDATA sections as they are), and only the pieces it may still report on are kept, so
+ * memory is bounded by the HTML core's own bounds (its BASE hold), not by the element.
+ *
+ * Atom 0.3 `mode="base64"` content is held (up to MAX_ELEMENT_TEXT), decoded at the
+ * element's end, and read whole; its Links' spans are the element's text (nothing there
+ * can be rewritten in place).
+ */
+import type {EmbedContext, Link} from '../../types.js';
+import type {BaseLayer, CoreOptions} from '../base.js';
+import {movedEvent, type ReferenceEvent} from '../event.js';
+import type {DecodedText} from '../html/decode.js';
+import {HtmlExtractor} from '../html/extractor.js';
+import type {ReaderHost} from './element-text.js';
+import {TextPieces} from './element-text.js';
+import type {TextReader} from './scope.js';
+
+/** What a reader of embedded HTML needs from the extractor, beyond a ReaderHost. */
+export interface EmbedHost extends ReaderHost {
+	readonly options: CoreOptions;
+	/** A Link resolved by the nested core, moved to the XML source. */
+	emitLink(link: Link, event: ReferenceEvent): void;
+}
+
+/** How a piece of the HTML is written in the XML: the layer a new value is escaped for (none: markup as written). */
+type Layer = 'xml-text' | 'cdata' | undefined;
+
+interface Piece {
+	/** Offset of the piece in the nested document's text. */
+	at: number;
+	text: DecodedText;
+	layer: Layer;
+}
+
+/**
+ * Escaped HTML in an element's text.
+ *
+ * @example
+ * frame.reader = new EscapedHtml(host, base, {element: 'content', namespace: NS.atom, start: 120, encoding: 'text'});
+ */
+export class EscapedHtml implements TextReader {
+	private readonly host: EmbedHost;
+	private readonly embed: EmbedContext;
+	private readonly nested: HtmlExtractor;
+	private pieces: Piece[] = [];
+	private length = 0;
+	private done = false;
+
+	constructor(host: EmbedHost, base: BaseLayer | null, embed: EmbedContext) {
+		this.host = host;
+		this.embed = embed;
+		const {options} = host;
+		this.nested = new HtmlExtractor({...options, type: 'html'}, (link, event) => this.moved(link, event), {
+			fallback: base,
+			depth: 0,
+			hold: options.baseHold ?? 'head',
+		});
+	}
+
+	get heldFrom(): number | undefined {
+		return this.pieces[0]?.text.sourceStart;
+	}
+
+	text(piece: DecodedText, cdata: boolean): void {
+		this.add(piece, cdata ? 'cdata' : 'xml-text');
+	}
+
+	/** Unescaped HTML markup inside the element (a tag as written): read as HTML. */
+	readonly markup = (piece: DecodedText): void => {
+		this.add(piece, undefined);
+	};
+
+	private add(piece: DecodedText, layer: Layer): void {
+		if (this.done) return;
+		this.pieces.push({at: this.length, text: piece, layer});
+		this.length += piece.text.length;
+		this.nested.write(piece.text);
+		// Let go of the pieces the nested core will report nothing in any more.
+		const safe = this.nested.safeOffset;
+		let drop = 0;
+		while (drop < this.pieces.length - 1 && (this.pieces[drop + 1]?.at ?? 0) <= safe) drop++;
+		if (drop > 0) this.pieces = this.pieces.slice(drop);
+	}
+
+	interrupt(): void {
+		// Child markup comes through `markup`.
+	}
+
+	end(): void {
+		if (this.done) return;
+		this.done = true;
+		this.nested.end();
+		this.pieces = [];
+	}
+
+	/** A Link of the nested document, moved to the XML source. */
+	private moved(link: Link, event: ReferenceEvent): void {
+		const first = this.pieceAt(link.start, false);
+		const last = link.end === link.start ? first : this.pieceAt(link.end, true);
+		const start = first.text.toSourceStart(link.start - first.at);
+		const end = link.end === link.start ? start : last.text.toSourceEnd(link.end - last.at);
+		const {line, column} = this.host.locate(start);
+		const sliced = this.host.slice(start, end);
+		const raw = this.host.options.own === undefined ? sliced : this.host.options.own(sliced);
+		const moved = movedEvent(event, raw, start, end, line, column);
+		moved.syntax = event.syntax;
+		moved.refreshQuote = event.refreshQuote;
+		moved.enclosing = first.layer === undefined ? event.enclosing : [...(event.enclosing ?? []), first.layer];
+		// Deviation: a value written across text and CDATA (or split by a comment) is reported, not rewritten.
+		if (first !== last) moved.syntax = 'none';
+		const frame = link.frame === undefined ? undefined : {...link.frame, start: this.sourceStart(link.frame.start), end: this.sourceStart(link.frame.end)};
+		const movedLink: Link = {...link, start, end, raw, line, column, embed: this.embed};
+		if (frame !== undefined) movedLink.frame = frame;
+		this.host.emitLink(movedLink, moved);
+	}
+
+	private sourceStart(offset: number): number {
+		const piece = this.pieceAt(offset, false);
+		return piece.text.toSourceStart(offset - piece.at);
+	}
+
+	/** The piece holding nested offset `offset` (`isEnd`: a span ending there). */
+	private pieceAt(offset: number, isEnd: boolean): Piece {
+		const {pieces} = this;
+		for (let i = pieces.length - 1; i > 0; i--) {
+			const piece = pieces[i];
+			if (piece !== undefined && (isEnd ? piece.at < offset : piece.at <= offset)) return piece;
+		}
+		return pieces[0] as Piece;
+	}
+}
+
+/**
+ * Atom 0.3 `mode="base64"` content holding HTML: decoded and read at the element's end.
+ *
+ * @example
+ * frame.reader = new Base64Html(host, base, {element: 'content', namespace: NS.atom03, start: 80, encoding: 'base64'});
+ */
+export class Base64Html implements TextReader {
+	private readonly host: EmbedHost;
+	private readonly base: BaseLayer | null;
+	private readonly embed: EmbedContext;
+	private readonly pieces = new TextPieces();
+
+	constructor(host: EmbedHost, base: BaseLayer | null, embed: EmbedContext) {
+		this.host = host;
+		this.base = base;
+		this.embed = embed;
+	}
+
+	get heldFrom(): number | undefined {
+		return this.pieces.heldFrom;
+	}
+
+	text(piece: DecodedText, cdata: boolean): void {
+		this.pieces.add(piece, cdata);
+	}
+
+	interrupt(): void {
+		this.pieces.spoil();
+	}
+
+	end(): void {
+		const span = this.pieces.span();
+		this.pieces.spoil();
+		if (span === undefined) return;
+		const html = decodeBase64(span.value);
+		if (html === undefined) return;
+		const {start, end} = span;
+		const {line, column} = this.host.locate(start);
+		const raw = this.host.slice(start, end);
+		const links: Array<[Link, ReferenceEvent]> = [];
+		const nested = new HtmlExtractor({...this.host.options, type: 'html'}, (link, event) => links.push([link, event]), {fallback: this.base, depth: 0});
+		nested.write(html);
+		nested.end();
+		for (const [link, event] of links) {
+			const moved = movedEvent(event, raw, start, end, line, column);
+			// The value is not written in the source: nothing to rewrite.
+			moved.syntax = 'none';
+			const {frame: _frame, ...rest} = link;
+			this.host.emitLink({...rest, start, end, raw, line, column, embed: this.embed}, moved);
+		}
+	}
+}
+
+/** RFC 4648 §4 base64 (white space ignored) as UTF-8 text; undefined when it is not base64. */
+function decodeBase64(value: string): string | undefined {
+	try {
+		const binary = atob(value.replaceAll(/[\t\n\r ]/g, ''));
+		const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+		return new TextDecoder().decode(bytes);
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,354 @@
+/**
+ * The XML extractor core (`type: 'xml'`): feeds, sitemaps, OPML, SVG and any XML, read
+ * with htmlparser2's Tokenizer in XML mode at the callback level (as the HTML core reads
+ * XHTML), with exact source spans.
+ *
+ * - Base: xml:base on any element (XML Base §4.2, RFC 3986 §5.1.1), resolved against the
+ *   parent's base; below it the RFC 2396 §5.1 fallback layers. Every xml:base is a Link
+ *   of kind `base`. A base is known at its element's start tag: nothing is held for it,
+ *   and Links go out as they are read.
+ * - Vocabularies by namespace URI (vocabularies.ts; start-tag.ts reads a tag), URLs in
+ *   element text (element-text.ts), HTML escaped in element text (escaped.ts), the
+ *   xml-stylesheet PI and the DOCTYPE system identifier (markup.ts).
+ * - Malformed XML is read on, never thrown on (the tokenizer is the HTML one's, forgiving):
+ *   a bare `&` is text, an undeclared entity is left as written (HTML's names are known, as
+ *   for XHTML), a stray end tag closes nothing, an unclosed element ends with the input.
+ *
+ * Memory: the source is held from the earliest offset still needed (the open tag, the open
+ * text run, an element-text URL up to MAX_ELEMENT_TEXT, the escaped HTML the nested core
+ * may still report on); text runs longer than MAX_TEXT_LENGTH are read in parts cut at
+ * white space; at most MAX_DEPTH open elements are tracked.
+ */
+import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
+import type {Link} from '../../types.js';
+import {type BaseLayer, type CoreOptions, fallbackBase, type ResolveContext, resolveContext, resolveEvent} from '../base.js';
+import type {ExtractorCore, LinkSink} from '../core.js';
+import {type ReferenceEvent, referenceEvent} from '../event.js';
+import {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
+import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../html/extractor.js';
+import {cssEvents} from '../html/style.js';
+import {SourceWindow} from '../html/source.js';
+import type {AttributeRecord, TagHost} from '../html/tag.js';
+import {FastTokenizer} from '../html/tokenizer.js';
+import type {Position} from '../position.js';
+import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
+import {ElementScope} from './scope.js';
+import {readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
+import {rootVocabulary} from './vocabularies.js';
+
+const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
+
+/** Line and column of events queued during a start tag: set when the tag's events are sent in order. */
+const UNLOCATED: Position = {line: 0, column: 0};
+
+interface Queued {
+	event: ReferenceEvent;
+	layer: BaseLayer | null;
+	link: Link | null;
+}
+
+/**
+ * Extracts the Links of an XML document written in chunks of decoded text.
+ *
+ * @example
+ * const links: Link[] = [];
+ * const core = new XmlExtractor({type: 'xml', retrievalUrl: 'https://example.com/feed'}, (link) => links.push(link));
+ * core.write('<feed xmlns="http://www.w3.org/2005/Atom" xml:base="/blog/"><link href="post"/></feed>');
+ * core.end();
+ * links.map((link) => link.url); // ['https://example.com/blog/', 'https://example.com/blog/post']
+ */
+export class XmlExtractor implements ExtractorCore, StartTagHost {
+	readonly options: CoreOptions;
+	readonly tagHost: TagHost;
+	private readonly decoder = new CharacterReferenceDecoder();
+	private readonly sink: LinkSink;
+	private readonly context: ResolveContext;
+	private readonly scope: ElementScope;
+	private readonly source = new SourceWindow();
+	private readonly tokenizer: FastTokenizer;
+	/** The tokenizer needs nothing before this offset. */
+	private floor = 0;
+	private tagStart = -1;
+	private tagNameEnd = -1;
+	private attributes: AttributeRecord[] = [];
+	private attribute: AttributeRecord | null = null;
+	private valueStarted = false;
+	private textStart = -1;
+	private textEnd = -1;
+	/** The pseudo-namespace of unprefixed elements, set by the root element (vocabularies.ts rootVocabulary). */
+	private vocabulary: string | undefined;
+	private queued: Queued[] = [];
+	/** The base the events readTag queues resolve against (the element's). */
+	private tagLayer: BaseLayer | null = null;
+
+	constructor(options: CoreOptions, sink: LinkSink) {
+		this.options = options;
+		this.sink = sink;
+		const fallback = fallbackBase(options);
+		this.context = resolveContext(options, fallback, options.encodeQuery);
+		this.scope = new ElementScope(this.context.base);
+		this.tokenizer = new FastTokenizer({xmlMode: true, decodeEntities: false}, this.callbacks());
+		this.tagHost = {
+			decoder: this.decoder,
+			decodeMode: 'strict',
+			locate: () => UNLOCATED,
+			documentUrl: this.context.documentBase?.url,
+			pluginCodebase: undefined,
+			// XML: an XHTML BASE element sets no base (xml:base does); it is reported as a Link.
+			emit: (event) => this.queue(event, this.tagLayer),
+			css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'attribute', quote: fields.quote}, () => UNLOCATED, (event) => this.queue(event, this.tagLayer)),
+			srcdoc: () => undefined,
+			robotsReported: false,
+		};
+	}
+
+	write(chunk: string): void {
+		this.source.append(chunk);
+		this.tokenizer.write(chunk);
+		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
+		this.dropSource();
+	}
+
+	end(): void {
+		this.tokenizer.end();
+	}
+
+	/** No event before this offset will reach the sink (ExtractorCore): events slice their raw text from the source held. */
+	get safeOffset(): number {
+		return this.source.end - this.source.held;
+	}
+
+	/** Characters of source held right now (the memory bound, for tests). */
+	get heldLength(): number {
+		return this.source.held;
+	}
+
+	readonly locate = (offset: number): Position => this.source.locate(offset);
+
+	readonly slice = (start: number, end: number): string => this.source.slice(start, end);
+
+	decode(attribute: AttributeRecord): DecodedText {
+		return this.decoder.decode(attribute.raw, attribute.valueStart, 'strict');
+	}
+
+	queue(event: ReferenceEvent, layer: BaseLayer | null): void {
+		this.queued.push({event, layer, link: null});
+	}
+
+	queueBase(event: ReferenceEvent, parent: BaseLayer | null): BaseLayer | null {
+		this.context.base = parent;
+		const link = resolveEvent(event, this.context);
+		this.queued.push({event, layer: parent, link});
+		return link.url === null ? parent : {url: link.url, source: 'document'};
+	}
+
+	emit(event: ReferenceEvent, layer: BaseLayer | null): void {
+		this.context.base = layer;
+		this.sink(resolveEvent(event, this.context), event);
+	}
+
+	emitLink(link: Link, event: ReferenceEvent): void {
+		this.sink(link, event);
+	}
+
+	private callbacks(): TokenizerCallbacks {
+		return {
+			onattribname: (start, end) => this.onAttributeName(start, end),
+			onattribdata: (start, end) => {
+				if (this.attribute === null) return;
+				if (!this.valueStarted) this.attribute.valueStart = start;
+				this.valueStarted = true;
+				this.attribute.valueEnd = end;
+			},
+			onattribentity: () => undefined,
+			onattribend: (quote, end) => this.onAttributeEnd(quote, end),
+			onopentagname: (start, end) => this.onOpenTagName(start, end),
+			onopentagend: (end) => this.onOpenTagEnd(end, false),
+			onselfclosingtag: (end) => this.onOpenTagEnd(end, true),
+			onclosetag: (start, end) => this.onCloseTag(start, end),
+			ontext: (start, end) => this.onText(start, end),
+			ontextentity: () => undefined,
+			oncomment: (_start, end) => this.onOther(end),
+			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
+			ondeclaration: (start, end) => this.onMarkup(start, end, doctypeSystem, 'metadata', '!DOCTYPE', 'system'),
+			onprocessinginstruction: (start, end) => this.onMarkup(start, end, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
+			onend: () => this.onEnd(),
+			isInForeignContext: () => true,
+		};
+	}
+
+	private onOpenTagName(start: number, end: number): void {
+		this.flushText();
+		this.tagStart = this.source.holds(start) ? start : -1;
+		this.tagNameEnd = end;
+		this.attributes = [];
+	}
+
+	private onAttributeName(start: number, end: number): void {
+		this.attribute = null;
+		if (this.tagStart < 0) return;
+		this.attribute = {name: this.slice(start, end), nameEnd: end, valueStart: end, valueEnd: end, raw: '', quote: undefined};
+		this.valueStarted = false;
+	}
+
+	private onAttributeEnd(quote: QuoteType, end: number): void {
+		const attribute = this.attribute;
+		if (attribute === null) return;
+		this.attribute = null;
+		// XML 1.0 §3.1: an attribute name may not appear twice; the first one is kept.
+		if (this.attributes.some((a) => a.name === attribute.name)) return;
+		if (quote !== QuoteType.NoValue) {
+			if (!this.valueStarted) attribute.valueStart = attribute.valueEnd = quote === QuoteType.Unquoted ? end : end - 1;
+			attribute.quote = QUOTES[quote];
+			attribute.raw = this.slice(attribute.valueStart, attribute.valueEnd);
+		}
+		this.attributes.push(attribute);
+	}
+
+	private onOpenTagEnd(end: number, selfClosing: boolean): void {
+		this.floor = end;
+		const start = this.tagStart;
+		if (start < 0) return;
+		this.tagStart = -1;
+		const {scope} = this;
+		const reader = scope.top?.reader;
+		if (reader?.markup !== undefined) {
+			this.attributes = [];
+			reader.markup(this.verbatim(start - 1, end + 1));
+			return;
+		}
+		reader?.interrupt();
+		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes};
+		this.attributes = [];
+		this.vocabulary ??= tag.qname.includes(':') ? '' : rootVocabulary(tag.qname);
+		const parentBase = scope.base;
+		this.tagLayer = parentBase;
+		const frame = readStartTag(tag, scope.prefixes, parentBase, scope.top, this.vocabulary, this);
+		this.tagLayer = frame.base;
+		this.sendQueued();
+		scope.open(frame);
+		if (selfClosing) scope.close(frame.qname);
+	}
+
+	/** The events of one start tag, in source order, located and resolved. */
+	private sendQueued(): void {
+		const queued = this.queued;
+		if (queued.length === 0) return;
+		this.queued = [];
+		queued.sort((a, b) => a.event.start - b.event.start);
+		for (const {event, layer, link} of queued) {
+			const {line, column} = this.locate(event.start);
+			event.line = line;
+			event.column = column;
+			if (link === null) {
+				this.emit(event, layer);
+				continue;
+			}
+			link.line = line;
+			link.column = column;
+			this.sink(link, event);
+		}
+	}
+
+	private onCloseTag(start: number, end: number): void {
+		this.flushText();
+		this.floor = end;
+		if (!this.source.holds(start)) return;
+		const name = this.slice(start, end);
+		const top = this.scope.top;
+		if (top?.reader?.markup !== undefined && name !== top.qname) top.reader.markup(this.verbatim(start - 2, end + 1));
+		else this.scope.close(name);
+	}
+
+	/** Source text taken as it is (a CDATA section, markup inside HTML). */
+	private verbatim(start: number, end: number): DecodedText {
+		const text = this.slice(start, end);
+		return new DecodedText(text, text, start, null);
+	}
+
+	private onText(start: number, end: number): void {
+		this.floor = end;
+		if (this.scope.top?.reader == null) return;
+		if (this.textStart < 0) this.textStart = start;
+		this.textEnd = end;
+	}
+
+	private onCdata(start: number, end: number, tokenEnd: number): void {
+		this.flushText();
+		this.floor = tokenEnd;
+		// XML 1.0 §2.7: a CDATA section's text is taken as written.
+		this.scope.top?.reader?.text(this.verbatim(start, end), true);
+	}
+
+	private onOther(end: number): void {
+		this.flushText();
+		this.floor = end;
+	}
+
+	/** A processing instruction or declaration: the URL `find` finds in its text. */
+	private onMarkup(start: number, end: number, find: (text: string) => MarkupValue | undefined, kind: 'metadata' | 'resource', element: string, attribute: string): void {
+		this.onOther(end);
+		if (!this.source.holds(start)) return;
+		const found = find(this.slice(start, end));
+		if (found === undefined) return;
+		const valueStart = start + found.start;
+		const valueEnd = start + found.end;
+		const raw = this.slice(valueStart, valueEnd);
+		// The DOCTYPE's system literal decodes nothing (XML 1.0 §2.3); a pseudo-attribute does.
+		const text = kind === 'metadata' ? new DecodedText(raw, raw, valueStart, null) : this.decoder.decode(raw, valueStart, 'strict');
+		const {line, column} = this.locate(valueStart);
+		const event = referenceEvent(text.text.trim(), raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'raw' : 'attribute');
+		event.element = element;
+		event.attribute = attribute;
+		event.quote = found.quote;
+		this.emit(event, this.scope.base);
+	}
+
+	private onEnd(): void {
+		this.flushText();
+		this.scope.closeAll();
+	}
+
+	private flushText(): void {
+		if (this.textStart < 0) return;
+		const start = this.textStart;
+		this.textStart = -1;
+		this.readText(start, this.textEnd);
+	}
+
+	/** A long text run: read up to its last white space (no character reference holds one), keep the rest open. */
+	private flushLongText(): void {
+		const text = this.slice(this.textStart, this.textEnd);
+		let cut = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n'), text.lastIndexOf('\t')) + 1;
+		if (cut === 0) cut = text.length;
+		const start = this.textStart;
+		this.textStart = cut === text.length ? -1 : start + cut;
+		this.readText(start, start + cut);
+	}
+
+	private readText(start: number, end: number): void {
+		const reader = this.scope.top?.reader;
+		if (reader === null || reader === undefined) return;
+		reader.text(this.decoder.decode(this.slice(start, end), start, 'strict'), false);
+	}
+
+	/** Forget the source no one needs any more. */
+	private dropSource(): void {
+		let keep = this.floor;
+		if (this.tagStart >= 0) keep = Math.min(keep, this.tagStart);
+		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
+		const held = this.scope.top?.reader?.heldFrom;
+		if (held !== undefined) keep = Math.min(keep, held);
+		const end = this.source.end;
+		if (end - keep > MAX_TOKEN_LENGTH) {
+			// A token too long to hold (a giant tag or comment): let it go.
+			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
+			if (this.tagStart >= 0 && this.tagStart < keep) {
+				this.tagStart = -1;
+				this.attribute = null;
+				this.attributes = [];
+			}
+		}
+		this.source.drop(keep);
+	}
+}

@@ -1,0 +1,211 @@
+/**
+ * One XML start tag read: its namespace declarations (XML Names §3), its xml:base (XML
+ * Base §3, §4.2), the URL-bearing attributes of the vocabulary tables (vocabularies.ts;
+ * XHTML, SVG and MathML elements through the HTML attribute table and readTag), and the
+ * reader its text needs (a URL, escaped HTML, CSS).
+ */
+import type {LinkKind} from '../../types.js';
+import type {BaseLayer} from '../base.js';
+import {type ReferenceEvent, referenceEvent} from '../event.js';
+import {linkRelKind, type Namespace} from '../html/attributes.js';
+import type {DecodedText} from '../html/decode.js';
+import {forEachToken, trimAscii} from '../html/lists.js';
+import {readTag, type AttributeRecord, type TagHost} from '../html/tag.js';
+import {StyleText, UrlText} from './element-text.js';
+import {Base64Html, type EmbedHost, EscapedHtml} from './escaped.js';
+import {type Frame, resolveName, type TextReader} from './scope.js';
+import {NS, textRule, type XmlRule, xmlRule} from './vocabularies.js';
+
+/** Namespaces whose elements the HTML attribute table describes. */
+const HTML_TABLE_NAMESPACES: Readonly<Record<string, Namespace>> = {[NS.xhtml]: 'html', [NS.svg]: 'svg', [NS.mathml]: 'math'};
+
+const XLINK_HREF = `{${NS.xlink}}href`;
+
+/** What reading a start tag needs from the extractor. */
+export interface StartTagHost extends EmbedHost {
+	/** The TagHost readTag emits XHTML/SVG events through (into `pending`). */
+	readonly tagHost: TagHost;
+	decode(attribute: AttributeRecord): DecodedText;
+	/** Queue an event of this tag: resolved against `layer`, sent in source order at the tag's end. */
+	queue(event: ReferenceEvent, layer: BaseLayer | null): void;
+	/** The base a queued xml:base event gives (resolved now, against `parent`). */
+	queueBase(event: ReferenceEvent, parent: BaseLayer | null): BaseLayer | null;
+}
+
+/** A start tag as the tokenizer gave it. */
+export interface StartTag {
+	qname: string;
+	start: number;
+	nameEnd: number;
+	attributes: AttributeRecord[];
+}
+
+/**
+ * The frame of the element a start tag opens, its events queued on the host.
+ *
+ * @example
+ * const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, vocabulary, host);
+ */
+export function readStartTag(
+	tag: StartTag,
+	inherited: ReadonlyMap<string, string>,
+	parentBase: BaseLayer | null,
+	parent: Frame | undefined,
+	vocabulary: string,
+	host: StartTagHost,
+): Frame {
+	const prefixes = declaredPrefixes(tag, inherited, host);
+	const name = resolveName(tag.qname, prefixes, true);
+	const namespace = name === undefined ? '?' : tag.qname.includes(':') || name.namespace !== '' ? name.namespace : vocabulary;
+	const local = name?.local ?? tag.qname;
+	const base = readBase(tag, parentBase, host);
+	const frame: Frame = {qname: tag.qname, namespace, local, prefixes, base, start: tag.start, reader: null};
+	const htmlNamespace = HTML_TABLE_NAMESPACES[namespace];
+	const forTable: AttributeRecord[] = [];
+	for (const attribute of tag.attributes) {
+		const {name: attributeName} = attribute;
+		if (attributeName === 'xmlns' || attributeName.startsWith('xmlns:') || attributeName === 'xml:base') continue;
+		const resolved = resolveName(attributeName, prefixes, false);
+		if (resolved === undefined) continue;
+		const place = resolved.namespace === '' ? resolved.local : `{${resolved.namespace}}${resolved.local}`;
+		if (htmlNamespace !== undefined && (resolved.namespace === '' || place === XLINK_HREF)) {
+			forTable.push(place === XLINK_HREF ? {...attribute, name: 'xlink:href'} : {...attribute, name: attributeName.toLowerCase()});
+			continue;
+		}
+		const rule = xmlRule(namespace, local, place);
+		if (rule !== undefined) readAttribute(frame, tag, attribute, rule, parent, host);
+	}
+	if (htmlNamespace !== undefined) {
+		readTag({name: local.toLowerCase(), namespace: htmlNamespace, nameEnd: tag.nameEnd, attributes: forTable}, host.tagHost);
+		if (local === 'style' && htmlNamespace !== 'math') frame.reader = new StyleText(host, base);
+	} else {
+		frame.reader = textReader(frame, tag, parent, host);
+	}
+	return frame;
+}
+
+/** XML Names §3: `xmlns` and `xmlns:prefix` declarations on this element. */
+function declaredPrefixes(tag: StartTag, inherited: ReadonlyMap<string, string>, host: StartTagHost): ReadonlyMap<string, string> {
+	let prefixes: Map<string, string> | undefined;
+	for (const attribute of tag.attributes) {
+		const {name} = attribute;
+		if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+		prefixes ??= new Map(inherited);
+		prefixes.set(name === 'xmlns' ? '' : name.slice(6), trimAscii(host.decode(attribute).text));
+	}
+	return prefixes ?? inherited;
+}
+
+/** XML Base §4.2: the element's base is its xml:base resolved against its parent's base. */
+function readBase(tag: StartTag, parentBase: BaseLayer | null, host: StartTagHost): BaseLayer | null {
+	const attribute = tag.attributes.find((a) => a.name === 'xml:base');
+	if (attribute === undefined) return parentBase;
+	const event = valueEvent(host.decode(attribute), attribute, 'base', 'xml:base', tag.qname);
+	return event === undefined ? parentBase : host.queueBase(event, parentBase);
+}
+
+/** One attribute of a vocabulary table, read by its rule. */
+function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, rule: XmlRule, parent: Frame | undefined, host: StartTagHost): void {
+	let {kind} = rule;
+	let rel: string[] | undefined;
+	if (rule.when === 'atom-rel') {
+		// RFC 4287 §4.2.7.2: rel defaults to "alternate".
+		const token = (attributeValue(tag, 'rel', host) ?? 'alternate').toLowerCase();
+		rel = [token];
+		kind = token === 'enclosure' ? 'resource' : linkRelKind(rel);
+	}
+	if (!holds(rule, tag, parent, host)) return;
+	const text = host.decode(attribute);
+	const emit = (start: number, end: number): void => {
+		const event = spanEvent(text, start, end, attribute, kind, attribute.name, tag.qname);
+		event.rel = rel;
+		host.queue(event, frame.base);
+	};
+	if (rule.syntax === 'url') {
+		const event = valueEvent(text, attribute, kind, attribute.name, tag.qname);
+		if (event !== undefined) {
+			event.rel = rel;
+			host.queue(event, frame.base);
+		}
+		return;
+	}
+	// list-item and schema-location: whitespace-separated tokens; XML Schema §2.6.3: (namespace, location) pairs.
+	let index = 0;
+	forEachToken(text.text, (start, end) => {
+		if (rule.syntax !== 'schema-location' || index++ % 2 === 1) emit(start, end);
+	});
+}
+
+/** The row's condition holds for this tag. */
+function holds(rule: XmlRule, tag: StartTag, parent: Frame | undefined, host: StartTagHost): boolean {
+	switch (rule.when) {
+		case 'permalink':
+			// RSS 2.0 guid: isPermaLink="false" makes it an opaque identifier.
+			return attributeValue(tag, 'isPermaLink', host) !== 'false';
+		case 'in-image':
+			return parent?.local === 'image';
+		default:
+			return true;
+	}
+}
+
+/** The reader of the element's text, if its vocabulary puts a URL or HTML there. */
+function textReader(frame: Frame, tag: StartTag, parent: Frame | undefined, host: StartTagHost): TextReader | null {
+	const rule = textRule(frame.namespace, frame.local);
+	if (rule === undefined || !holds(rule, tag, parent, host)) return null;
+	if (rule.syntax === 'html') {
+		const form = rule.when === 'text-construct' ? htmlForm(frame.namespace, tag, host) : 'text';
+		if (form === undefined) return null;
+		const embed = {element: tag.qname, namespace: frame.namespace.startsWith('#') ? '' : frame.namespace, start: tag.start, encoding: form};
+		return form === 'text' ? new EscapedHtml(host, frame.base, embed) : new Base64Html(host, frame.base, embed);
+	}
+	return new UrlText(host, {kind: rule.kind, element: tag.qname, rel: undefined}, frame.base);
+}
+
+/**
+ * Whether an Atom text construct holds HTML: RFC 4287 §3.1.1 `type="html"` (and
+ * §4.1.3.3: `text/html` content, a text media type); Atom 0.3 §3.1: `type="text/html"`
+ * with `mode="escaped"`, or `mode="base64"` to decode first.
+ */
+function htmlForm(namespace: string, tag: StartTag, host: StartTagHost): 'text' | 'base64' | undefined {
+	const type = attributeValue(tag, 'type', host)?.toLowerCase();
+	if (namespace === NS.atom) return type === 'html' || type === 'text/html' ? 'text' : undefined;
+	if (type !== 'text/html') return undefined;
+	const mode = attributeValue(tag, 'mode', host) ?? 'xml';
+	return mode === 'escaped' ? 'text' : mode === 'base64' ? 'base64' : undefined;
+}
+
+/** An unprefixed attribute's value, decoded and trimmed. */
+function attributeValue(tag: StartTag, name: string, host: StartTagHost): string | undefined {
+	const attribute = tag.attributes.find((a) => a.name === name);
+	return attribute === undefined ? undefined : trimAscii(host.decode(attribute).text);
+}
+
+/** The event of a whole attribute value, white space trimmed (undefined for an attribute without a value). */
+function valueEvent(text: DecodedText, attribute: AttributeRecord, kind: LinkKind, name: string, element: string): ReferenceEvent | undefined {
+	if (attribute.quote === undefined) return undefined;
+	const value = text.text;
+	let start = 0;
+	let end = value.length;
+	while (start < end && isSpace(value.charCodeAt(start))) start++;
+	while (end > start && isSpace(value.charCodeAt(end - 1))) end--;
+	return spanEvent(text, start, end, attribute, kind, name, element);
+}
+
+/** XML 1.0 §2.3 S (attribute value normalization has made any of these a space). */
+function isSpace(c: number): boolean {
+	return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+}
+
+/** The event of the decoded span `[start, end)` of an attribute value; line and column are set when it is sent. */
+function spanEvent(text: DecodedText, start: number, end: number, attribute: AttributeRecord, kind: LinkKind, name: string, element: string): ReferenceEvent {
+	const sourceStart = text.toSourceStart(start);
+	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
+	const value = text.text.slice(start, end);
+	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
+	const event = referenceEvent(value, raw, sourceStart, sourceEnd, 0, 0, kind, 'base', 'url', 'attribute');
+	event.element = element;
+	event.attribute = name;
+	event.quote = attribute.quote;
+	return event;
+}
