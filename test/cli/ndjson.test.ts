@@ -2,7 +2,7 @@
  * The command's NDJSON serializer against its definition: `JSON.stringify({file, ...link})`
  * and a newline, byte for byte, for Links with any key order, optional fields absent or
  * undefined, strings needing escapes (quotes, backslashes, controls, U+2028, lone
- * surrogates), and the archive contexts.
+ * surrogates), the archive contexts and the XML embed context.
  */
 import test from 'ava';
 import fc from 'fast-check';
@@ -23,6 +23,7 @@ const message = fc.record(
 	{index: number, messageId: text, part: text, contentType: text, contentId: text, cidPart: text, locationPart: optional(text)},
 	{requiredKeys: ['part', 'contentType']},
 );
+const embed = fc.record({element: text, namespace: text, start: number, encoding: fc.constantFrom('text', 'base64')});
 const record = fc.record({targetUri: text, recordId: text, date: text, type: text, status: optional(number), source: text}, {requiredKeys: ['targetUri', 'source']});
 
 /** A Link's fields, some left out or undefined, in a random order. */
@@ -49,6 +50,7 @@ const link: fc.Arbitrary<Link> = fc
 				delimiter: optional(text),
 				message: optional(message),
 				record: optional(record),
+				embed: optional(embed),
 			},
 			{requiredKeys: []},
 		),

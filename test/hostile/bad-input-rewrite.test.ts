@@ -18,7 +18,7 @@ import {fcParams} from '../helpers/seed.js';
 import {cut, randomCuts} from '../rewrite/inputs.js';
 import {MB, TABLE} from './table.js';
 
-const TYPES: readonly InputType[] = ['html', 'xhtml', 'css', 'text'];
+const TYPES: readonly InputType[] = ['html', 'xhtml', 'xml', 'css', 'text'];
 const PAGE = 'https://example.com/dir/page.html';
 
 function options(type: InputType, to: RewriteTarget): RewriteOptions {

@@ -8,7 +8,7 @@ import {extractLinks} from '../../src/index.js';
 import type {ExtractOptions, InputType, Link} from '../../src/index.js';
 import {MB, TABLE} from './table.js';
 
-const TYPES: readonly InputType[] = ['html', 'xhtml', 'css', 'text'];
+const TYPES: readonly InputType[] = ['html', 'xhtml', 'xml', 'css', 'text'];
 
 function options(type: InputType): ExtractOptions {
 	return {type, retrievalUrl: 'https://example.com/dir/page.html'};

@@ -127,22 +127,11 @@ export interface TextFields {
 }
 
 /**
- * A URL written as an element's text, emitted at the element's end against its base.
- *
- * @example
- * scope.top.reader = new UrlText(host, {kind: 'navigation', element: 'loc', rel: undefined}, base);
+ * A reader that takes an element's text as one value (TextPieces), read at the element's
+ * end by {@link WholeText.read}.
  */
-export class UrlText implements TextReader {
+export abstract class WholeText implements TextReader {
 	private readonly pieces = new TextPieces();
-	private readonly host: ReaderHost;
-	private readonly fields: TextFields;
-	private readonly base: BaseLayer | null;
-
-	constructor(host: ReaderHost, fields: TextFields, base: BaseLayer | null) {
-		this.host = host;
-		this.fields = fields;
-		this.base = base;
-	}
 
 	get heldFrom(): number | undefined {
 		return this.pieces.heldFrom;
@@ -152,7 +141,7 @@ export class UrlText implements TextReader {
 		this.pieces.add(piece, cdata);
 	}
 
-	/** Elements an unknown vocabulary puts around a URL are not guessed at: child markup spoils it. */
+	/** Elements an unknown vocabulary puts around a value are not guessed at: child markup spoils it. */
 	interrupt(): void {
 		this.pieces.spoil();
 	}
@@ -160,7 +149,32 @@ export class UrlText implements TextReader {
 	end(): void {
 		const span = this.pieces.span();
 		this.pieces.spoil();
-		if (span === undefined) return;
+		if (span !== undefined) this.read(span);
+	}
+
+	/** The element's trimmed text, at its end. */
+	protected abstract read(span: TextSpan): void;
+}
+
+/**
+ * A URL written as an element's text, emitted at the element's end against its base.
+ *
+ * @example
+ * scope.top.reader = new UrlText(host, {kind: 'navigation', element: 'loc', rel: undefined}, base);
+ */
+export class UrlText extends WholeText {
+	private readonly host: ReaderHost;
+	private readonly fields: TextFields;
+	private readonly base: BaseLayer | null;
+
+	constructor(host: ReaderHost, fields: TextFields, base: BaseLayer | null) {
+		super();
+		this.host = host;
+		this.fields = fields;
+		this.base = base;
+	}
+
+	protected read(span: TextSpan): void {
 		const {start, end} = span;
 		const {line, column} = this.host.locate(start);
 		const event = referenceEvent(span.value, this.host.slice(start, end), start, end, line, column, this.fields.kind, 'base', 'url', span.container);

@@ -19,8 +19,7 @@ import type {BaseLayer, CoreOptions} from '../base.js';
 import {movedEvent, type ReferenceEvent} from '../event.js';
 import type {DecodedText} from '../html/decode.js';
 import {HtmlExtractor} from '../html/extractor.js';
-import type {ReaderHost} from './element-text.js';
-import {TextPieces} from './element-text.js';
+import {type ReaderHost, type TextSpan, WholeText} from './element-text.js';
 import type {TextReader} from './scope.js';
 
 /** What a reader of embedded HTML needs from the extractor, beyond a ReaderHost. */
@@ -50,7 +49,9 @@ export class EscapedHtml implements TextReader {
 	private readonly host: EmbedHost;
 	private readonly embed: EmbedContext;
 	private readonly nested: HtmlExtractor;
+	/** The pieces from `first` on are live. */
 	private pieces: Piece[] = [];
+	private first = 0;
 	private length = 0;
 	private done = false;
 
@@ -66,7 +67,7 @@ export class EscapedHtml implements TextReader {
 	}
 
 	get heldFrom(): number | undefined {
-		return this.pieces[0]?.text.sourceStart;
+		return this.pieces[this.first]?.text.sourceStart;
 	}
 
 	text(piece: DecodedText, cdata: boolean): void {
@@ -85,9 +86,12 @@ export class EscapedHtml implements TextReader {
 		this.nested.write(piece.text);
 		// Let go of the pieces the nested core will report nothing in any more.
 		const safe = this.nested.safeOffset;
-		let drop = 0;
-		while (drop < this.pieces.length - 1 && (this.pieces[drop + 1]?.at ?? 0) <= safe) drop++;
-		if (drop > 0) this.pieces = this.pieces.slice(drop);
+		const {pieces} = this;
+		while (this.first < pieces.length - 1 && (pieces[this.first + 1]?.at ?? 0) <= safe) this.first++;
+		if (this.first > 0 && 2 * this.first >= pieces.length) {
+			this.pieces = pieces.slice(this.first);
+			this.first = 0;
+		}
 	}
 
 	interrupt(): void {
@@ -99,6 +103,7 @@ export class EscapedHtml implements TextReader {
 		this.done = true;
 		this.nested.end();
 		this.pieces = [];
+		this.first = 0;
 	}
 
 	/** A Link of the nested document, moved to the XML source. */
@@ -127,14 +132,18 @@ export class EscapedHtml implements TextReader {
 		return piece.text.toSourceStart(offset - piece.at);
 	}
 
-	/** The piece holding nested offset `offset` (`isEnd`: a span ending there). */
+	/** The piece holding nested offset `offset` (`isEnd`: a span ending there): the last live one starting before it. */
 	private pieceAt(offset: number, isEnd: boolean): Piece {
 		const {pieces} = this;
-		for (let i = pieces.length - 1; i > 0; i--) {
-			const piece = pieces[i];
-			if (piece !== undefined && (isEnd ? piece.at < offset : piece.at <= offset)) return piece;
+		let low = this.first;
+		let high = pieces.length - 1;
+		while (low < high) {
+			const middle = (low + high + 1) >> 1;
+			const at = pieces[middle]?.at ?? 0;
+			if (isEnd ? at < offset : at <= offset) low = middle;
+			else high = middle - 1;
 		}
-		return pieces[0] as Piece;
+		return pieces[low] as Piece;
 	}
 }
 
@@ -144,39 +153,25 @@ export class EscapedHtml implements TextReader {
  * @example
  * frame.reader = new Base64Html(host, base, {element: 'content', namespace: NS.atom03, start: 80, encoding: 'base64'});
  */
-export class Base64Html implements TextReader {
+export class Base64Html extends WholeText {
 	private readonly host: EmbedHost;
 	private readonly base: BaseLayer | null;
 	private readonly embed: EmbedContext;
-	private readonly pieces = new TextPieces();
 
 	constructor(host: EmbedHost, base: BaseLayer | null, embed: EmbedContext) {
+		super();
 		this.host = host;
 		this.base = base;
 		this.embed = embed;
 	}
 
-	get heldFrom(): number | undefined {
-		return this.pieces.heldFrom;
-	}
-
-	text(piece: DecodedText, cdata: boolean): void {
-		this.pieces.add(piece, cdata);
-	}
-
-	interrupt(): void {
-		this.pieces.spoil();
-	}
-
-	end(): void {
-		const span = this.pieces.span();
-		this.pieces.spoil();
-		if (span === undefined) return;
+	protected read(span: TextSpan): void {
 		const html = decodeBase64(span.value);
 		if (html === undefined) return;
 		const {start, end} = span;
 		const {line, column} = this.host.locate(start);
-		const raw = this.host.slice(start, end);
+		const sliced = this.host.slice(start, end);
+		const raw = this.host.options.own === undefined ? sliced : this.host.options.own(sliced);
 		const links: Array<[Link, ReferenceEvent]> = [];
 		const nested = new HtmlExtractor({...this.host.options, type: 'html'}, (link, event) => links.push([link, event]), {fallback: this.base, depth: 0});
 		nested.write(html);

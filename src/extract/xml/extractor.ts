@@ -71,6 +71,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	private tagStart = -1;
 	private tagNameEnd = -1;
 	private attributes: AttributeRecord[] = [];
+	/** The names of `attributes` (a tag may have very many). */
+	private readonly attributeNames = new Set<string>();
 	private attribute: AttributeRecord | null = null;
 	private valueStarted = false;
 	private textStart = -1;
@@ -182,6 +184,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		this.tagStart = this.source.holds(start) ? start : -1;
 		this.tagNameEnd = end;
 		this.attributes = [];
+		this.attributeNames.clear();
 	}
 
 	private onAttributeName(start: number, end: number): void {
@@ -196,7 +199,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		if (attribute === null) return;
 		this.attribute = null;
 		// XML 1.0 §3.1: an attribute name may not appear twice; the first one is kept.
-		if (this.attributes.some((a) => a.name === attribute.name)) return;
+		if (this.attributeNames.has(attribute.name)) return;
+		this.attributeNames.add(attribute.name);
 		if (quote !== QuoteType.NoValue) {
 			if (!this.valueStarted) attribute.valueStart = attribute.valueEnd = quote === QuoteType.Unquoted ? end : end - 1;
 			attribute.quote = QUOTES[quote];

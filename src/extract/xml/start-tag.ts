@@ -21,6 +21,13 @@ const HTML_TABLE_NAMESPACES: Readonly<Record<string, Namespace>> = {[NS.xhtml]: 
 
 const XLINK_HREF = `{${NS.xlink}}href`;
 
+/**
+ * Prefixes in scope at most: further declarations are ignored, so that copying the scope
+ * for an element that declares one stays bounded (a hostile document could declare
+ * thousands on one element and one more on each of its descendants).
+ */
+export const MAX_PREFIXES = 256;
+
 /** What reading a start tag needs from the extractor. */
 export interface StartTagHost extends EmbedHost {
 	/** The TagHost readTag emits XHTML/SVG events through (into `pending`). */
@@ -90,6 +97,7 @@ function declaredPrefixes(tag: StartTag, inherited: ReadonlyMap<string, string>,
 	for (const attribute of tag.attributes) {
 		const {name} = attribute;
 		if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
+		if ((prefixes ?? inherited).size >= MAX_PREFIXES) break;
 		prefixes ??= new Map(inherited);
 		prefixes.set(name === 'xmlns' ? '' : name.slice(6), trimAscii(host.decode(attribute).text));
 	}

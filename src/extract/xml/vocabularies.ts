@@ -115,7 +115,7 @@ const ROWS: readonly Row[] = [
 	[NS.rss090, 'link', TEXT, 'url', 'navigation'],
 	[NS.rss090, 'url', TEXT, 'url', 'resource'],
 	[NS.rdf, 'li', 'resource', 'url', 'metadata'],
-	[NS.rdf, ANY, `{${NS.rdf}}about {${NS.rdf}}resource`, 'url', 'metadata'],
+	[ANY, ANY, `{${NS.rdf}}about {${NS.rdf}}resource`, 'url', 'metadata'],
 	// sitemaps.org 0.9 (and Google's 0.84), with Google's image and video extensions
 	[NS.sitemap, 'loc', TEXT, 'url', 'navigation'],
 	[NS.sitemap084, 'loc', TEXT, 'url', 'navigation'],
