@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import test from 'ava';
 import {isXmlMediaType} from '../../src/archive/media-type.js';
 import {partType} from '../../src/archive/mail/mime-part.js';
-import {documentType} from '../../src/archive/warc/payload.js';
+import {documentType, sniffedType} from '../../src/archive/warc/payload.js';
 import {inferType} from '../../src/cli/inputs.js';
 import {documentType as siteDocumentType} from '../../src/cli/site-files.js';
 import {runCli} from '../helpers/cli.js';
@@ -54,6 +54,9 @@ test('media types: text/xml, application/xml and */*+xml go to the XML extractor
 	t.false(isXmlMediaType('+xml'));
 	t.false(isXmlMediaType('text/html'));
 	t.is(partType('text/plain'), 'text');
+	t.is(sniffedType(Buffer.from(' \r\n<?xml version="1.0"?>')), 'xml');
+	t.is(sniffedType(Buffer.from('<?XML version="1.0"?>')), null, 'the pattern is case-sensitive');
+	t.is(sniffedType(Buffer.from('<!DOCTYPE html>')), 'html');
 });
 
 test('extract reads an RSS file by extension, and --type xml from standard input', t => {
@@ -79,17 +82,19 @@ test('a folder walk takes the XML files (fixtures/feeds): the sitemap\'s locatio
 	t.true(urls.includes('https://example.com/blog/img/dot.png'));
 });
 
-/** A WARC/1.1 response record (ISO 28500 §6.3) of an HTTP response with this Content-Type. */
-function response(url: string, contentType: string, body: string): Buffer {
-	const http = Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+/** A WARC/1.1 response record (ISO 28500 §6.3) of an HTTP response with this Content-Type (none when undefined). */
+function response(url: string, contentType: string | undefined, body: string): Buffer {
+	const type = contentType === undefined ? '' : `Content-Type: ${contentType}\r\n`;
+	const http = Buffer.from(`HTTP/1.1 200 OK\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 	const head = `WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-000000000018>\r\nContent-Type: application/http;msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
 	return Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]);
 }
 
-test('a WARC record with application/rss+xml and one with image/svg+xml: read as XML against the target URI', t => {
+test('WARC records: application/rss+xml, image/svg+xml, and no type with "<?xml" first (MIME Sniffing §7.1): read as XML against the target URI', t => {
 	const warc = Buffer.concat([
 		response('http://news.example/feeds/main', 'application/rss+xml; charset=utf-8', '<rss version="2.0"><channel><item><link>../story/1.html</link></item></channel></rss>'),
 		response('http://news.example/img/logo.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="sprites.svg#dot"/></svg>'),
+		response('http://news.example/sitemap', undefined, '\n<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>a/</loc></url></urlset>'),
 	]);
 	const result = runCli(['extract', temporary('crawl.warc', warc)]);
 	t.is(result.status, 0, result.stderr);
@@ -97,6 +102,7 @@ test('a WARC record with application/rss+xml and one with image/svg+xml: read as
 	t.deepEqual(body.map(row => [row.record?.targetUri, row.url]), [
 		['http://news.example/feeds/main', 'http://news.example/story/1.html'],
 		['http://news.example/img/logo.svg', 'http://news.example/img/sprites.svg#dot'],
+		['http://news.example/sitemap', 'http://news.example/a/'],
 	]);
 });
 

@@ -176,9 +176,30 @@ const HTML_PATTERNS: readonly string[] = [
  * sniffsAsHtml(Buffer.from('\n<!DOCTYPE html><title>x')); //=> true
  */
 export function sniffsAsHtml(bytes: Uint8Array): boolean {
+	const head = sniffHead(bytes).toLowerCase();
+	return HTML_PATTERNS.some(pattern => head.startsWith(pattern) && (head.charCodeAt(pattern.length) === 0x20 || head.charCodeAt(pattern.length) === 0x3e));
+}
+
+/** MIME Sniffing §7.1 step 2: the row after the HTML ones, `<?xml` (case-sensitive), is text/xml. */
+const XML_PATTERN = '<?xml';
+
+/**
+ * The extractor an untyped payload's first bytes call for (MIME Sniffing §7.1, its HTML
+ * rows, then `<?xml`); null for anything else.
+ *
+ * @example
+ * sniffedType(Buffer.from('<?xml version="1.0"?><rss>')); //=> 'xml'
+ * sniffedType(Buffer.from('<p>hi')); //=> 'html'
+ */
+export function sniffedType(bytes: Uint8Array): 'html' | 'xml' | null {
+	if (sniffsAsHtml(bytes)) return 'html';
+	return sniffHead(bytes).startsWith(XML_PATTERN) ? 'xml' : null;
+}
+
+/** The first bytes after leading whitespace, one char per byte (the patterns are ASCII). */
+function sniffHead(bytes: Uint8Array): string {
 	let start = 0;
 	// MIME Sniffing §3: whitespace bytes are 0x09 0x0A 0x0C 0x0D 0x20.
 	while (start < bytes.length && [0x09, 0x0a, 0x0c, 0x0d, 0x20].includes(bytes[start]!)) start++;
-	const head = Buffer.from(bytes.subarray(start, start + 16)).toString('latin1').toLowerCase();
-	return HTML_PATTERNS.some(pattern => head.startsWith(pattern) && (head.charCodeAt(pattern.length) === 0x20 || head.charCodeAt(pattern.length) === 0x3e));
+	return Buffer.from(bytes.subarray(start, start + 16)).toString('latin1');
 }
