@@ -139,3 +139,14 @@ test('an .eml with an Atom attachment (base64) and a text/xml sitemap part: rela
 	// The text scanner would find no relative "page.html"; the XML extractor resolves it.
 	t.deepEqual(rows(sitemapRun.stdout).map(row => row.url), ['http://mail.example/site/page.html']);
 });
+
+test('rewrite reads a .rss file by extension and standard input with --type xml: element text made absolute', t => {
+	const rss = '<rss version="2.0"><channel><link>./</link><item><link>a.html?x=1&amp;y=2</link></item></channel></rss>';
+	// RFC 3986 §5.2 against https://example.com/blog/index.rss; "&amp;" stays escaped in element text.
+	const expected = '<rss version="2.0"><channel><link>https://example.com/blog/</link><item><link>https://example.com/blog/a.html?x=1&amp;y=2</link></item></channel></rss>';
+	const byName = runCli(['rewrite', '--to', 'absolute', '--base-url', 'https://example.com/blog/index.rss', temporary('index.rss', rss)]);
+	t.is(byName.status, 0, byName.stderr);
+	t.is(byName.stdout, expected);
+	const piped = runCli(['rewrite', '--to', 'absolute', '--type', 'xml', '--base-url', 'https://example.com/blog/index.rss', '-'], rss);
+	t.is(piped.stdout, expected);
+});
