@@ -83,8 +83,32 @@ function textPage(page) {
 	return lines.join('\n');
 }
 
+/**
+ * One RSS item of an endless feed (the first page opens it): an xml:base per item, URLs in
+ * element text and attributes, escaped HTML in description, HTML in CDATA in content:encoded.
+ */
+function feedPage(page) {
+	const i = decimal(page);
+	const head = page === 0 ? '<?xml version="1.0"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel xml:base="https://bench.example/feed/">\n' : '';
+	const paragraphs = [];
+	for (let k = 0; k < 6; k++) {
+		const n = decimal(page * 6 + k);
+		paragraphs.push(`&lt;p&gt;Paragraph ${n} of item ${i}, with &lt;a href="../../articles/${n}.html?from=feed&amp;amp;item=${i}"&gt;a link&lt;/a&gt; and &lt;img src="img/${n}.jpg" alt="picture ${n}"&gt; in it.&lt;/p&gt;`);
+	}
+	return `${head}<item xml:base="items/${i}/">
+<title>Item ${i} &amp; friends</title>
+<link>https://bench.example/articles/${i}.html</link>
+<guid isPermaLink="false">item-${i}</guid>
+<comments>comments.html</comments>
+<enclosure url="audio/${i}.mp3" length="12345" type="audio/mpeg"/>
+<description>${paragraphs.join('\n')}</description>
+<content:encoded><![CDATA[<div class="post"><a href="/tags/${SMALL[page % 50]}">tag</a> <img src="cover-${i}.png" srcset="cover-${i}@2x.png 2x"></div>]]></content:encoded>
+</item>
+`;
+}
+
 /** Page templates by input type; every page is ASCII (one byte per character). */
-export const TEMPLATES = {html: htmlPage, css: cssPage, text: textPage};
+export const TEMPLATES = {html: htmlPage, css: cssPage, text: textPage, xml: feedPage};
 
 /**
  * A Readable of `total` bytes of `type` input (a key of TEMPLATES), made only as it is read,

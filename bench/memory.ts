@@ -37,7 +37,7 @@ export const MAX_PEAK_MB = 150;
 const CHILD = fileURLToPath(new URL('memory-child.mjs', import.meta.url));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-type InputType = 'html' | 'css' | 'text';
+type InputType = 'html' | 'xml' | 'css' | 'text';
 type Operation = 'extract' | 'keep' | 'rewrite' | 'htmlparser2' | 'source';
 
 /** What the child prints. */
@@ -63,6 +63,8 @@ const TASKS: ReadonlyArray<{type: InputType; operation: Operation; label: string
 	{type: 'css', operation: 'rewrite', label: 'CSS rewrite'},
 	{type: 'text', operation: 'extract', label: 'text extract'},
 	{type: 'text', operation: 'rewrite', label: 'text rewrite'},
+	{type: 'xml', operation: 'extract', label: 'XML (RSS) extract'},
+	{type: 'xml', operation: 'rewrite', label: 'XML (RSS) rewrite'},
 	{type: 'html', operation: 'keep', label: 'HTML extract, every 1000th Link kept'},
 	{type: 'html', operation: 'htmlparser2', label: 'htmlparser2 WritableStream (yardstick)'},
 	{type: 'html', operation: 'source', label: 'HTML generator alone (floor)'},

@@ -106,8 +106,8 @@ export interface ExtractOptions {
 	/** Emit only Links whose resolved URL has one of these schemes (e.g. `['http', 'https']`); others are dropped. */
 	schemes?: readonly string[];
 	/**
-	 * html: how long references wait for a BASE element, which governs every URL of the
-	 * document wherever it is. `'document'` (default of `extractLinks` and `rewriteLinks`):
+	 * html (and HTML escaped in xml): how long references wait for a BASE element, which
+	 * governs every URL of the document wherever it is. `'document'` (default of `extractLinks` and `rewriteLinks`):
 	 * to the end of the document, at most 100,000 references and 8 Mi characters of input;
 	 * `'head'` (default of the streams): until body content starts, at most 1,024
 	 * references and 1 Mi characters. Past the bounds a later BASE governs only the

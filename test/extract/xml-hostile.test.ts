@@ -106,3 +106,12 @@ test('hostile input never throws through the core', (t) => {
 		}, input);
 	}
 });
+
+test('a processing instruction inside escaped HTML, a URL element or after the prolog: Links in document order', (t) => {
+	const xml = '<rss><channel><description>&lt;base href="/b/"&gt;<?xml-stylesheet href="s.xsl"?>&lt;a href="a"&gt;</description><link>/l<?xml-stylesheet href="t.xsl"?></link><?xml-stylesheet href="u.xsl"?></channel></rss>';
+	const links = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
+	// In HTML a `<?...>` is a bogus comment; a PI inside <link> spoils its URL; xml-stylesheet counts in the prolog only.
+	t.deepEqual(links.map((link) => link.url), ['https://h.example/b/', 'https://h.example/b/a']);
+	t.deepEqual(links.map((link) => link.start), [...links.map((link) => link.start)].sort((a, b) => a - b));
+	t.is(rewriteLinks(xml, {type: 'xml', to: () => undefined, retrievalUrl: RETRIEVAL}), xml);
+});

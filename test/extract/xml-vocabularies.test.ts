@@ -52,10 +52,11 @@ const ROWS: Row[] = [
 		],
 	],
 	[
-		'RSS url only inside image; guid unless isPermaLink="false"',
-		'<rss><channel><url>no.png</url><image><url>yes.png</url></image><item><guid isPermaLink="true">g1</guid><guid isPermaLink="false">g2</guid></item></channel></rss>',
+		'RSS url only inside image; textInput link a form; guid unless isPermaLink="false"',
+		'<rss><channel><url>no.png</url><image><url>yes.png</url></image><textInput><link>/search</link></textInput><item><guid isPermaLink="true">g1</guid><guid isPermaLink="false">g2</guid></item></channel></rss>',
 		[
 			['resource', 'url', '', 'https://r.example/f/yes.png'],
+			['form', 'link', '', 'https://r.example/search'],
 			['navigation', 'guid', '', 'https://r.example/f/g1'],
 		],
 	],
@@ -135,6 +136,16 @@ for (const [title, xml, expected] of ROWS) {
 		);
 	});
 }
+
+test('an iframe srcdoc inside escaped HTML: its frame moves to the XML source too', (t) => {
+	const xml = '<rss><channel><description>&lt;iframe srcdoc="&amp;lt;a href=x&amp;gt;"&gt;</description></channel></rss>';
+	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
+	if (link?.frame === undefined) return t.fail('no frame');
+	// The srcdoc value as written in the XML: between the (escaped-HTML) quotes.
+	t.is(xml.slice(link.frame.start, link.frame.end), '&amp;lt;a href=x&amp;gt;');
+	t.is(xml.slice(link.start, link.end), 'x');
+	t.is(link.url, 'https://r.example/f/x');
+});
 
 test('escaped HTML: Links name the element they came from, spans on the text as written', (t) => {
 	const xml = '<rss><channel><item><description>x &lt;a href="a?b=1&amp;amp;c=2"&gt;</description></item></channel></rss>';

@@ -129,3 +129,24 @@ test('relative: computed against the base the output resolves against, xml:base 
 		extractLinks(xml, {type: 'xml', retrievalUrl: 'http://a.example/feed.xml'}).map((link) => link.url),
 	);
 });
+
+test('relative: escaped HTML and element text under xml:base', (t) => {
+	const xml = '<rss xml:base="http://a.example/blog/"><channel><description>&lt;a href="http://a.example/blog/p/x.html"&gt;</description><link>http://a.example/other.html</link></channel></rss>';
+	// The base in the output is blog/ against http://a.example/feed.xml: http://a.example/blog/.
+	t.is(
+		rewriteLinks(xml, {type: 'xml', to: 'relative', retrievalUrl: 'http://a.example/feed.xml'}),
+		'<rss xml:base="blog/"><channel><description>&lt;a href="p/x.html"&gt;</description><link>../other.html</link></channel></rss>',
+	);
+});
+
+test('a URL written across text and a CDATA section: its span takes in the section, rewritten as text', (t) => {
+	const xml = '<rss><channel><link> a?x=1&amp;<![CDATA[y=<2>]]> </link></channel></rss>';
+	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: 'https://r.example/f/feed'});
+	t.is(link?.value, 'a?x=1&y=<2>');
+	t.is(link?.raw, 'a?x=1&amp;<![CDATA[y=<2>]]>');
+	// WHATWG URL: < and > in a query are percent-encoded; & stays and is escaped for XML text.
+	t.is(
+		rewriteLinks(xml, {type: 'xml', to: 'absolute', retrievalUrl: 'https://r.example/f/feed'}),
+		'<rss><channel><link> https://r.example/f/a?x=1&amp;y=%3C2%3E </link></channel></rss>',
+	);
+});

@@ -29,11 +29,13 @@ function liveHeap(): number {
 	return process.memoryUsage().heapUsed;
 }
 
-type Kind = 'html' | 'css' | 'text' | 'text-www';
+type Kind = 'html' | 'xml' | 'css' | 'text' | 'text-www';
 
 /** Each page's Links have long raw, value, URL and rel strings (the text-www URL is completed from its value). */
 const PAGES: Record<Kind, (i: number) => string> = {
 	html: (i) => `<p><a rel="External-Nofollow-Token" href="/articles/${i}/a-fairly-long-path.html?page=${i}&amp;x=1">Article ${i}</a> and some words to fill the page ${'.'.repeat(200)}</p>\n`,
+	// An xml:base, a URL in element text, escaped HTML (its Links carry embed, naming the element) per item.
+	xml: (i) => `${i === 0 ? '<rss xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>' : ''}<item xml:base="/items/${i}/"><link>/articles/${i}/a-fairly-long-path.html</link><content:encoded>&lt;a href="a-long-relative-path-${i}.html"&gt;x&lt;/a&gt; ${'.'.repeat(200)}</content:encoded></item>\n`,
 	css: (i) => `.block-${i} { background: url("../images/a-fairly-long-name-${i}.png") } /* ${'.'.repeat(200)} */\n`,
 	text: (i) => `See <http://www.example.com/archive/${i}/a-fairly-long-path.html> and ${'words '.repeat(40)}\n`,
 	'text-www': (i) => `See www.example.com/archive/${i}/a-fairly-long-path.html and ${'words '.repeat(40)}\n`,
@@ -68,7 +70,7 @@ function keptBytes(type: Kind, detached: boolean): {retained: number; kept: Link
 	return {retained: liveHeap() - before, kept};
 }
 
-for (const type of ['html', 'css', 'text', 'text-www'] as const) {
+for (const type of ['html', 'xml', 'css', 'text', 'text-www'] as const) {
 	test.serial(`${type}: kept Links do not keep the input (control: undetached Links do)`, (t) => {
 		const control = keptBytes(type, false);
 		const detached = keptBytes(type, true);

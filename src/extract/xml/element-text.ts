@@ -129,6 +129,13 @@ export interface TextFields {
 /**
  * A reader that takes an element's text as one value (TextPieces), read at the element's
  * end by {@link WholeText.read}.
+ *
+ * @example
+ * class Echo extends WholeText {
+ * 	protected read(span: TextSpan): void {
+ * 		console.log(span.value);
+ * 	}
+ * }
  */
 export abstract class WholeText implements TextReader {
 	private readonly pieces = new TextPieces();

@@ -116,20 +116,25 @@ export class EscapedHtml implements TextReader {
 		const sliced = this.host.slice(start, end);
 		const raw = this.host.options.own === undefined ? sliced : this.host.options.own(sliced);
 		const moved = movedEvent(event, raw, start, end, line, column);
-		moved.syntax = event.syntax;
-		moved.refreshQuote = event.refreshQuote;
 		moved.enclosing = first.layer === undefined ? event.enclosing : [...(event.enclosing ?? []), first.layer];
 		// Deviation: a value written across text and CDATA (or split by a comment) is reported, not rewritten.
 		if (first !== last) moved.syntax = 'none';
-		const frame = link.frame === undefined ? undefined : {...link.frame, start: this.sourceStart(link.frame.start), end: this.sourceStart(link.frame.end)};
-		const movedLink: Link = {...link, start, end, raw, line, column, embed: this.embed};
-		if (frame !== undefined) movedLink.frame = frame;
-		this.host.emitLink(movedLink, moved);
+		// The Link is this reader's alone (the nested core made it for this sink): moved in place,
+		// as object spread cost more than resolving the URL (extract/base.ts linkFields).
+		if (link.frame !== undefined) link.frame = {...link.frame, start: this.toSource(link.frame.start, false), end: this.toSource(link.frame.end, true)};
+		link.start = start;
+		link.end = end;
+		link.raw = raw;
+		link.line = line;
+		link.column = column;
+		link.embed = this.embed;
+		this.host.emitLink(link, moved);
 	}
 
-	private sourceStart(offset: number): number {
-		const piece = this.pieceAt(offset, false);
-		return piece.text.toSourceStart(offset - piece.at);
+	/** The source offset of nested offset `offset` (`isEnd`: where a span ending there ends). */
+	private toSource(offset: number, isEnd: boolean): number {
+		const piece = this.pieceAt(offset, isEnd);
+		return isEnd ? piece.text.toSourceEnd(offset - piece.at) : piece.text.toSourceStart(offset - piece.at);
 	}
 
 	/** The piece holding nested offset `offset` (`isEnd`: a span ending there): the last live one starting before it. */
@@ -180,8 +185,10 @@ export class Base64Html extends WholeText {
 			const moved = movedEvent(event, raw, start, end, line, column);
 			// The value is not written in the source: nothing to rewrite.
 			moved.syntax = 'none';
-			const {frame: _frame, ...rest} = link;
-			this.host.emitLink({...rest, start, end, raw, line, column, embed: this.embed}, moved);
+			// The HTML was decoded out of the source: no frame span points into it.
+			delete link.frame;
+			Object.assign(link, {start, end, raw, line, column, embed: this.embed});
+			this.host.emitLink(link, moved);
 		}
 	}
 }

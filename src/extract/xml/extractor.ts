@@ -26,20 +26,16 @@ import type {ExtractorCore, LinkSink} from '../core.js';
 import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
 import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../html/extractor.js';
-import {cssEvents} from '../html/style.js';
 import {SourceWindow} from '../html/source.js';
 import type {AttributeRecord, TagHost} from '../html/tag.js';
 import {FastTokenizer} from '../html/tokenizer.js';
 import type {Position} from '../position.js';
 import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
 import {ElementScope} from './scope.js';
-import {readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
+import {htmlTableHost, readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
 import {rootVocabulary} from './vocabularies.js';
 
 const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
-
-/** Line and column of events queued during a start tag: set when the tag's events are sent in order. */
-const UNLOCATED: Position = {line: 0, column: 0};
 
 interface Queued {
 	event: ReferenceEvent;
@@ -90,18 +86,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.scope = new ElementScope(this.context.base);
 		this.tokenizer = new FastTokenizer({xmlMode: true, decodeEntities: false}, this.callbacks());
-		this.tagHost = {
-			decoder: this.decoder,
-			decodeMode: 'strict',
-			locate: () => UNLOCATED,
-			documentUrl: this.context.documentBase?.url,
-			pluginCodebase: undefined,
-			// XML: an XHTML BASE element sets no base (xml:base does); it is reported as a Link.
-			emit: (event) => this.queue(event, this.tagLayer),
-			css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'attribute', quote: fields.quote}, () => UNLOCATED, (event) => this.queue(event, this.tagLayer)),
-			srcdoc: () => undefined,
-			robotsReported: false,
-		};
+		this.tagHost = htmlTableHost(this.decoder, this.context.documentBase?.url, (event) => this.queue(event, this.tagLayer));
 	}
 
 	write(chunk: string): void {
@@ -172,8 +157,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 			ontextentity: () => undefined,
 			oncomment: (_start, end) => this.onOther(end),
 			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
-			ondeclaration: (start, end) => this.onMarkup(start, end, doctypeSystem, 'metadata', '!DOCTYPE', 'system'),
-			onprocessinginstruction: (start, end) => this.onMarkup(start, end, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
+			// `<!` text `>` and `<?` text `?>`.
+			ondeclaration: (start, end) => this.onMarkup(start, end, end + 1, doctypeSystem, 'metadata', '!DOCTYPE', 'system'),
+			onprocessinginstruction: (start, end) => this.onMarkup(start, end, end + 2, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
 			onend: () => this.onEnd(),
 			isInForeignContext: () => true,
 		};
@@ -289,10 +275,22 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		this.floor = end;
 	}
 
-	/** A processing instruction or declaration: the URL `find` finds in its text. */
-	private onMarkup(start: number, end: number, find: (text: string) => MarkupValue | undefined, kind: 'metadata' | 'resource', element: string, attribute: string): void {
+	/**
+	 * A processing instruction or declaration (text `[start, end)`, the token to `tokenEnd`):
+	 * the URL `find` finds in its text. Inside an element's text it is the reader's: markup
+	 * of the HTML there, or what spoils a URL (an event here would precede the reader's).
+	 */
+	private onMarkup(start: number, end: number, tokenEnd: number, find: (text: string) => MarkupValue | undefined, kind: 'metadata' | 'resource', element: string, attribute: string): void {
 		this.onOther(end);
-		if (!this.source.holds(start)) return;
+		if (!this.source.holds(start - 2)) return;
+		const reader = this.scope.top?.reader;
+		if (reader?.markup !== undefined) {
+			reader.markup(this.verbatim(start - 2, tokenEnd));
+			return;
+		}
+		reader?.interrupt();
+		// XML 1.0 §2.8 doctypedecl, xml-stylesheet §2: both stand in the prolog only, before the root element.
+		if (this.vocabulary !== undefined) return;
 		const found = find(this.slice(start, end));
 		if (found === undefined) return;
 		const valueStart = start + found.start;
@@ -301,7 +299,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		// The DOCTYPE's system literal decodes nothing (XML 1.0 §2.3); a pseudo-attribute does.
 		const text = kind === 'metadata' ? new DecodedText(raw, raw, valueStart, null) : this.decoder.decode(raw, valueStart, 'strict');
 		const {line, column} = this.locate(valueStart);
-		const event = referenceEvent(text.text.trim(), raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'raw' : 'attribute');
+		const event = referenceEvent(text.text, raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'raw' : 'attribute');
 		event.element = element;
 		event.attribute = attribute;
 		event.quote = found.quote;

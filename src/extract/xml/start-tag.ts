@@ -8,7 +8,9 @@ import type {LinkKind} from '../../types.js';
 import type {BaseLayer} from '../base.js';
 import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {linkRelKind, type Namespace} from '../html/attributes.js';
-import type {DecodedText} from '../html/decode.js';
+import type {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
+import {cssEvents} from '../html/style.js';
+import type {Position} from '../position.js';
 import {forEachToken, trimAscii} from '../html/lists.js';
 import {readTag, type AttributeRecord, type TagHost} from '../html/tag.js';
 import {StyleText, UrlText} from './element-text.js';
@@ -37,6 +39,31 @@ export interface StartTagHost extends EmbedHost {
 	queue(event: ReferenceEvent, layer: BaseLayer | null): void;
 	/** The base a queued xml:base event gives (resolved now, against `parent`). */
 	queueBase(event: ReferenceEvent, parent: BaseLayer | null): BaseLayer | null;
+}
+
+/** Line and column of events queued during a start tag: set when the tag's events are sent in order. */
+const UNLOCATED: Position = {line: 0, column: 0};
+
+/**
+ * The TagHost readTag reads XHTML, SVG and MathML elements through: every event (CSS in a
+ * style attribute too) goes to `queue`, unlocated. An XHTML BASE element sets no base in
+ * XML (xml:base does): it is reported as a Link. iframe srcdoc is not read.
+ *
+ * @example
+ * const tagHost = htmlTableHost(decoder, 'https://example.com/feed', (event) => pending.push(event));
+ */
+export function htmlTableHost(decoder: CharacterReferenceDecoder, documentUrl: string | undefined, queue: (event: ReferenceEvent) => void): TagHost {
+	return {
+		decoder,
+		decodeMode: 'strict',
+		locate: () => UNLOCATED,
+		documentUrl,
+		pluginCodebase: undefined,
+		emit: queue,
+		css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'attribute', quote: fields.quote}, () => UNLOCATED, queue),
+		srcdoc: () => undefined,
+		robotsReported: false,
+	};
 }
 
 /** A start tag as the tokenizer gave it. */
@@ -79,8 +106,8 @@ export function readStartTag(
 			forTable.push(place === XLINK_HREF ? {...attribute, name: 'xlink:href'} : {...attribute, name: attributeName.toLowerCase()});
 			continue;
 		}
-		const rule = xmlRule(namespace, local, place);
-		if (rule !== undefined) readAttribute(frame, tag, attribute, rule, parent, host);
+		const rule = xmlRule(namespace, local, place, parent?.local);
+		if (rule !== undefined) readAttribute(frame, tag, attribute, rule, host);
 	}
 	if (htmlNamespace !== undefined) {
 		readTag({name: local.toLowerCase(), namespace: htmlNamespace, nameEnd: tag.nameEnd, attributes: forTable}, host.tagHost);
@@ -113,7 +140,7 @@ function readBase(tag: StartTag, parentBase: BaseLayer | null, host: StartTagHos
 }
 
 /** One attribute of a vocabulary table, read by its rule. */
-function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, rule: XmlRule, parent: Frame | undefined, host: StartTagHost): void {
+function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, rule: XmlRule, host: StartTagHost): void {
 	let {kind} = rule;
 	let rel: string[] | undefined;
 	if (rule.when === 'atom-rel') {
@@ -122,7 +149,7 @@ function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, 
 		rel = [token];
 		kind = token === 'enclosure' ? 'resource' : linkRelKind(rel);
 	}
-	if (!holds(rule, tag, parent, host)) return;
+	if (!holds(rule, tag, host)) return;
 	const text = host.decode(attribute);
 	const emit = (start: number, end: number): void => {
 		const event = spanEvent(text, start, end, attribute, kind, attribute.name, tag.qname);
@@ -145,26 +172,21 @@ function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, 
 }
 
 /** The row's condition holds for this tag. */
-function holds(rule: XmlRule, tag: StartTag, parent: Frame | undefined, host: StartTagHost): boolean {
-	switch (rule.when) {
-		case 'permalink':
-			// RSS 2.0 guid: isPermaLink="false" makes it an opaque identifier.
-			return attributeValue(tag, 'isPermaLink', host) !== 'false';
-		case 'in-image':
-			return parent?.local === 'image';
-		default:
-			return true;
-	}
+function holds(rule: XmlRule, tag: StartTag, host: StartTagHost): boolean {
+	// RSS 2.0 guid: isPermaLink="false" makes it an opaque identifier.
+	return rule.when !== 'permalink' || attributeValue(tag, 'isPermaLink', host) !== 'false';
 }
 
 /** The reader of the element's text, if its vocabulary puts a URL or HTML there. */
 function textReader(frame: Frame, tag: StartTag, parent: Frame | undefined, host: StartTagHost): TextReader | null {
-	const rule = textRule(frame.namespace, frame.local);
-	if (rule === undefined || !holds(rule, tag, parent, host)) return null;
+	const rule = textRule(frame.namespace, frame.local, parent?.local);
+	if (rule === undefined || !holds(rule, tag, host)) return null;
 	if (rule.syntax === 'html') {
 		const form = rule.when === 'text-construct' ? htmlForm(frame.namespace, tag, host) : 'text';
 		if (form === undefined) return null;
-		const embed = {element: tag.qname, namespace: frame.namespace.startsWith('#') ? '' : frame.namespace, start: tag.start, encoding: form};
+		// Links keep their embed context: its strings must not be slices that keep the input alive (CoreOptions.own).
+		const own = host.options.own ?? ((s: string): string => s);
+		const embed = {element: own(tag.qname), namespace: frame.namespace.startsWith('#') ? '' : own(frame.namespace), start: tag.start, encoding: form};
 		return form === 'text' ? new EscapedHtml(host, frame.base, embed) : new Base64Html(host, frame.base, embed);
 	}
 	return new UrlText(host, {kind: rule.kind, element: tag.qname, rel: undefined}, frame.base);

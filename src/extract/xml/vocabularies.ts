@@ -52,7 +52,6 @@ export type XmlSyntax = 'url' | 'list-item' | 'schema-location' | 'html';
 /** Rows that apply only in some places or forms. */
 export type XmlCondition =
 	| 'permalink' // RSS guid: unless isPermaLink="false"
-	| 'in-image' // RSS url: only inside image
 	| 'atom-rel' // Atom link: kind and Link.rel from rel (default alternate)
 	| 'text-construct'; // Atom text construct: HTML when type="html" (1.0), type="text/html" (0.3; mode="base64": decoded first)
 
@@ -63,8 +62,10 @@ export interface XmlRule {
 }
 
 /**
- * Namespaces, elements and places are space-separated lists. A place is `#text` (the
- * element's text), an unprefixed attribute's name, or `{namespace}local`.
+ * Namespaces, elements and places are space-separated lists. An element `parent/local`
+ * applies only inside a parent of that local name (of any namespace), before `local`'s own
+ * row. A place is `#text` (the element's text), an unprefixed attribute's name, or
+ * `{namespace}local`.
  */
 type Row = readonly [namespaces: string, elements: string, places: string, syntax: XmlSyntax, kind: LinkKind, when?: XmlCondition];
 
@@ -96,7 +97,9 @@ const ROWS: readonly Row[] = [
 	[NS.atom03, 'content summary title tagline copyright', TEXT, 'html', 'navigation', 'text-construct'],
 	// RSS 2.0 (and 0.91/0.92)
 	[RSS, 'link docs comments', TEXT, 'url', 'navigation'],
-	[RSS, 'url', TEXT, 'url', 'resource', 'in-image'],
+	[RSS, 'image/url', TEXT, 'url', 'resource'],
+	// RSS 2.0: textInput's link is "the URL of the CGI script that processes text input requests".
+	[RSS, 'textInput/link', TEXT, 'url', 'form'],
 	[RSS, 'guid', TEXT, 'url', 'navigation', 'permalink'],
 	[RSS, 'enclosure', 'url', 'url', 'resource'],
 	[RSS, 'source', 'url', 'url', 'navigation'],
@@ -111,6 +114,7 @@ const ROWS: readonly Row[] = [
 	// RSS 1.0 and 0.90 (RDF)
 	[NS.rss10, 'link', TEXT, 'url', 'navigation'],
 	[NS.rss10, 'url', TEXT, 'url', 'resource'],
+	[NS.rss10, 'textinput/link', TEXT, 'url', 'form'],
 	[NS.rss10, 'description', TEXT, 'html', 'navigation'],
 	[NS.rss090, 'link', TEXT, 'url', 'navigation'],
 	[NS.rss090, 'url', TEXT, 'url', 'resource'],
@@ -157,23 +161,32 @@ const TABLE = buildTable(ROWS);
 
 /**
  * The rule for `place` (`#text`, an unprefixed attribute's name, or `{namespace}local`)
- * of element `local` in `namespace`; undefined when it holds no URL.
+ * of element `local` in `namespace` inside a parent named `parent`; undefined when it holds
+ * no URL.
  *
  * @example
- * xmlRule(NS.atom, 'link', 'href'); // {syntax: 'url', kind: 'navigation', when: 'atom-rel'}
- * xmlRule(NS.sitemap, 'loc', TEXT); // {syntax: 'url', kind: 'navigation'}
+ * xmlRule(NS.atom, 'link', 'href', 'feed'); // {syntax: 'url', kind: 'navigation', when: 'atom-rel'}
+ * xmlRule(NS.sitemap, 'loc', TEXT, 'url'); // {syntax: 'url', kind: 'navigation'}
+ * xmlRule(NS.rss, 'url', TEXT, 'channel'); // undefined: RSS has a url only in image
  */
-export function xmlRule(namespace: string, local: string, place: string): XmlRule | undefined {
-	return lookup(namespace, local, place) ?? lookup(namespace, ANY, place) ?? lookup(ANY, ANY, place);
+export function xmlRule(namespace: string, local: string, place: string, parent = ''): XmlRule | undefined {
+	return lookup(namespace, `${parent}/${local}`, place) ?? lookup(namespace, local, place) ?? lookup(namespace, ANY, place) ?? lookup(ANY, ANY, place);
 }
 
 function lookup(namespace: string, local: string, place: string): XmlRule | undefined {
 	return TABLE.get(namespace)?.get(local)?.get(place);
 }
 
-/** Whether an element of `namespace` named `local` has any text rule (its text must be read). */
-export function textRule(namespace: string, local: string): XmlRule | undefined {
-	return lookup(namespace, local, TEXT);
+/**
+ * The rule for the text of an element of `namespace` named `local` inside `parent`, if its
+ * text holds a URL or HTML.
+ *
+ * @example
+ * textRule(NS.rss, 'link', 'textInput'); // {syntax: 'url', kind: 'form'}
+ * textRule(NS.content, 'encoded', 'item'); // {syntax: 'html', kind: 'navigation'}
+ */
+export function textRule(namespace: string, local: string, parent = ''): XmlRule | undefined {
+	return lookup(namespace, `${parent}/${local}`, TEXT) ?? lookup(namespace, local, TEXT);
 }
 
 /** Roots that give their unprefixed elements a vocabulary (RSS 0.91–2.0, OPML 1.0/2.0). */
