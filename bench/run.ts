@@ -20,7 +20,7 @@ function version(name: string): string {
 	}
 }
 
-const peers = ['htmlparser2', 'cheerio', 'parse5', 'parse5-sax-parser', 'parse5-html-rewriting-stream', 'html-rewriter-wasm', 'uri-js', 'urijs', 'linkify-it', 'autolinker', 'url-regex-safe'];
+const peers = ['htmlparser2', 'cheerio', 'parse5', 'parse5-sax-parser', 'parse5-html-rewriting-stream', 'html-rewriter-wasm', 'uri-js', 'urijs', 'linkify-it', 'autolinker', 'url-regex-safe', 'feedparser', 'fast-xml-parser'];
 const sections: string[] = [
 	'# Benchmarks',
 	'',
@@ -40,6 +40,8 @@ const {runWebBench} = await import('./web.js');
 sections.push(await runWebBench(shared));
 const {runTextBench} = await import('./text.js');
 sections.push(await runTextBench(shared));
+const {runFeedsBench} = await import('./feeds.js');
+sections.push(await runFeedsBench(shared));
 const {runMemoryBench} = await import('./memory.js');
 sections.push(await runMemoryBench());
 const {runSiteBench} = await import('./site.js');

@@ -9,13 +9,24 @@ export type {Input} from './sources.js';
 
 type AnyType = InputType | ArchiveType;
 
-/** Markup and style sheets by extension: what `extract` reads as such and what a site rewrite rewrites. */
+/**
+ * Markup, XML and style sheets by extension: what `extract` reads as such and what a site
+ * rewrite rewrites (feeds, sitemaps, OPML, SVG and XSLT are XML documents).
+ */
 export const DOCUMENT_TYPE_BY_EXTENSION: Readonly<Record<string, InputType>> = {
 	'.html': 'html',
 	'.htm': 'html',
 	'.shtml': 'html',
 	'.xhtml': 'xhtml',
 	'.xht': 'xhtml',
+	'.xml': 'xml',
+	'.rss': 'xml',
+	'.atom': 'xml',
+	'.rdf': 'xml',
+	'.opml': 'xml',
+	'.svg': 'xml',
+	'.xsl': 'xml',
+	'.xslt': 'xml',
 	'.css': 'css',
 };
 

@@ -61,7 +61,8 @@ function fileEntry(path: string, relative: string, explicit: InputType | undefin
  *
  * @example
  * documentType('guide/index.HTML'); // 'html'
- * documentType('img/logo.svg'); // undefined
+ * documentType('img/logo.svg'); // 'xml'
+ * documentType('img/logo.png'); // undefined
  */
 export function documentType(path: string): InputType | undefined {
 	return REWRITTEN[extname(path).toLowerCase()];

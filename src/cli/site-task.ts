@@ -12,6 +12,8 @@ import {rewriteCounted} from '../stream/node/rewrite.js';
 import type {RewriteOptions} from '../types.js';
 import {replaceFile} from './atomic.js';
 import type {SiteEntry} from './site-files.js';
+import {readAwayKind} from './xml-root.js';
+import type {ReadAway} from './xml-root.js';
 
 /** What happens to what is read: written back in place, written under `--out`, or nothing (`--dry-run`). */
 export type SiteMode = 'in-place' | 'out' | 'dry-run';
@@ -39,6 +41,8 @@ export interface SiteResult {
 	removed: boolean;
 	/** Bytes read (the progress bar). */
 	bytes: number;
+	/** A sitemap, feed or OPML list that `--to relative` made absolute instead (read away from the site). */
+	readAway?: ReadAway;
 	/** The folder in which a file was replaced (its entries are flushed at the end). */
 	renamedIn?: string;
 	error?: string;
@@ -68,7 +72,7 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	const {entry, mode, options} = task;
 	if (options === undefined) throw new Error('linkstream: a document task needs rewrite options');
 	const input = await readFile(entry.path);
-	const rewrite = rewriteCounted(input, options);
+	const rewrite = rewriteCounted(input, readAwayOptions(input, options, result));
 	const output = Buffer.from(rewrite.output.buffer, rewrite.output.byteOffset, rewrite.output.byteLength);
 	result.read = true;
 	result.bytes = input.length;
@@ -85,6 +89,19 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 		await mkdir(dirname(task.out), {recursive: true});
 		await replaceFile(task.out, output, {mode: info.mode & 0o7777});
 	}
+}
+
+/**
+ * sitemaps.org: "URLs must be fully qualified"; feeds and OPML lists are read by programs
+ * away from the site, where a relative link has no base: in a relative rewrite their links
+ * are made absolute instead. Every other XML (SVG, XSLT) is relativized like a page.
+ */
+function readAwayOptions(input: Uint8Array, options: RewriteOptions, result: SiteResult): RewriteOptions {
+	if (options.type !== 'xml' || options.to !== 'relative') return options;
+	const kind = readAwayKind(input);
+	if (kind === null) return options;
+	result.readAway = kind;
+	return {...options, to: 'absolute'};
 }
 
 async function removeStale(path: string): Promise<boolean> {

@@ -1,8 +1,9 @@
 /**
- * `linkstream rewrite --in-place | --out DIR | --dry-run PATH...`: every HTML and CSS file
- * of a static site rewritten, each at its own URL (the site URL plus its path under the
+ * `linkstream rewrite --in-place | --out DIR | --dry-run PATH...`: every HTML, XML and CSS
+ * file of a static site rewritten, each at its own URL (the site URL plus its path under the
  * folder; a directory index is the folder's URL), every other file left as it is (copied
- * byte for byte with `--out`). Files are rewritten on `--jobs` worker threads; results,
+ * byte for byte with `--out`); `--to relative` makes sitemaps and feeds absolute instead
+ * (site-task.ts). Files are rewritten on `--jobs` worker threads; results,
  * errors and `--dry-run` lines come in walk order; a summary ends the run on standard error.
  */
 import {mkdir, realpath, stat} from 'node:fs/promises';
@@ -52,6 +53,8 @@ interface Totals {
 	unchanged: number;
 	copied: number;
 	removed: number;
+	/** Sitemaps, feeds and OPML lists made absolute by `--to relative`. */
+	readAway: number;
 	errors: number;
 }
 
@@ -65,7 +68,7 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	if (command.paths.length === 0) throw new UsageError('rewrite needs a FILE or FOLDER to rewrite');
 	if (command.paths.includes('-')) throw new UsageError('standard input ("-") is rewritten to standard output only, without --in-place, --out or --dry-run');
 	if (command.mode === 'out') await checkOutFolder(command.out ?? '', command.paths);
-	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, errors: 0};
+	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, readAway: 0, errors: 0};
 	const fail = (path: string, message: string): void => {
 		totals.errors++;
 		io.err(`linkstream rewrite: ${path}: ${message}`);
@@ -77,7 +80,7 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		add(totals, result);
 		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
 		if (result.error !== undefined) fail(task.entry.path, result.error);
-		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${task.entry.path}: ${plural(result.rewritten, 'link')}\n`);
+		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${task.entry.path}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`);
 		progress.advance(result.bytes);
 	};
 	try {
@@ -176,6 +179,7 @@ function add(totals: Totals, result: SiteResult): void {
 	if (result.changed) totals.changed++;
 	if (result.copied) totals.copied++;
 	if (result.removed) totals.removed++;
+	if (result.readAway !== undefined) totals.readAway++;
 	totals.rewritten += result.rewritten;
 	totals.unchanged += result.unchanged;
 }
@@ -188,14 +192,20 @@ function summary(totals: Totals, mode: SiteMode): string {
 		`${plural(totals.rewritten, 'link')} ${dry ? 'would be rewritten' : 'rewritten'}`,
 		`${totals.unchanged} left unchanged`,
 	];
+	if (totals.readAway > 0) parts.push(`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} absolute, not relative (read away from the site)`);
 	if (mode === 'out') parts.push(`${plural(totals.copied, 'other file')} copied`);
 	if (totals.removed > 0) parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);
 	parts.push(plural(totals.errors, 'error'));
 	return `linkstream rewrite${dry ? ' --dry-run' : ''}: ${parts.join(', ')}${dry ? ' (nothing written)' : ''}`;
 }
 
-function plural(n: number, noun: string): string {
-	return `${n} ${noun}${n === 1 ? '' : 's'}`;
+function plural(n: number, noun: string, nouns = `${noun}s`): string {
+	return `${n} ${n === 1 ? noun : nouns}`;
+}
+
+/** A dry-run line's note for a sitemap or feed that `--to relative` makes absolute. */
+function readAwayNote(result: SiteResult): string {
+	return result.readAway === undefined ? '' : ` (${result.readAway === 'opml' ? 'OPML list' : result.readAway}: made absolute)`;
 }
 
 function writeLine(stream: NodeJS.WritableStream, line: string): Promise<void> | void {

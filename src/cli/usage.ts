@@ -7,7 +7,7 @@ export const USAGE = `Usage:
   linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
 
 Options:
-  --type T        html | xhtml | css | text (default: from the file extension, before a .gz
+  --type T        html | xhtml | xml | css | text (default: from the file extension, before a .gz
                   suffix; else html, once the file is seen not to be binary)
   --base-url URL  one document's retrieval URL (RFC 2396 §5.1.3); default: the file's file: URL
                   (for a folder or several files use --site)
@@ -26,7 +26,7 @@ Options:
   --site URL      the site's URL prefix: each file's URL is URL plus its path in the folder
                   named (a file named directly: URL plus its name), a folder's index.html is
                   the folder's URL; extract: the site of --internal; rewrite: the scope unless --scope
-  --in-place      rewrite: replace each HTML and CSS file atomically (temporary file, fsync, rename)
+  --in-place      rewrite: replace each HTML, XML and CSS file atomically (temporary file, fsync, rename)
   --out DIR       rewrite: write the rewritten tree under DIR, other files copied byte for byte
   --dry-run       rewrite: write nothing; list each file that would change and its link count
   --scope URL     rewrite, relativize: only targets under this prefix are relativized

@@ -191,7 +191,8 @@ test('the README journey on fixtures/site: dry run, relative copy, absolute in p
 	const dry = relative('--dry-run', 'fixtures/site');
 	t.is(dry.status, 0, dry.stderr);
 	t.is(dry.stdout, 'fixtures/site/css/site.css: 2 links\nfixtures/site/guide/index.html: 6 links\nfixtures/site/guide/install.html: 2 links\nfixtures/site/index.html: 4 links\n');
-	t.is(summaryOf(dry.stderr), 'linkstream rewrite --dry-run: 4 files read, 4 would change, 14 links would be rewritten, 3 left unchanged, 0 errors (nothing written)');
+	// feed.xml (7 links) and sitemap.xml (3 locations) are absolute already and stay so; img/logo.svg has none.
+	t.is(summaryOf(dry.stderr), 'linkstream rewrite --dry-run: 7 files read, 4 would change, 14 links would be rewritten, 13 left unchanged, 2 sitemaps and feeds absolute, not relative (read away from the site), 0 errors (nothing written)');
 	const out = `${writeSite({})}/site`;
 	t.is(relative('--out', out, 'fixtures/site').status, 0);
 	t.is(readFileSync(join(out, 'guide/index.html'), 'utf8').split('\n')[8], '<p><a href="../">Home</a> · <a href="install.html">Install</a></p>');

@@ -17,70 +17,14 @@
 import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
-import {checkRewriteOptions} from '../../src/options.js';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
-import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
-import {nodeCodecs} from '../../src/stream/node/codecs.js';
+import {identity, random, seedOf} from '../helpers/chunks.js';
+import {report} from '../helpers/conformance.js';
+import type {Result} from '../helpers/conformance.js';
 
 /** Case title -> the reason it is allowed to fail. None so far. */
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map();
-
-const CHUNKINGS = 3;
-
-interface Result {
-	title: string;
-	problem: string | null;
-}
-
-/** A small seeded generator (xorshift32), so a run replays with --seed. */
-function random(seed: number): () => number {
-	let state = seed >>> 0 || 0x9e3779b9;
-	return () => {
-		state ^= state << 13;
-		state ^= state >>> 17;
-		state ^= state << 5;
-		return (state >>> 0) / 0x1_0000_0000;
-	};
-}
-
-/** Chunks of random sizes (1 byte to ~64 KiB, skewed small). */
-function chunk(bytes: Buffer, next: () => number): Buffer[] {
-	const chunks: Buffer[] = [];
-	for (let at = 0; at < bytes.length; ) {
-		const size = 1 + Math.floor(next() ** 3 * 65_536);
-		chunks.push(bytes.subarray(at, at + size));
-		at += size;
-	}
-	return chunks;
-}
-
-function rewriteChunks(chunks: readonly Buffer[], options: RewriteOptions): Buffer {
-	const pipeline = new RewritePipeline(checkRewriteOptions(options), nodeCodecs);
-	const out: Uint8Array[] = [];
-	for (const piece of chunks) out.push(...(pipeline.write(piece) as Uint8Array[]));
-	out.push(...(pipeline.end() as Uint8Array[]));
-	return Buffer.concat(out);
-}
-
-function identity(name: string, bytes: Buffer, options: ExtractOptions, next: () => number): Result[] {
-	const results: Result[] = [];
-	for (const [keeper, to] of [['undefined', () => undefined], ['value', (link: Link) => link.value]] as const) {
-		for (let run = 0; run <= CHUNKINGS; run++) {
-			const chunks = run === 0 ? [bytes] : chunk(bytes, next);
-			const output = rewriteChunks(chunks, {...options, to});
-			const at = firstDifference(output, bytes);
-			results.push({title: `identity (${keeper}, ${run === 0 ? 'whole' : `${chunks.length} chunks`}) ${name}`, problem: at < 0 ? null : `differs at byte ${at}`});
-		}
-	}
-	return results;
-}
-
-function firstDifference(a: Buffer, b: Buffer): number {
-	const n = Math.min(a.length, b.length);
-	for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-	return a.length === b.length ? -1 : n;
-}
 
 function roundTrip(name: string, bytes: Buffer, options: ExtractOptions, mode: Pick<RewriteOptions, 'to' | 'documentUrl'>): Result {
 	const title = `round trip (${String(mode.to)}${mode.documentUrl === undefined ? '' : ', moved'}) ${name}`;
@@ -106,7 +50,7 @@ function main(): number {
 		console.error('usage: npx tsx test/conformance/rewrite-corpus.ts SHARED_DIR [--seed N] [--only FILE]');
 		return 2;
 	}
-	const seed = values.seed === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(values.seed);
+	const seed = seedOf(values.seed);
 	console.log(`rewrite-corpus: chunking seed ${seed} (replay with --seed ${seed})`);
 	const next = random(seed);
 	const results: Result[] = [];
@@ -126,21 +70,7 @@ function main(): number {
 		if (values.only !== undefined && file !== values.only) continue;
 		results.push(...identity(`text/${file}`, readFileSync(join(textDir, file)), {type: 'text', retrievalUrl: 'https://corpus.example/text/'}, next));
 	}
-	let passed = 0;
-	let failed = 0;
-	let unexpected = 0;
-	for (const {title, problem} of results) {
-		if (problem === null) {
-			passed++;
-			continue;
-		}
-		failed++;
-		const reason = KNOWN_DIFFERENCES.get(title);
-		if (reason === undefined) unexpected++;
-		console.log(`FAIL ${title}: ${problem}${reason === undefined ? '' : ` (known: ${reason})`}`);
-	}
-	console.log(`rewrite-corpus: ${passed} passed, ${failed} failed`);
-	return unexpected === 0 ? 0 : 1;
+	return report('rewrite-corpus', results, KNOWN_DIFFERENCES);
 }
 
 process.exit(main());

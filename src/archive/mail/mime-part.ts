@@ -1,6 +1,7 @@
 /**
  * One leaf MIME part, streamed: transfer decoding (RFC 2045 §6), then
- *   - text/html, application/xhtml+xml, text/css: bytes into the extraction pipeline with
+ *   - text/html, application/xhtml+xml, XML (text/xml, application/xml, *\/*+xml: RFC 7303),
+ *     text/css: bytes into the extraction pipeline with
  *     the part's charset as the transport encoding (BOM > charset > meta/@charset > UTF-8);
  *   - other text/*: charset decoding, format=flowed unwrapping (RFC 3676), then the text
  *     core (RFC 2396 Appendix E/F).
@@ -14,6 +15,7 @@ import {detach} from '../../stream/core/detach.js';
 import {makeQueryEncoder} from '../../stream/core/encoding.js';
 import {ExtractPipeline} from '../../stream/core/pipeline.js';
 import type {ExtractOptions, InputType} from '../../types.js';
+import {isXmlMediaType} from '../media-type.js';
 import {createTextDecoding, whatwgCharset} from './charset.js';
 import type {TextDecoding} from './charset.js';
 import {FlowedDecoder} from './flowed.js';
@@ -42,12 +44,14 @@ export interface PartSettings {
  *
  * @example
  * partType('text/html'); //=> 'html'
+ * partType('application/atom+xml'); //=> 'xml'
  * partType('text/calendar'); //=> 'text'
  * partType('image/png'); //=> null
  */
 export function partType(contentType: string): InputType | null {
 	if (contentType === 'text/html') return 'html';
 	if (contentType === 'application/xhtml+xml') return 'xhtml';
+	if (isXmlMediaType(contentType)) return 'xml';
 	if (contentType === 'text/css') return 'css';
 	if (contentType.startsWith('text/')) return 'text';
 	return null;
@@ -90,7 +94,7 @@ export class PartExtractor {
 	}
 }
 
-/** HTML, XHTML and CSS: the byte pipeline, or decoded text for charsets only iconv-lite knows. */
+/** HTML, XHTML, XML and CSS: the byte pipeline, or decoded text for charsets only iconv-lite knows. */
 function markupTarget(settings: PartSettings, sink: LinkSink): Target {
 	const whatwg = whatwgCharset(settings.charset);
 	const options: ExtractOptions = {baseHold: 'document', ...settings.options, type: settings.type};

@@ -15,6 +15,7 @@ import type {Transform} from 'node:stream';
 import {createBrotliDecompress, createGunzip, createInflate, createInflateRaw} from 'node:zlib';
 import {AsyncIterReader} from 'warcio';
 import type {InputType} from '../../types.js';
+import {isXmlMediaType} from '../media-type.js';
 import type {HttpHead} from './http.js';
 import {codings} from './http.js';
 
@@ -112,14 +113,17 @@ export async function* replay(held: Uint8Array, iterator: AsyncIterator<Uint8Arr
 }
 
 /**
- * The extractor for a payload's media type essence: HTML and XHTML, CSS, and plain text
- * (when `plainText`); `'sniff'` for a missing or unknown type; null for anything else.
+ * The extractor for a payload's media type essence: HTML and XHTML, XML (RFC 7303: feeds,
+ * sitemaps, SVG, ...), CSS, and plain text (when `plainText`); `'sniff'` for a missing or
+ * unknown type; null for anything else.
  *
  * @example
  * documentType('application/xhtml+xml', true); //=> 'xhtml'
+ * documentType('application/rss+xml', true); //=> 'xml'
  * documentType('image/png', true); //=> null
  */
 export function documentType(essence: string | undefined, plainText: boolean): InputType | 'sniff' | null {
+	if (essence !== undefined && isXmlMediaType(essence)) return 'xml';
 	switch (essence) {
 		case 'text/html':
 			return 'html';
@@ -172,9 +176,30 @@ const HTML_PATTERNS: readonly string[] = [
  * sniffsAsHtml(Buffer.from('\n<!DOCTYPE html><title>x')); //=> true
  */
 export function sniffsAsHtml(bytes: Uint8Array): boolean {
+	const head = sniffHead(bytes).toLowerCase();
+	return HTML_PATTERNS.some(pattern => head.startsWith(pattern) && (head.charCodeAt(pattern.length) === 0x20 || head.charCodeAt(pattern.length) === 0x3e));
+}
+
+/** MIME Sniffing §7.1 step 2: the row after the HTML ones, `<?xml` (case-sensitive), is text/xml. */
+const XML_PATTERN = '<?xml';
+
+/**
+ * The extractor an untyped payload's first bytes call for (MIME Sniffing §7.1, its HTML
+ * rows, then `<?xml`); null for anything else.
+ *
+ * @example
+ * sniffedType(Buffer.from('<?xml version="1.0"?><rss>')); //=> 'xml'
+ * sniffedType(Buffer.from('<p>hi')); //=> 'html'
+ */
+export function sniffedType(bytes: Uint8Array): 'html' | 'xml' | null {
+	if (sniffsAsHtml(bytes)) return 'html';
+	return sniffHead(bytes).startsWith(XML_PATTERN) ? 'xml' : null;
+}
+
+/** The first bytes after leading whitespace, one char per byte (the patterns are ASCII). */
+function sniffHead(bytes: Uint8Array): string {
 	let start = 0;
 	// MIME Sniffing §3: whitespace bytes are 0x09 0x0A 0x0C 0x0D 0x20.
 	while (start < bytes.length && [0x09, 0x0a, 0x0c, 0x0d, 0x20].includes(bytes[start]!)) start++;
-	const head = Buffer.from(bytes.subarray(start, start + 16)).toString('latin1').toLowerCase();
-	return HTML_PATTERNS.some(pattern => head.startsWith(pattern) && (head.charCodeAt(pattern.length) === 0x20 || head.charCodeAt(pattern.length) === 0x3e));
+	return Buffer.from(bytes.subarray(start, start + 16)).toString('latin1');
 }

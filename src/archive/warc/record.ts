@@ -21,7 +21,7 @@ import {WarcError} from './error.js';
 import {headerLinks} from './headers.js';
 import type {MediaType} from './http.js';
 import {lastField, parseHttpHead, parseMediaType, readHttpHead, MAX_HTTP_HEAD_BYTES} from './http.js';
-import {SNIFF_BYTES, bodyEncoding, decodeBody, documentType, peek, replay, sniffsAsHtml} from './payload.js';
+import {SNIFF_BYTES, bodyEncoding, decodeBody, documentType, peek, replay, sniffedType} from './payload.js';
 import {nodeCodecs} from '../../stream/node/codecs.js';
 
 /** What every record of one input is read with. */
@@ -128,8 +128,9 @@ async function* payloadLinks(
 	try {
 		if (type === 'sniff') {
 			held = await peek(iterator, SNIFF_BYTES);
-			if (!sniffsAsHtml(held)) return;
-			type = 'html';
+			const sniffed = sniffedType(held);
+			if (sniffed === null) return;
+			type = sniffed;
 		}
 	} catch (error) {
 		throw undecodable(error);
