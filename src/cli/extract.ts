@@ -152,7 +152,9 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			const unitWeight = (unit: Unit): number => (unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]);
 			await runInOrder(units, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: IN_FLIGHT_BYTES});
 		} else {
-			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
+			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
+			const ahead = (index: number): boolean => whole(index) && inputs[index]!.type !== 'warc';
+			const read = (index: number): Promise<Uint8Array | Error | undefined> => (ahead(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
 			await runInOrder(
 				indexes,
 				read,
@@ -161,7 +163,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 					await extractHere(inputs[index]!, bytes);
 					await done(index);
 				},
-				{weight, max: IN_FLIGHT_BYTES},
+				{weight: index => (ahead(index) ? weight(index) : 0), max: IN_FLIGHT_BYTES},
 			);
 		}
 		await out.end();

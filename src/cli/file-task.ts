@@ -9,8 +9,7 @@ import type {OutputFormat} from './format.js';
 import {readFileSync} from 'node:fs';
 import {isMainThread} from 'node:worker_threads';
 import {LineBytes, PIECE_BYTES} from './output.js';
-import {readRange} from './warc-ranges.js';
-import {eachLink, readWhole, type Input, type RunOptions} from './sources.js';
+import {eachLink, fileStream, readWhole, type Input, type RunOptions, type Source} from './sources.js';
 
 export interface Task {
 	input: Input;
@@ -71,8 +70,7 @@ export async function runFileTask({input, options, format, filter: filterOptions
 		bytes.add(line);
 	};
 	try {
-		// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
-		const source = range !== undefined ? await readRange(input.path, range[0], range[1]) : isMainThread ? await readWhole(input.path) : readFileSync(input.path);
+		const source = await taskSource(input, range);
 		await eachLink(input, options, source, {emit, ready: () => undefined, keeps: unique}, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
 	} catch (error) {
 		notes.push({message: (error as Error).message});
@@ -80,6 +78,16 @@ export async function runFileTask({input, options, format, filter: filterOptions
 	bytes.flush();
 	if (SCRATCH.length < MAX_SCRATCH) SCRATCH.push(scratch);
 	return unique ? {chunks, lines, keys, notes} : {chunks, notes};
+}
+
+/**
+ * A task's bytes: a WARC file (or range of one) as a stream, so its gzip members are inflated
+ * in bounded steps (archive/warc/input.ts); any other file whole.
+ */
+async function taskSource(input: Input, range: [number, number] | undefined): Promise<Source> {
+	if (input.type === 'warc') return fileStream(input.path, range);
+	// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
+	return isMainThread ? readWhole(input.path) : readFileSync(input.path);
 }
 
 /** Buffers lines are encoded into, one per task in progress on this thread, kept for the next tasks. */

@@ -49,13 +49,14 @@ export const STEP_BYTES = 1 << 18;
 export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
 
 /**
- * A file's bytes as a stream.
+ * A file's bytes as a stream; with `range`, only its bytes `[start, end)`.
  *
  * @example
  * eachLink(input, options, fileStream(input.path), sink, onError);
  */
-export function fileStream(path: string): NodeJS.ReadableStream {
-	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES});
+export function fileStream(path: string, range?: readonly [number, number]): NodeJS.ReadableStream {
+	// `end` is inclusive in createReadStream.
+	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1] - 1})});
 }
 
 /**

@@ -52,25 +52,3 @@ export async function warcRanges(path: string, size: number, target: number): Pr
 		await file.close();
 	}
 }
-
-/**
- * The bytes `[start, end)` of a file.
- *
- * @example
- * const bytes = await readRange('crawl.warc', 0, 8390112);
- */
-export async function readRange(path: string, start: number, end: number): Promise<Buffer> {
-	const file = await open(path);
-	try {
-		const bytes = Buffer.allocUnsafe(end - start);
-		let filled = 0;
-		while (filled < bytes.length) {
-			const {bytesRead} = await file.read(bytes, filled, bytes.length - filled, start + filled);
-			if (bytesRead === 0) throw new Error(`the file ended at byte ${start + filled}, before ${end}`);
-			filled += bytesRead;
-		}
-		return bytes;
-	} finally {
-		await file.close();
-	}
-}
