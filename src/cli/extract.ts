@@ -6,10 +6,12 @@
  * encoded into 1 MB pieces of output; the run waits while standard output is full.
  * `--jobs N` (N > 1): each file's whole job (read, extract, filter, format) runs on the
  * main thread or one of N - 1 worker threads (file-task.ts), which hands back its output
- * as bytes; the main thread writes them in input order, with the files in flight bounded
- * (IN_FLIGHT_BYTES). A large uncompressed WARC file is cut into ranges of records
- * (warc-ranges.ts). The output is the same byte for byte whatever N. Standard input and
- * other files over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
+ * as bytes; the main thread writes them in input order, with the bytes in flight bounded
+ * (JOBS_IN_FLIGHT_BYTES: input, and up to TASK_OUTPUT_BYTES of output per task; a task
+ * past it gives up and its file is streamed on the main thread in its turn). A large
+ * uncompressed WARC file is cut into ranges of records (warc-ranges.ts). The output is the
+ * same byte for byte whatever N. Standard input and other files over
+ * {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
 import {stat} from 'node:fs/promises';
 import {resolve as resolvePath} from 'node:path';
@@ -38,8 +40,21 @@ export type {OutputFormat} from './format.js';
 /** Files up to this size are read whole (ahead of their turn, or on a worker thread); larger ones are streamed. */
 export const WHOLE_FILE_BYTES = 16 << 20;
 
-/** Bytes of the files read ahead, or in progress or waiting for their turn with `--jobs N` (a file's output is about 1.5 times its size). */
+/** Bytes of the files read ahead (one job). */
 const IN_FLIGHT_BYTES = 16 << 20;
+
+/**
+ * `--jobs N`: output one task may hold before it gives up, and the file (or range) is
+ * streamed on the main thread in its turn instead. A link-dense file's output is many
+ * times its size (six 15 MB files held whole took 1.4 GB with `-j 2`).
+ */
+export const TASK_OUTPUT_BYTES = 4 << 20;
+
+/**
+ * `--jobs N`: bytes in flight, all tasks together, each weighing its input and the output it
+ * may hold (TASK_OUTPUT_BYTES); one task at least.
+ */
+export const JOBS_IN_FLIGHT_BYTES = 96 << 20;
 
 /**
  * Bytes of records in one task when a large WARC file is cut into ranges (`--jobs N`). Small
@@ -105,7 +120,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const whole = (index: number): boolean => inputs[index]!.path !== '-' && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
 
 	/** One input on this thread, from its bytes read ahead (or a read error), or streamed. */
-	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined): Promise<void> => {
+	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined, range?: [number, number]): Promise<void> => {
 		filter.nextDocument();
 		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
 		const emit = (link: Parameters<typeof formatter>[0]): void => {
@@ -115,8 +130,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		};
 		try {
 			if (bytes instanceof Error) throw bytes;
-			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path));
-			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), 0, message => warn(input.path, message));
+			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path, range));
+			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), range?.[0], message => warn(input.path, message));
 		} catch (error) {
 			fail(input.path, (error as Error).message);
 		}
@@ -136,21 +151,21 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			const {unique, ...perDocument} = filtering;
 			const task = ({index, range}: Unit): Task => {
 				const input = inputs[index]!;
-				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, ...(range === undefined ? {} : {range})};
+				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, maxOutput: TASK_OUTPUT_BYTES, ...(range === undefined ? {} : {range})};
 			};
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
 			const start = (unit: Unit): Promise<TaskResult | undefined> => (unit.range !== undefined || whole(unit.index) ? shared.run(task(unit)) : Promise.resolve(undefined));
 			const onResult = async (unit: Unit, result: TaskResult | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
-				if (result === undefined) await extractHere(input, undefined);
+				if (result === undefined || result.overflow === true) await extractHere(input, undefined, unit.range);
 				else printResult(input, result);
 				if (unit.range === undefined || unit.range[1] === sizes[unit.index]) await done(unit.index);
 				else await out.ready();
 			};
-			// Files in progress or done and waiting for their turn: at most a few per thread, and IN_FLIGHT_BYTES of them.
-			const unitWeight = (unit: Unit): number => (unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]);
-			await runInOrder(units, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: IN_FLIGHT_BYTES});
+			// Files in progress or done and waiting for their turn: at most a few per thread, and JOBS_IN_FLIGHT_BYTES of them with their output.
+			const unitWeight = (unit: Unit): number => (unit.range === undefined ? (whole(unit.index) ? weight(unit.index) + TASK_OUTPUT_BYTES : 0) : unit.range[1] - unit.range[0] + TASK_OUTPUT_BYTES);
+			await runInOrder(units, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: JOBS_IN_FLIGHT_BYTES});
 		} else {
 			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
 			const ahead = (index: number): boolean => whole(index) && inputs[index]!.type !== 'warc';

@@ -1,6 +1,7 @@
 /**
  * One file's whole job for `linkstream extract --jobs N` (read, decode, extract, filter,
- * format), on a worker thread (worker.ts) or on the main thread: its output as bytes.
+ * format), on a worker thread (worker.ts) or on the main thread: its output as bytes, up to
+ * a limit (past it the task gives up and the command streams the file in its turn).
  */
 import {LinkFilter, uniqueKey} from './filters.js';
 import type {FilterOptions} from './filters.js';
@@ -21,6 +22,8 @@ export interface Task {
 	unique: boolean;
 	/** Only these bytes `[start, end)` of the file (a range of records of a WARC file, warc-ranges.ts). */
 	range?: [number, number];
+	/** Give up once the output passes this many bytes (the result is then `overflow`; default: no limit). */
+	maxOutput?: number;
 }
 
 export interface TaskResult {
@@ -34,6 +37,8 @@ export interface TaskResult {
 	 * (`warning`) mail parts read otherwise than declared, whose Links are given.
 	 */
 	notes: Note[];
+	/** The output passed `maxOutput`: nothing else is given, and the file is to be streamed in its turn instead. */
+	overflow?: true;
 }
 
 /** An error or a warning about one input. */
@@ -49,7 +54,7 @@ export interface Note {
  * await runFileTask({input: {path: 'a.html', type: 'html'}, options: {}, format: 'urls', filter: {}, unique: false});
  * // {chunks: [<bytes of 'https://...\n' lines>], notes: []}
  */
-export async function runFileTask({input, options, format, filter: filterOptions, unique, range}: Task): Promise<TaskResult> {
+export async function runFileTask({input, options, format, filter: filterOptions, unique, range, maxOutput = Infinity}: Task): Promise<TaskResult> {
 	const filter = new LinkFilter(filterOptions);
 	const formatter = lineFormatter(format, input.path);
 	const chunks: Uint8Array[] = [];
@@ -57,11 +62,13 @@ export async function runFileTask({input, options, format, filter: filterOptions
 	const keys: string[] = [];
 	const notes: Note[] = [];
 	const scratch = SCRATCH.pop() ?? new Uint8Array(PIECE_BYTES);
+	let held = 0;
 	const bytes = new LineBytes(piece => void chunks.push(piece), scratch);
 	const emit = (link: Parameters<typeof formatter>[0]): void => {
 		if (!filter.accept(link)) return;
 		const line = formatter(link);
 		if (line === null) return;
+		held += line.length;
 		if (unique) {
 			lines.push(line);
 			keys.push(uniqueKey(link));
@@ -69,14 +76,20 @@ export async function runFileTask({input, options, format, filter: filterOptions
 		}
 		bytes.add(line);
 	};
+	// Asked between steps of input (sources.ts): past `maxOutput`, stop reading.
+	const ready = (): undefined => {
+		if (held > maxOutput) throw OVERFLOW;
+		return undefined;
+	};
 	try {
 		const source = await taskSource(input, range);
-		await eachLink(input, options, source, {emit, ready: () => undefined, keeps: unique}, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
+		await eachLink(input, options, source, {emit, ready, keeps: unique}, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
 	} catch (error) {
-		notes.push({message: (error as Error).message});
+		if (error !== OVERFLOW) notes.push({message: (error as Error).message});
 	}
 	bytes.flush();
 	if (SCRATCH.length < MAX_SCRATCH) SCRATCH.push(scratch);
+	if (held > maxOutput) return {chunks: [], notes: [], overflow: true};
 	return unique ? {chunks, lines, keys, notes} : {chunks, notes};
 }
 
@@ -89,6 +102,9 @@ async function taskSource(input: Input, range: [number, number] | undefined): Pr
 	// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
 	return isMainThread ? readWhole(input.path) : readFileSync(input.path);
 }
+
+/** Thrown through the extraction when the output passes `maxOutput`. */
+const OVERFLOW = new Error('the output is over the task limit');
 
 /** Buffers lines are encoded into, one per task in progress on this thread, kept for the next tasks. */
 const SCRATCH: Uint8Array[] = [];

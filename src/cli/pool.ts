@@ -22,7 +22,8 @@ export function workerModule(name: string): string {
 /**
  * Run `taskFor(item)` for every item on `jobs` worker threads of the module `filename`
  * (its default export), each thread taking up to `perThread` tasks at once (for tasks
- * that wait on I/O), calling `onResult` in item order.
+ * that wait on I/O), calling `onResult` in item order; with `limit`, the items in flight
+ * weigh at most `limit.max` together.
  *
  * @example
  * await runPool(workerModule('worker'), inputs, input => ({input, options}), 4, async (input, result) => print(result));
@@ -34,8 +35,15 @@ export async function runPool<Item, Task, Result>(
 	jobs: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
 	perThread = 1,
+	limit?: InFlightLimit<Item>,
 ): Promise<void> {
-	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => run(taskFor(item)), 2 * jobs * perThread, onResult));
+	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => run(taskFor(item)), 2 * jobs * perThread, onResult, limit));
+}
+
+/** Items in flight bounded by the sum of their weights (bytes), besides their count; one at least. */
+export interface InFlightLimit<Item> {
+	weight: (item: Item) => number;
+	max: number;
 }
 
 /**
@@ -106,7 +114,7 @@ export async function runInOrder<Item, Result>(
 	start: (item: Item) => Promise<Result>,
 	inFlight: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
-	limit?: {weight: (item: Item) => number; max: number},
+	limit?: InFlightLimit<Item>,
 ): Promise<void> {
 	const pending: Array<Promise<Result>> = [];
 	const weights: number[] = [];
@@ -136,15 +144,24 @@ export async function runInOrder<Item, Result>(
 }
 
 /**
- * `--jobs N`: a whole number from 1 to 256; default the number of cores.
+ * The most `--jobs` allowed. Each thread costs its own heap (about 10 MB before work) and
+ * its share of the bytes in flight; past the cores it only adds memory (`-j 256` took 4 GB on
+ * 2 cores), and 16 threads keep a run within its memory budget.
+ */
+export const MAX_JOBS = 16;
+
+/**
+ * `--jobs N`: a whole number from 1 to {@link MAX_JOBS} (more is a usage error); default the
+ * number of cores, at most MAX_JOBS.
  *
  * @example
  * checkJobs('2'); // 2
+ * checkJobs('256'); // throws OptionError: --jobs: expected a whole number from 1 to 16 ...
  */
 export function checkJobs(jobs: string | undefined): number {
-	if (jobs === undefined) return availableParallelism();
+	if (jobs === undefined) return Math.min(availableParallelism(), MAX_JOBS);
 	const n = Number(jobs);
-	if (!Number.isInteger(n) || n < 1 || n > 256) throw optionError('--jobs', 'a whole number from 1 to 256', jobs);
+	if (!Number.isInteger(n) || n < 1 || n > MAX_JOBS) throw optionError('--jobs', `a whole number from 1 to ${MAX_JOBS} (the maximum)`, jobs);
 	return n;
 }
 
