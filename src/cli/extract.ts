@@ -143,8 +143,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const indexes = inputs.map((_, index) => index);
 	const weight = (index: number): number => (whole(index) ? (sizes[index] ?? 0) : 0);
 	// -j N: the files, and large WARC files as ranges of records; the pool only when there are two at least.
-	const units = jobs > 1 ? await workUnits(inputs, sizes, filtering) : [];
-	const parallel = units.filter(unit => unit.range !== undefined || whole(unit.index)).length > 1;
+	const cut = (index: number): boolean => jobs > 1 && cuttable(inputs[index]!, sizes[index] ?? 0, filtering);
+	const parallel = jobs > 1 && indexes.reduce((count, index) => count + (cut(index) ? 2 : whole(index) ? 1 : 0), 0) > 1;
 	const pool = parallel ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD) : undefined;
 	try {
 		if (pool !== undefined) {
@@ -155,7 +155,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			};
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
-			const start = (unit: Unit): Promise<TaskResult | undefined> => (unit.range !== undefined || whole(unit.index) ? shared.run(task(unit)) : Promise.resolve(undefined));
+			const pooled = (unit: Unit): boolean => (unit.range === undefined ? whole(unit.index) : unit.here !== true);
+			const start = (unit: Unit): Promise<TaskResult | undefined> => (pooled(unit) ? shared.run(task(unit)) : Promise.resolve(undefined));
 			const onResult = async (unit: Unit, result: TaskResult | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
 				if (result === undefined || result.overflow === true) await extractHere(input, undefined, unit.range);
@@ -164,8 +165,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 				else await out.ready();
 			};
 			// Files in progress or done and waiting for their turn: at most a few per thread, and JOBS_IN_FLIGHT_BYTES of them with their output.
-			const unitWeight = (unit: Unit): number => (unit.range === undefined ? (whole(unit.index) ? weight(unit.index) + TASK_OUTPUT_BYTES : 0) : unit.range[1] - unit.range[0] + TASK_OUTPUT_BYTES);
-			await runInOrder(units, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: JOBS_IN_FLIGHT_BYTES});
+			const unitWeight = (unit: Unit): number => (!pooled(unit) ? 0 : unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]) + TASK_OUTPUT_BYTES;
+			await runInOrder(workUnits(inputs, sizes, cut), start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: JOBS_IN_FLIGHT_BYTES});
 		} else {
 			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
 			const ahead = (index: number): boolean => whole(index) && inputs[index]!.type !== 'warc';
@@ -202,22 +203,42 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 interface Unit {
 	index: number;
 	range?: [number, number];
+	/** The range is not framed record by record: it is streamed on the main thread in its turn. */
+	here?: true;
 }
 
 /**
- * The units of a `--jobs N` run: each input, but a WARC file over WHOLE_FILE_BYTES that can
- * be cut at record boundaries (warc-ranges.ts) as ranges of WARC_RANGE_BYTES. Not with
- * `--no-follow-nofollow`: a robots directive holds from its record to the end of the file.
+ * Whether a file is cut into ranges of records with `--jobs N`: a WARC file over
+ * WHOLE_FILE_BYTES. Not with `--no-follow-nofollow`: a robots directive holds from its
+ * record to the end of the file.
  */
-async function workUnits(inputs: readonly Input[], sizes: readonly number[], filtering: FilterOptions): Promise<Unit[]> {
-	const units: Unit[] = [];
+function cuttable(input: Input, size: number, filtering: FilterOptions): boolean {
+	return input.type === 'warc' && input.path !== '-' && size > WHOLE_FILE_BYTES && filtering.noFollowNofollow !== true;
+}
+
+/**
+ * The units of a `--jobs N` run, as they are found: each input, but a file to `cut` as ranges
+ * of WARC_RANGE_BYTES (warc-ranges.ts), each given as soon as the scan reaches its end. From
+ * a record that cannot be framed (or a read error), the rest of the file is one range streamed.
+ */
+async function* workUnits(inputs: readonly Input[], sizes: readonly number[], cut: (index: number) => boolean): AsyncGenerator<Unit> {
 	for (const [index, input] of inputs.entries()) {
+		if (!cut(index)) {
+			yield {index};
+			continue;
+		}
 		const size = sizes[index] ?? 0;
-		const ranges = input.type === 'warc' && input.path !== '-' && size > WHOLE_FILE_BYTES && filtering.noFollowNofollow !== true ? await warcRanges(input.path, size, WARC_RANGE_BYTES).catch(() => undefined) : undefined;
-		if (ranges === undefined || ranges.length < 2) units.push({index});
-		else for (const range of ranges) units.push({index, range});
+		let at = 0;
+		try {
+			for await (const {start, end, framed} of warcRanges(input.path, size, WARC_RANGE_BYTES)) {
+				at = end;
+				yield framed ? {index, range: [start, end]} : {index, range: [start, end], here: true};
+			}
+		} catch {
+			// Read again on this thread, which reports the error in its turn.
+			if (at < size) yield {index, range: [at, size], here: true};
+		}
 	}
-	return units;
 }
 
 function runOptions(args: ExtractCommand): RunOptions {

@@ -105,41 +105,45 @@ export async function openPool<Task, Result>(filename: string, jobs: number, per
 /**
  * Start `start(item)` for the items with at most `inFlight` running, and hand the results
  * to `onResult` in item order (finished but unhandled results stay bounded by `inFlight`).
+ * The items may come as they are found (an async iterable): each is taken when there is
+ * room for it.
  *
  * @example
  * await runInOrder(files, file => rewriteFile(file), 4, (file, result) => report(file, result));
  */
 export async function runInOrder<Item, Result>(
-	items: readonly Item[],
+	items: Iterable<Item> | AsyncIterable<Item>,
 	start: (item: Item) => Promise<Result>,
 	inFlight: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
 	limit?: InFlightLimit<Item>,
 ): Promise<void> {
-	const pending: Array<Promise<Result>> = [];
-	const weights: number[] = [];
+	const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
+	const pending: Array<{item: Item; result: Promise<Result>; weight: number}> = [];
 	let held = 0;
-	let next = 0;
+	let next: IteratorResult<Item> | undefined;
 	/** Start items while fewer than `inFlight` are held and (with `limit`) their weight allows; one at least. */
-	const fill = (): void => {
-		while (next < items.length && pending.length < inFlight) {
-			const item = items[next]!;
-			const weight = limit?.weight(item) ?? 0;
+	const fill = async (): Promise<void> => {
+		while (pending.length < inFlight) {
+			next ??= await iterator.next();
+			if (next.done === true) return;
+			const weight = limit?.weight(next.value) ?? 0;
 			if (limit !== undefined && pending.length > 0 && held + weight > limit.max) return;
-			next++;
+			const item = next.value;
+			next = undefined;
 			held += weight;
-			weights.push(weight);
 			const result = start(item);
 			result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
-			pending.push(result);
+			pending.push({item, result, weight});
 		}
 	};
-	fill();
-	for (let index = 0; index < items.length; index++) {
-		const result = await pending.shift()!;
-		held -= weights.shift()!;
-		fill();
-		await onResult(items[index]!, result, index);
+	await fill();
+	for (let index = 0; pending.length > 0; index++) {
+		const {item, result, weight} = pending.shift()!;
+		const value = await result;
+		held -= weight;
+		await fill();
+		await onResult(item, value, index);
 	}
 }
 
