@@ -6,9 +6,9 @@
  * encoded into 1 MB pieces of output; the run waits while standard output is full.
  * `--jobs N` (N > 1): each file's whole job (read, extract, filter, format) runs on the
  * main thread or one of N - 1 worker threads (file-task.ts), which hands back its output
- * as bytes; the main thread writes them in input order, with the bytes in flight bounded
- * (JOBS_IN_FLIGHT_BYTES: input, and up to TASK_OUTPUT_BYTES of output per task; a task
- * past it gives up and its file is streamed on the main thread in its turn). A large
+ * as bytes in pieces as it goes; the main thread writes them in input order, with the bytes
+ * in flight bounded (JOBS_IN_FLIGHT_BYTES: input, and up to TASK_OUTPUT_BYTES of unwritten
+ * output per task, which waits past it). A large
  * uncompressed WARC file is cut into ranges of records (warc-ranges.ts). The output is the
  * same byte for byte whatever N. Standard input and other files over
  * {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
@@ -27,6 +27,7 @@ import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
 import {BatchedOutput} from './output.js';
 import {runFileTask} from './file-task.js';
+import {TaskReceiver} from './task-output.js';
 import type {Task, TaskResult} from './file-task.js';
 import {checkJobs, openPool, runInOrder, SharedTasks, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
@@ -44,25 +45,37 @@ export const WHOLE_FILE_BYTES = 16 << 20;
 const IN_FLIGHT_BYTES = 16 << 20;
 
 /**
- * `--jobs N`: output one task may hold before it gives up, and the file (or range) is
- * streamed on the main thread in its turn instead. A link-dense file's output is many
- * times its size (six 15 MB files held whole took 1.4 GB with `-j 2`).
+ * `--jobs N`: output of one task not yet written: its pieces stream back to the main thread
+ * (task-output.ts) and the task waits past this; with `--unique`, held in the result, past
+ * this the task gives up and the file (or range) is streamed on the main thread in its turn.
+ * A link-dense file's output is many times its size (six 15 MB files held whole took 1.4 GB
+ * with `-j 2`).
  */
 export const TASK_OUTPUT_BYTES = 4 << 20;
 
 /**
- * `--jobs N`: bytes in flight, all tasks together, each weighing its input and the output it
- * may hold (TASK_OUTPUT_BYTES); one task at least.
+ * `--jobs N`: bytes in flight, all tasks together, each weighing what it may hold while it
+ * runs (TASK_MEMORY_PER_BYTE times its input) and its unwritten output (TASK_OUTPUT_BYTES);
+ * one task at least.
  */
 export const JOBS_IN_FLIGHT_BYTES = 96 << 20;
 
 /**
- * Bytes of records in one task when a large WARC file is cut into ranges (`--jobs N`). Small
- * enough that more ranges are in flight (IN_FLIGHT_BYTES) than the worker threads hold, so
- * the main thread takes its share: with 4 MB ranges it sat idle and `-j 2` ran at 0.93× of
- * `-j 1` on a 297 MB WARC file; with 1 MB, 1.2× (2 cores, 2026-11-25).
+ * Memory a task may take per byte of its input: the bytes, their text, and a whole
+ * document's references held for a late BASE (extract/html/base.ts; some hundreds of bytes
+ * each, one per 13 bytes of a link-dense page). With 16, eight 0.5 MB link-dense files in
+ * flight at `-j 2` took 318 MB against 214 MB at `-j 1`.
  */
-const WARC_RANGE_BYTES = 1 << 20;
+const TASK_MEMORY_PER_BYTE = 32;
+
+/**
+ * Bytes of records in one task when a large WARC file is cut into ranges (`--jobs N`). Small
+ * enough that more ranges are in flight (JOBS_IN_FLIGHT_BYTES, each range weighing
+ * TASK_MEMORY_PER_BYTE times its size) than the worker threads hold, so the main thread
+ * takes its share: with 4 MB ranges it sat idle and `-j 2` ran at 0.93× of `-j 1` on a
+ * 297 MB WARC file; with 1 MB, 1.2× (2 cores, 2026-11-25); 256 KiB keeps eight in flight.
+ */
+const WARC_RANGE_BYTES = 1 << 18;
 
 /** Files read ahead of the one being extracted (one job). */
 const READ_AHEAD = 8;
@@ -156,16 +169,25 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
 			const pooled = (unit: Unit): boolean => (unit.range === undefined ? whole(unit.index) : unit.here !== true);
-			const start = (unit: Unit): Promise<TaskResult | undefined> => (pooled(unit) ? shared.run(task(unit)) : Promise.resolve(undefined));
-			const onResult = async (unit: Unit, result: TaskResult | undefined): Promise<void> => {
+			const start = async (unit: Unit): Promise<Started | undefined> => {
+				if (!pooled(unit)) return undefined;
+				// With --unique the main thread keeps the first line of each key: lines and keys come whole in the result.
+				if (unique === true) return {result: Promise.resolve(await shared.run(task(unit)))};
+				const receiver = new TaskReceiver();
+				const result = shared.run({...task(unit), port: receiver.port}, [receiver.port]);
+				result.catch(() => undefined); // seen in its turn
+				return {result, receiver};
+			};
+			const onResult = async (unit: Unit, started: Started | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
+				const result = started === undefined ? undefined : await streamed(started);
 				if (result === undefined || result.overflow === true) await extractHere(input, undefined, unit.range);
 				else printResult(input, result);
 				if (unit.range === undefined || unit.range[1] === sizes[unit.index]) await done(unit.index);
 				else await out.ready();
 			};
 			// Files in progress or done and waiting for their turn: at most a few per thread, and JOBS_IN_FLIGHT_BYTES of them with their output.
-			const unitWeight = (unit: Unit): number => (!pooled(unit) ? 0 : unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]) + TASK_OUTPUT_BYTES;
+			const unitWeight = (unit: Unit): number => TASK_MEMORY_PER_BYTE * (!pooled(unit) ? 0 : unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]) + TASK_OUTPUT_BYTES;
 			await runInOrder(workUnits(inputs, sizes, cut), start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: JOBS_IN_FLIGHT_BYTES});
 		} else {
 			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
@@ -189,6 +211,18 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	}
 	return status;
 
+	/** A task's pieces of output written as they come, in its turn; then its result. */
+	async function streamed({result, receiver}: Started): Promise<TaskResult> {
+		await receiver?.drain(
+			result.then(({pieces}) => pieces ?? 0),
+			piece => {
+				out.addBytes(piece);
+				return out.ready();
+			},
+		);
+		return result;
+	}
+
 	/** A worker's output for `input`: its bytes, or with `--unique` its lines not seen before; then its errors and warnings. */
 	function printResult(input: Input, result: TaskResult): void {
 		if (result.lines !== undefined && result.keys !== undefined) {
@@ -197,6 +231,12 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		for (const chunk of result.chunks) out.addBytes(chunk);
 		for (const note of result.notes) (note.warning ? warn : fail)(input.path, note.message);
 	}
+}
+
+/** A task started: its result, and with a receiver its output streamed in pieces meanwhile. */
+interface Started {
+	result: Promise<TaskResult>;
+	receiver?: TaskReceiver;
 }
 
 /** A file, or a range of records of a large WARC file, done as one task with `--jobs N`. */

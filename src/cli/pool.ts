@@ -5,6 +5,7 @@
  */
 import {availableParallelism} from 'node:os';
 import type {Piscina as PiscinaPool} from 'piscina';
+import type {TransferListItem} from 'node:worker_threads';
 import {optionError} from '../options.js';
 
 /**
@@ -64,7 +65,8 @@ export async function withPool<Task, Result>(filename: string, jobs: number, per
 
 /** A started pool (see {@link openPool}). */
 export interface Pool<Task, Result> {
-	run(task: Task): Promise<Result>;
+	/** Run a task; `transfer`: what in it moves to the thread (a MessagePort). */
+	run(task: Task, transfer?: readonly TransferListItem[]): Promise<Result>;
 	/** Tasks waiting for a thread (every thread holds `perThread` already). */
 	readonly waiting: number;
 	close(): Promise<void>;
@@ -94,7 +96,7 @@ export async function openPool<Task, Result>(filename: string, jobs: number, per
 		...(perThread > 1 ? {atomics: 'disabled' as const} : {}),
 	});
 	return {
-		run: task => pool.run(task),
+		run: (task, transfer) => pool.run(task, transfer === undefined ? {} : {transferList: transfer as never}),
 		get waiting() {
 			return pool.queueSize;
 		},
@@ -141,9 +143,11 @@ export async function runInOrder<Item, Result>(
 	for (let index = 0; pending.length > 0; index++) {
 		const {item, result, weight} = pending.shift()!;
 		const value = await result;
-		held -= weight;
 		await fill();
 		await onResult(item, value, index);
+		// An item weighs until it is handled: a result may be streamed while it is.
+		held -= weight;
+		await fill();
 	}
 }
 
@@ -184,7 +188,7 @@ export class SharedTasks<Task, Result> {
 	private readonly capacity: number;
 	private readonly local: (task: Task) => Promise<Result>;
 	private readonly localAtOnce: number;
-	private readonly queue: Array<{task: Task; resolve: (result: Result) => void; reject: (error: unknown) => void}> = [];
+	private readonly queue: Array<{task: Task; transfer: readonly TransferListItem[] | undefined; resolve: (result: Result) => void; reject: (error: unknown) => void}> = [];
 	private inPool = 0;
 	private inLocal = 0;
 	private scheduled = false;
@@ -196,9 +200,10 @@ export class SharedTasks<Task, Result> {
 		this.localAtOnce = localAtOnce;
 	}
 
-	run(task: Task): Promise<Result> {
+	/** Run a task here or on a thread; `transfer` moves to the thread if it goes to one. */
+	run(task: Task, transfer?: readonly TransferListItem[]): Promise<Result> {
 		return new Promise((resolve, reject) => {
-			this.queue.push({task, resolve, reject});
+			this.queue.push({task, transfer, resolve, reject});
 			this.pump();
 		});
 	}
@@ -207,7 +212,7 @@ export class SharedTasks<Task, Result> {
 		while (this.queue.length > 0 && this.inPool < this.capacity) {
 			const job = this.queue.shift()!;
 			this.inPool++;
-			this.pool.run(job.task).then(
+			this.pool.run(job.task, job.transfer).then(
 				result => this.settle(job.resolve, result, 'pool'),
 				(error: unknown) => this.settle(job.reject, error, 'pool'),
 			);
