@@ -1,15 +1,18 @@
 /**
- * `--jobs N` within a byte budget (issue 17 item 3): a maximum N, and a task's output held up
- * to a limit, past which the file is streamed on the main thread with the same output.
+ * `--jobs N` within a byte budget (issue 17 item 3): a maximum N; a task's output streamed
+ * back in pieces, the task waiting while its budget is unwritten; with `--unique`, held up to
+ * a limit, past which the file is streamed on the main thread with the same output.
  */
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable, Writable} from 'node:stream';
+import {MessageChannel} from 'node:worker_threads';
 import test from 'ava';
 import {TASK_OUTPUT_BYTES, runExtract} from '../../src/cli/extract.js';
 import type {ExtractCommand} from '../../src/cli/extract.js';
 import {runFileTask} from '../../src/cli/file-task.js';
+import {PIECE_BYTES} from '../../src/cli/output.js';
 import {MAX_JOBS} from '../../src/cli/pool.js';
 import {runCli} from '../helpers/cli.js';
 
@@ -46,6 +49,43 @@ test('a task whose output passes maxOutput gives up and hands back nothing (over
 	t.true(limited.overflow);
 	t.deepEqual(limited.chunks, []);
 	t.deepEqual(limited.notes, []);
+});
+
+test('a task with a port sends its output in pieces and waits while more than maxOutput is unwritten', async t => {
+	const folder = mkdtempSync(join(tmpdir(), 'linkstream-budget-'));
+	const path = join(folder, 'dense.html');
+	writeFileSync(path, dense('a', 30_000));
+	const task = {input: {path, type: 'html' as const}, options: {retrievalUrl: base}, format: 'ndjson' as const, filter: {}, unique: false};
+	const whole = Buffer.concat((await runFileTask(task)).chunks);
+	t.true(whole.length > 4 * PIECE_BYTES, `${whole.length} bytes of output`);
+	const budget = PIECE_BYTES;
+	const {port1, port2} = new MessageChannel();
+	const pieces: Uint8Array[] = [];
+	let acking = false;
+	port1.on('message', (piece: Uint8Array) => {
+		pieces.push(piece);
+		if (acking) port1.postMessage(piece.length);
+	});
+	let finished = false;
+	const running = runFileTask({...task, maxOutput: budget, port: port2}).then(result => {
+		finished = true;
+		return result;
+	});
+	// Nothing is acknowledged: the task sends up to its budget (and the piece that passes it), then waits.
+	const tick = (): Promise<void> => new Promise(resolve => setTimeout(resolve, 10));
+	while (pieces.length === 0 && !finished) await tick();
+	for (let turn = 0; turn < 50; turn++) await tick();
+	t.false(finished, 'the task went on with its output unwritten');
+	const sent = pieces.reduce((sum, piece) => sum + piece.length, 0);
+	t.true(sent > 0 && sent <= budget + PIECE_BYTES, `${sent} bytes sent unwritten`);
+	// Written now: the task goes on to its end, and the pieces are the whole output.
+	acking = true;
+	for (const piece of pieces) port1.postMessage(piece.length);
+	const result = await running;
+	port1.close();
+	t.is(result.pieces, pieces.length);
+	t.deepEqual(result.chunks, []);
+	t.true(Buffer.concat(pieces).equals(whole));
 });
 
 /** The command in this process: its status, output and error lines. */
