@@ -48,6 +48,8 @@ const {runSiteBench} = await import('./site.js');
 sections.push(await runSiteBench());
 const {runCliBench} = await import('./cli.js');
 sections.push(await runCliBench(shared));
+const {runHostileBench} = await import('./hostile.js');
+sections.push(await runHostileBench());
 const {runScaling, MAX_RATIO} = await import('./scaling.js');
 const scaling = runScaling();
 sections.push(`## Scaling\n\nCPU time through the extraction pipeline at n, 4n, 16n (linear is 4; bound ${MAX_RATIO}), best of 11 interleaved rounds.\n\n${scaling.table}\n\nWorst step ratio: ${scaling.worst.toFixed(2)}.\n`);

@@ -6,10 +6,12 @@
  * encoded into 1 MB pieces of output; the run waits while standard output is full.
  * `--jobs N` (N > 1): each file's whole job (read, extract, filter, format) runs on the
  * main thread or one of N - 1 worker threads (file-task.ts), which hands back its output
- * as bytes; the main thread writes them in input order, with the files in flight bounded
- * (IN_FLIGHT_BYTES). A large uncompressed WARC file is cut into ranges of records
- * (warc-ranges.ts). The output is the same byte for byte whatever N. Standard input and
- * other files over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
+ * as bytes in pieces as it goes; the main thread writes them in input order, with the bytes
+ * in flight bounded (JOBS_IN_FLIGHT_BYTES: input, and up to TASK_OUTPUT_BYTES of unwritten
+ * output per task, which waits past it). A large
+ * uncompressed WARC file is cut into ranges of records (warc-ranges.ts). The output is the
+ * same byte for byte whatever N. Standard input and other files over
+ * {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
 import {stat} from 'node:fs/promises';
 import {basename, resolve as resolvePath} from 'node:path';
@@ -25,6 +27,7 @@ import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
 import {BatchedOutput} from './output.js';
 import {runFileTask} from './file-task.js';
+import {TaskReceiver} from './task-output.js';
 import type {Task, TaskResult} from './file-task.js';
 import {checkJobs, openPool, runInOrder, SharedTasks, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
@@ -40,16 +43,41 @@ export type {OutputFormat} from './format.js';
 /** Files up to this size are read whole (ahead of their turn, or on a worker thread); larger ones are streamed. */
 export const WHOLE_FILE_BYTES = 16 << 20;
 
-/** Bytes of the files read ahead, or in progress or waiting for their turn with `--jobs N` (a file's output is about 1.5 times its size). */
+/** Bytes of the files read ahead (one job). */
 const IN_FLIGHT_BYTES = 16 << 20;
 
 /**
- * Bytes of records in one task when a large WARC file is cut into ranges (`--jobs N`). Small
- * enough that more ranges are in flight (IN_FLIGHT_BYTES) than the worker threads hold, so
- * the main thread takes its share: with 4 MB ranges it sat idle and `-j 2` ran at 0.93× of
- * `-j 1` on a 297 MB WARC file; with 1 MB, 1.2× (2 cores, 2026-11-25).
+ * `--jobs N`: output of one task not yet written: its pieces stream back to the main thread
+ * (task-output.ts) and the task waits past this; with `--unique`, held in the result, past
+ * this the task gives up and the file (or range) is streamed on the main thread in its turn.
+ * A link-dense file's output is many times its size (six 15 MB files held whole took 1.4 GB
+ * with `-j 2`).
  */
-const WARC_RANGE_BYTES = 1 << 20;
+export const TASK_OUTPUT_BYTES = 4 << 20;
+
+/**
+ * `--jobs N`: bytes in flight, all tasks together, each weighing what it may hold while it
+ * runs (TASK_MEMORY_PER_BYTE times its input) and its unwritten output (TASK_OUTPUT_BYTES);
+ * one task at least.
+ */
+export const JOBS_IN_FLIGHT_BYTES = 96 << 20;
+
+/**
+ * Memory a task may take per byte of its input: the bytes, their text, and a whole
+ * document's references held for a late BASE (extract/html/base.ts; some hundreds of bytes
+ * each, one per 13 bytes of a link-dense page). With 16, eight 0.5 MB link-dense files in
+ * flight at `-j 2` took 318 MB against 214 MB at `-j 1`.
+ */
+const TASK_MEMORY_PER_BYTE = 32;
+
+/**
+ * Bytes of records in one task when a large WARC file is cut into ranges (`--jobs N`). Small
+ * enough that more ranges are in flight (JOBS_IN_FLIGHT_BYTES, each range weighing
+ * TASK_MEMORY_PER_BYTE times its size) than the worker threads hold, so the main thread
+ * takes its share: with 4 MB ranges it sat idle and `-j 2` ran at 0.93× of `-j 1` on a
+ * 297 MB WARC file; with 1 MB, 1.2× (2 cores, 2026-11-25); 256 KiB keeps eight in flight.
+ */
+const WARC_RANGE_BYTES = 1 << 18;
 
 /** Files read ahead of the one being extracted (one job). */
 const READ_AHEAD = 8;
@@ -108,7 +136,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const whole = (index: number): boolean => inputs[index]!.path !== '-' && inputs[index]!.gzip !== true && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
 
 	/** One input on this thread, from its bytes read ahead (or a read error), or streamed. */
-	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined): Promise<void> => {
+	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined, range?: [number, number]): Promise<void> => {
 		filter.nextDocument();
 		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
 		const emit = (link: Parameters<typeof formatter>[0]): void => {
@@ -118,8 +146,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		};
 		try {
 			if (bytes instanceof Error) throw bytes;
-			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path));
-			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), 0, message => warn(input.path, message));
+			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path, range));
+			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), range?.[0], message => warn(input.path, message));
 		} catch (error) {
 			fail(input.path, (error as Error).message);
 		}
@@ -131,31 +159,43 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const indexes = inputs.map((_, index) => index);
 	const weight = (index: number): number => (whole(index) ? (sizes[index] ?? 0) : 0);
 	// -j N: the files, and large WARC files as ranges of records; the pool only when there are two at least.
-	const units = jobs > 1 ? await workUnits(inputs, sizes, filtering) : [];
-	const parallel = units.filter(unit => unit.range !== undefined || whole(unit.index)).length > 1;
+	const cut = (index: number): boolean => jobs > 1 && cuttable(inputs[index]!, sizes[index] ?? 0, filtering);
+	const parallel = jobs > 1 && indexes.reduce((count, index) => count + (cut(index) ? 2 : whole(index) ? 1 : 0), 0) > 1;
 	const pool = parallel ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD) : undefined;
 	try {
 		if (pool !== undefined) {
 			const {unique, ...perDocument} = filtering;
 			const task = ({index, range}: Unit): Task => {
 				const input = inputs[index]!;
-				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, ...(range === undefined ? {} : {range})};
+				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, maxOutput: TASK_OUTPUT_BYTES, ...(range === undefined ? {} : {range})};
 			};
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
-			const start = (unit: Unit): Promise<TaskResult | undefined> => (unit.range !== undefined || whole(unit.index) ? shared.run(task(unit)) : Promise.resolve(undefined));
-			const onResult = async (unit: Unit, result: TaskResult | undefined): Promise<void> => {
+			const pooled = (unit: Unit): boolean => (unit.range === undefined ? whole(unit.index) : unit.here !== true);
+			const start = async (unit: Unit): Promise<Started | undefined> => {
+				if (!pooled(unit)) return undefined;
+				// With --unique the main thread keeps the first line of each key: lines and keys come whole in the result.
+				if (unique === true) return {result: Promise.resolve(await shared.run(task(unit)))};
+				const receiver = new TaskReceiver();
+				const result = shared.run({...task(unit), port: receiver.port}, [receiver.port]);
+				result.catch(() => undefined); // seen in its turn
+				return {result, receiver};
+			};
+			const onResult = async (unit: Unit, started: Started | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
-				if (result === undefined) await extractHere(input, undefined);
+				const result = started === undefined ? undefined : await streamed(started);
+				if (result === undefined || result.overflow === true) await extractHere(input, undefined, unit.range);
 				else printResult(input, result);
 				if (unit.range === undefined || unit.range[1] === sizes[unit.index]) await done(unit.index);
 				else await out.ready();
 			};
-			// Files in progress or done and waiting for their turn: at most a few per thread, and IN_FLIGHT_BYTES of them.
-			const unitWeight = (unit: Unit): number => (unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]);
-			await runInOrder(units, start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: IN_FLIGHT_BYTES});
+			// Files in progress or done and waiting for their turn: at most a few per thread, and JOBS_IN_FLIGHT_BYTES of them with their output.
+			const unitWeight = (unit: Unit): number => TASK_MEMORY_PER_BYTE * (!pooled(unit) ? 0 : unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]) + TASK_OUTPUT_BYTES;
+			await runInOrder(workUnits(inputs, sizes, cut), start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: JOBS_IN_FLIGHT_BYTES});
 		} else {
-			const read = (index: number): Promise<Uint8Array | Error | undefined> => (whole(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
+			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
+			const ahead = (index: number): boolean => whole(index) && inputs[index]!.type !== 'warc';
+			const read = (index: number): Promise<Uint8Array | Error | undefined> => (ahead(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
 			await runInOrder(
 				indexes,
 				read,
@@ -164,7 +204,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 					await extractHere(inputs[index]!, bytes);
 					await done(index);
 				},
-				{weight, max: IN_FLIGHT_BYTES},
+				{weight: index => (ahead(index) ? weight(index) : 0), max: IN_FLIGHT_BYTES},
 			);
 		}
 		await out.end();
@@ -173,6 +213,18 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		await pool?.close();
 	}
 	return status;
+
+	/** A task's pieces of output written as they come, in its turn; then its result. */
+	async function streamed({result, receiver}: Started): Promise<TaskResult> {
+		await receiver?.drain(
+			result.then(({pieces}) => pieces ?? 0),
+			piece => {
+				out.addBytes(piece);
+				return out.ready();
+			},
+		);
+		return result;
+	}
 
 	/** A worker's output for `input`: its bytes, or with `--unique` its lines not seen before; then its errors and warnings. */
 	function printResult(input: Input, result: TaskResult): void {
@@ -184,26 +236,52 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	}
 }
 
+/** A task started: its result, and with a receiver its output streamed in pieces meanwhile. */
+interface Started {
+	result: Promise<TaskResult>;
+	receiver?: TaskReceiver;
+}
+
 /** A file, or a range of records of a large WARC file, done as one task with `--jobs N`. */
 interface Unit {
 	index: number;
 	range?: [number, number];
+	/** The range is not framed record by record: it is streamed on the main thread in its turn. */
+	here?: true;
 }
 
 /**
- * The units of a `--jobs N` run: each input, but a WARC file over WHOLE_FILE_BYTES that can
- * be cut at record boundaries (warc-ranges.ts) as ranges of WARC_RANGE_BYTES. Not with
- * `--no-follow-nofollow`: a robots directive holds from its record to the end of the file.
+ * Whether a file is cut into ranges of records with `--jobs N`: a WARC file over
+ * WHOLE_FILE_BYTES. Not with `--no-follow-nofollow`: a robots directive holds from its
+ * record to the end of the file.
  */
-async function workUnits(inputs: readonly Input[], sizes: readonly number[], filtering: FilterOptions): Promise<Unit[]> {
-	const units: Unit[] = [];
+function cuttable(input: Input, size: number, filtering: FilterOptions): boolean {
+	return input.type === 'warc' && input.path !== '-' && size > WHOLE_FILE_BYTES && filtering.noFollowNofollow !== true;
+}
+
+/**
+ * The units of a `--jobs N` run, as they are found: each input, but a file to `cut` as ranges
+ * of WARC_RANGE_BYTES (warc-ranges.ts), each given as soon as the scan reaches its end. From
+ * a record that cannot be framed (or a read error), the rest of the file is one range streamed.
+ */
+async function* workUnits(inputs: readonly Input[], sizes: readonly number[], cut: (index: number) => boolean): AsyncGenerator<Unit> {
 	for (const [index, input] of inputs.entries()) {
+		if (!cut(index)) {
+			yield {index};
+			continue;
+		}
 		const size = sizes[index] ?? 0;
-		const ranges = input.type === 'warc' && input.path !== '-' && size > WHOLE_FILE_BYTES && filtering.noFollowNofollow !== true ? await warcRanges(input.path, size, WARC_RANGE_BYTES).catch(() => undefined) : undefined;
-		if (ranges === undefined || ranges.length < 2) units.push({index});
-		else for (const range of ranges) units.push({index, range});
+		let at = 0;
+		try {
+			for await (const {start, end, framed} of warcRanges(input.path, size, WARC_RANGE_BYTES)) {
+				at = end;
+				yield framed ? {index, range: [start, end]} : {index, range: [start, end], here: true};
+			}
+		} catch {
+			// Read again on this thread, which reports the error in its turn.
+			if (at < size) yield {index, range: [at, size], here: true};
+		}
 	}
-	return units;
 }
 
 function runOptions(args: ExtractCommand): RunOptions {

@@ -1,6 +1,8 @@
 /**
  * One file's whole job for `linkstream extract --jobs N` (read, decode, extract, filter,
- * format), on a worker thread (worker.ts) or on the main thread: its output as bytes.
+ * format), on a worker thread (worker.ts) or on the main thread: its output as bytes, sent
+ * back in pieces as it is made (task-output.ts), or held up to a limit (past it the task
+ * gives up and the command streams the file in its turn).
  */
 import {LinkFilter, uniqueKey} from './filters.js';
 import type {FilterOptions} from './filters.js';
@@ -8,9 +10,11 @@ import {lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
 import {readFileSync} from 'node:fs';
 import {isMainThread} from 'node:worker_threads';
+import type {MessagePort} from 'node:worker_threads';
+import type {Link} from '../types.js';
+import {PortOutput} from './task-output.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
-import {readRange} from './warc-ranges.js';
-import {eachLink, readWhole, type Input, type RunOptions} from './sources.js';
+import {eachLink, fileStream, readWhole, type Input, type LinkSink, type RunOptions, type Source} from './sources.js';
 
 export interface Task {
 	input: Input;
@@ -22,6 +26,14 @@ export interface Task {
 	unique: boolean;
 	/** Only these bytes `[start, end)` of the file (a range of records of a WARC file, warc-ranges.ts). */
 	range?: [number, number];
+	/**
+	 * With `port`: the output unwritten by the main thread at most (the task waits past it).
+	 * Without: give up once the output passes this many bytes (the result is then `overflow`).
+	 * Default: no limit.
+	 */
+	maxOutput?: number;
+	/** Send the output through this port as it is made (task-output.ts), not in the result (not with `unique`). */
+	port?: MessagePort;
 }
 
 export interface TaskResult {
@@ -35,6 +47,10 @@ export interface TaskResult {
 	 * (`warning`) mail parts read otherwise than declared, whose Links are given.
 	 */
 	notes: Note[];
+	/** The output passed `maxOutput`: nothing else is given, and the file is to be streamed in its turn instead. */
+	overflow?: true;
+	/** With `port`: the pieces of output sent through it. */
+	pieces?: number;
 }
 
 /** An error or a warning about one input. */
@@ -50,37 +66,74 @@ export interface Note {
  * await runFileTask({input: {path: 'a.html', type: 'html'}, options: {}, format: 'urls', filter: {}, unique: false});
  * // {chunks: [<bytes of 'https://...\n' lines>], notes: []}
  */
-export async function runFileTask({input, options, format, filter: filterOptions, unique, range}: Task): Promise<TaskResult> {
+export async function runFileTask(task: Task): Promise<TaskResult> {
+	const {input, options, range} = task;
+	const notes: Note[] = [];
+	const output = taskOutput(task);
+	try {
+		const source = await taskSource(input, range);
+		await eachLink(input, options, source, output.sink, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
+	} catch (error) {
+		if (error !== OVERFLOW) notes.push({message: (error as Error).message});
+	}
+	return output.end(notes);
+}
+
+/**
+ * Where a task's Links go: formatted and filtered into bytes, which are sent through the
+ * task's `port` as they are made (waiting while `maxOutput` bytes are unwritten), else held
+ * for the result (given up past `maxOutput`: `overflow`). With `unique`, lines and keys.
+ */
+function taskOutput({input, format, filter: filterOptions, unique, maxOutput = Infinity, port}: Task): {sink: LinkSink; end: (notes: Note[]) => TaskResult} {
 	const filter = new LinkFilter(filterOptions);
 	const formatter = lineFormatter(format, input.path);
 	const chunks: Uint8Array[] = [];
 	const lines: string[] = [];
 	const keys: string[] = [];
-	const notes: Note[] = [];
 	const scratch = SCRATCH.pop() ?? new Uint8Array(PIECE_BYTES);
-	const bytes = new LineBytes(piece => void chunks.push(piece), scratch);
-	const emit = (link: Parameters<typeof formatter>[0]): void => {
+	const streamed = port !== undefined && !unique ? new PortOutput(port, maxOutput) : undefined;
+	let held = 0;
+	const bytes = new LineBytes(piece => (streamed === undefined ? void chunks.push(piece) : streamed.send(piece)), scratch);
+	const emit = (link: Link): void => {
 		if (!filter.accept(link)) return;
 		const line = formatter(link);
 		if (line === null) return;
-		if (unique) {
-			lines.push(line);
-			keys.push(uniqueKey(link));
-			return;
-		}
-		bytes.add(line);
+		held += line.length;
+		if (!unique) return bytes.add(line);
+		lines.push(line);
+		keys.push(uniqueKey(link));
 	};
-	try {
-		// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
-		const source = range !== undefined ? await readRange(input.path, range[0], range[1]) : isMainThread ? await readWhole(input.path) : readFileSync(input.path);
-		await eachLink(input, options, source, {emit, ready: () => undefined, keeps: unique}, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
-	} catch (error) {
-		notes.push({message: (error as Error).message});
-	}
-	bytes.flush();
-	if (SCRATCH.length < MAX_SCRATCH) SCRATCH.push(scratch);
-	return unique ? {chunks, lines, keys, notes} : {chunks, notes};
+	// Asked between steps of input (sources.ts): streamed output waits for the main thread; held output past `maxOutput` gives up.
+	const ready = (): Promise<void> | undefined => {
+		if (streamed !== undefined) return streamed.ready();
+		if (held > maxOutput) throw OVERFLOW;
+		return undefined;
+	};
+	const end = (notes: Note[]): TaskResult => {
+		bytes.flush();
+		if (SCRATCH.length < MAX_SCRATCH) SCRATCH.push(scratch);
+		if (streamed !== undefined) {
+			streamed.done();
+			return {chunks, notes, pieces: streamed.sent};
+		}
+		if (held > maxOutput) return {chunks: [], notes: [], overflow: true};
+		return unique ? {chunks, lines, keys, notes} : {chunks, notes};
+	};
+	return {sink: {emit, ready, keeps: unique}, end};
 }
+
+/**
+ * A task's bytes: a WARC file (or range of one) as a stream, so its gzip members are inflated
+ * in bounded steps (archive/warc/input.ts); any other file whole.
+ */
+async function taskSource(input: Input, range: [number, number] | undefined): Promise<Source> {
+	if (input.type === 'warc') return fileStream(input.path, range);
+	// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
+	return isMainThread ? readWhole(input.path) : readFileSync(input.path);
+}
+
+/** Thrown through the extraction when the output passes `maxOutput`. */
+const OVERFLOW = new Error('the output is over the task limit');
 
 /** Buffers lines are encoded into, one per task in progress on this thread, kept for the next tasks. */
 const SCRATCH: Uint8Array[] = [];

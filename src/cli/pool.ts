@@ -5,6 +5,7 @@
  */
 import {availableParallelism} from 'node:os';
 import type {Piscina as PiscinaPool} from 'piscina';
+import type {TransferListItem} from 'node:worker_threads';
 import {optionError} from '../options.js';
 
 /**
@@ -22,7 +23,8 @@ export function workerModule(name: string): string {
 /**
  * Run `taskFor(item)` for every item on `jobs` worker threads of the module `filename`
  * (its default export), each thread taking up to `perThread` tasks at once (for tasks
- * that wait on I/O), calling `onResult` in item order.
+ * that wait on I/O), calling `onResult` in item order; with `limit`, the items in flight
+ * weigh at most `limit.max` together.
  *
  * @example
  * await runPool(workerModule('worker'), inputs, input => ({input, options}), 4, async (input, result) => print(result));
@@ -34,8 +36,15 @@ export async function runPool<Item, Task, Result>(
 	jobs: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
 	perThread = 1,
+	limit?: InFlightLimit<Item>,
 ): Promise<void> {
-	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => run(taskFor(item)), 2 * jobs * perThread, onResult));
+	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => run(taskFor(item)), 2 * jobs * perThread, onResult, limit));
+}
+
+/** Items in flight bounded by the sum of their weights (bytes), besides their count; one at least. */
+export interface InFlightLimit<Item> {
+	weight: (item: Item) => number;
+	max: number;
 }
 
 /**
@@ -56,7 +65,8 @@ export async function withPool<Task, Result>(filename: string, jobs: number, per
 
 /** A started pool (see {@link openPool}). */
 export interface Pool<Task, Result> {
-	run(task: Task): Promise<Result>;
+	/** Run a task; `transfer`: what in it moves to the thread (a MessagePort). */
+	run(task: Task, transfer?: readonly TransferListItem[]): Promise<Result>;
 	/** Tasks waiting for a thread (every thread holds `perThread` already). */
 	readonly waiting: number;
 	close(): Promise<void>;
@@ -86,7 +96,7 @@ export async function openPool<Task, Result>(filename: string, jobs: number, per
 		...(perThread > 1 ? {atomics: 'disabled' as const} : {}),
 	});
 	return {
-		run: task => pool.run(task),
+		run: (task, transfer) => pool.run(task, transfer === undefined ? {} : {transferList: transfer as never}),
 		get waiting() {
 			return pool.queueSize;
 		},
@@ -97,54 +107,69 @@ export async function openPool<Task, Result>(filename: string, jobs: number, per
 /**
  * Start `start(item)` for the items with at most `inFlight` running, and hand the results
  * to `onResult` in item order (finished but unhandled results stay bounded by `inFlight`).
+ * The items may come as they are found (an async iterable): each is taken when there is
+ * room for it.
  *
  * @example
  * await runInOrder(files, file => rewriteFile(file), 4, (file, result) => report(file, result));
  */
 export async function runInOrder<Item, Result>(
-	items: readonly Item[],
+	items: Iterable<Item> | AsyncIterable<Item>,
 	start: (item: Item) => Promise<Result>,
 	inFlight: number,
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
-	limit?: {weight: (item: Item) => number; max: number},
+	limit?: InFlightLimit<Item>,
 ): Promise<void> {
-	const pending: Array<Promise<Result>> = [];
-	const weights: number[] = [];
+	const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
+	const pending: Array<{item: Item; result: Promise<Result>; weight: number}> = [];
 	let held = 0;
-	let next = 0;
+	let next: IteratorResult<Item> | undefined;
 	/** Start items while fewer than `inFlight` are held and (with `limit`) their weight allows; one at least. */
-	const fill = (): void => {
-		while (next < items.length && pending.length < inFlight) {
-			const item = items[next]!;
-			const weight = limit?.weight(item) ?? 0;
+	const fill = async (): Promise<void> => {
+		while (pending.length < inFlight) {
+			next ??= await iterator.next();
+			if (next.done === true) return;
+			const weight = limit?.weight(next.value) ?? 0;
 			if (limit !== undefined && pending.length > 0 && held + weight > limit.max) return;
-			next++;
+			const item = next.value;
+			next = undefined;
 			held += weight;
-			weights.push(weight);
 			const result = start(item);
 			result.catch(() => undefined); // a rejection is seen when its turn comes, not as unhandled before
-			pending.push(result);
+			pending.push({item, result, weight});
 		}
 	};
-	fill();
-	for (let index = 0; index < items.length; index++) {
-		const result = await pending.shift()!;
-		held -= weights.shift()!;
-		fill();
-		await onResult(items[index]!, result, index);
+	await fill();
+	for (let index = 0; pending.length > 0; index++) {
+		const {item, result, weight} = pending.shift()!;
+		const value = await result;
+		await fill();
+		await onResult(item, value, index);
+		// An item weighs until it is handled: a result may be streamed while it is.
+		held -= weight;
+		await fill();
 	}
 }
 
 /**
- * `--jobs N`: a whole number from 1 to 256; default the number of cores.
+ * The most `--jobs` allowed. Each thread costs its own heap (about 10 MB before work) and
+ * its share of the bytes in flight; past the cores it only adds memory (`-j 256` took 4 GB on
+ * 2 cores), and 16 threads keep a run within its memory budget.
+ */
+export const MAX_JOBS = 16;
+
+/**
+ * `--jobs N`: a whole number from 1 to {@link MAX_JOBS} (more is a usage error); default the
+ * number of cores, at most MAX_JOBS.
  *
  * @example
  * checkJobs('2'); // 2
+ * checkJobs('256'); // throws OptionError: --jobs: expected a whole number from 1 to 16 ...
  */
 export function checkJobs(jobs: string | undefined): number {
-	if (jobs === undefined) return availableParallelism();
+	if (jobs === undefined) return Math.min(availableParallelism(), MAX_JOBS);
 	const n = Number(jobs);
-	if (!Number.isInteger(n) || n < 1 || n > 256) throw optionError('--jobs', 'a whole number from 1 to 256', jobs);
+	if (!Number.isInteger(n) || n < 1 || n > MAX_JOBS) throw optionError('--jobs', `a whole number from 1 to ${MAX_JOBS} (the maximum)`, jobs);
 	return n;
 }
 
@@ -163,7 +188,7 @@ export class SharedTasks<Task, Result> {
 	private readonly capacity: number;
 	private readonly local: (task: Task) => Promise<Result>;
 	private readonly localAtOnce: number;
-	private readonly queue: Array<{task: Task; resolve: (result: Result) => void; reject: (error: unknown) => void}> = [];
+	private readonly queue: Array<{task: Task; transfer: readonly TransferListItem[] | undefined; resolve: (result: Result) => void; reject: (error: unknown) => void}> = [];
 	private inPool = 0;
 	private inLocal = 0;
 	private scheduled = false;
@@ -175,9 +200,10 @@ export class SharedTasks<Task, Result> {
 		this.localAtOnce = localAtOnce;
 	}
 
-	run(task: Task): Promise<Result> {
+	/** Run a task here or on a thread; `transfer` moves to the thread if it goes to one. */
+	run(task: Task, transfer?: readonly TransferListItem[]): Promise<Result> {
 		return new Promise((resolve, reject) => {
-			this.queue.push({task, resolve, reject});
+			this.queue.push({task, transfer, resolve, reject});
 			this.pump();
 		});
 	}
@@ -186,7 +212,7 @@ export class SharedTasks<Task, Result> {
 		while (this.queue.length > 0 && this.inPool < this.capacity) {
 			const job = this.queue.shift()!;
 			this.inPool++;
-			this.pool.run(job.task).then(
+			this.pool.run(job.task, job.transfer).then(
 				result => this.settle(job.resolve, result, 'pool'),
 				(error: unknown) => this.settle(job.reject, error, 'pool'),
 			);

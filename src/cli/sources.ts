@@ -60,13 +60,14 @@ export const STEP_BYTES = 1 << 18;
 export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
 
 /**
- * A file's bytes as a stream.
+ * A file's bytes as a stream; with `range`, only its bytes `[start, end)`.
  *
  * @example
  * eachLink(input, options, fileStream(input.path), sink, onError);
  */
-export function fileStream(path: string): NodeJS.ReadableStream {
-	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES});
+export function fileStream(path: string, range?: readonly [number, number]): NodeJS.ReadableStream {
+	// `end` is inclusive in createReadStream.
+	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1] - 1})});
 }
 
 /**
@@ -126,7 +127,19 @@ function messagePlace(at: MailErrorContext): string {
  * An archive reader module, loaded when first needed. Run from source (tests), through
  * tsx's own import: a worker thread's dynamic `import()` does not pass tsx's hooks.
  */
-async function importArchive(name: string): Promise<unknown> {
+function importArchive(name: string): Promise<unknown> {
+	// Once per module and thread: tsx's tsImport loads the module anew at each call.
+	let loading = ARCHIVE_MODULES.get(name);
+	if (loading === undefined) {
+		loading = loadArchive(name);
+		ARCHIVE_MODULES.set(name, loading);
+	}
+	return loading;
+}
+
+const ARCHIVE_MODULES = new Map<string, Promise<unknown>>();
+
+async function loadArchive(name: string): Promise<unknown> {
 	if (!import.meta.url.endsWith('.ts')) return import(`../archive/${name}.js`);
 	const tsx = 'tsx/esm/api'; // a development dependency: not named where a bundler or the build would follow it
 	const {tsImport} = (await import(tsx)) as {tsImport: (specifier: string, parent: string) => Promise<unknown>};

@@ -33,8 +33,8 @@ Options:
   --unique        extract: each URL once per run
   --no-follow-nofollow  extract: drop rel=nofollow links and links after <meta name=robots content=nofollow>
   --redact-credentials  extract: drop user:password@ from URLs
-  -j, --jobs N    extract, rewrite: N files at once on worker threads (default: the number of cores);
-                  extract's output is the same bytes whatever N, in input order
+  -j, --jobs N    extract, rewrite: N files at once on worker threads, 1 to 16 (default: the number
+                  of cores, at most 16); extract's output is the same bytes whatever N, in input order
   -h, --help      this text
   -V, --version   the version of linkstream
 

@@ -7,7 +7,8 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import test from 'ava';
-import {warcRanges} from '../../src/cli/warc-ranges.js';
+import {SCAN_BLOCK_BYTES, warcRanges} from '../../src/cli/warc-ranges.js';
+import type {WarcRange} from '../../src/cli/warc-ranges.js';
 import {runCli} from '../helpers/cli.js';
 
 /** A WARC/1.1 response record (ISO 28500 §6.3) of `page` at `url`. */
@@ -15,6 +16,12 @@ function record(url: string, page: string, id: number): Buffer {
 	const http = Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(page)}\r\n\r\n${page}`);
 	const head = `WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>\r\nContent-Type: application/http;msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
 	return Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]);
+}
+
+async function all(ranges: AsyncIterable<WarcRange>): Promise<WarcRange[]> {
+	const list: WarcRange[] = [];
+	for await (const range of ranges) list.push(range);
+	return list;
 }
 
 function page(n: number, tag: number, padding = 0): string {
@@ -32,27 +39,57 @@ test('ranges start at records, cover the file, and are about the size asked for'
 	}
 	const path = join(folder, 'crawl.warc');
 	writeFileSync(path, Buffer.concat(records));
-	const ranges = await warcRanges(path, at, 3 * records[0]!.length);
-	t.truthy(ranges);
-	t.is(ranges![0]![0], 0);
-	t.is(ranges!.at(-1)![1], at);
-	for (const [i, range] of ranges!.entries()) {
-		t.true(starts.includes(range[0]), `range ${i} starts inside a record`);
-		if (i > 0) t.is(range[0], ranges![i - 1]![1]);
+	const ranges = await all(warcRanges(path, at, 3 * records[0]!.length));
+	t.is(ranges[0]!.start, 0);
+	t.is(ranges.at(-1)!.end, at);
+	for (const [i, range] of ranges.entries()) {
+		t.true(starts.includes(range.start), `range ${i} starts inside a record`);
+		t.true(range.framed);
+		if (i > 0) t.is(range.start, ranges[i - 1]!.end);
 	}
-	t.true(ranges!.length >= 3);
-	// Not cut: a record cut short, junk after a record, two Content-Length fields, gzip.
-	const bad: Array<[string, Buffer]> = [
-		['truncated', Buffer.concat([...records.slice(0, 3), records[3]!.subarray(0, 100)])],
-		['junk', Buffer.concat([...records.slice(0, 3), Buffer.from('junk\r\n'), ...records.slice(3)])],
-		['two lengths', Buffer.from(records[0]!.toString('latin1').replace('Content-Length:', 'Content-Length: 5\r\nContent-Length:'), 'latin1')],
-		['gzip', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3])],
+	t.true(ranges.length >= 3);
+	// Cut up to the first record not framed exactly, the rest one range not framed: a record cut
+	// short, junk after a record, two Content-Length fields (the first record), gzip.
+	const third = starts[3]!;
+	const bad: Array<[string, Buffer, Array<[number, number, boolean]>]> = [
+		['truncated', Buffer.concat([...records.slice(0, 3), records[3]!.subarray(0, 100)]), [[0, third, true], [third, third + 100, false]]],
+		['junk', Buffer.concat([...records.slice(0, 3), Buffer.from('junk\r\n'), ...records.slice(3)]), [[0, third, true], [third, at + 6, false]]],
+		['two lengths', Buffer.from(records[0]!.toString('latin1').replace('Content-Length:', 'Content-Length: 5\r\nContent-Length:'), 'latin1'), [[0, records[0]!.length + 19, false]]],
+		['gzip', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]), [[0, 10, false]]],
 	];
-	for (const [name, bytes] of bad) {
+	for (const [name, bytes, expected] of bad) {
 		const file = join(folder, `${name}.warc`);
 		writeFileSync(file, bytes);
-		t.is(await warcRanges(file, bytes.length, 1000), undefined, name);
+		t.deepEqual(
+			(await all(warcRanges(file, bytes.length, third))).map(range => [range.start, range.end, range.framed]),
+			expected,
+			name,
+		);
 	}
+});
+
+test('ranges come as the scan finds them: the first before the file is read, small records from shared blocks', async t => {
+	const folder = mkdtempSync(join(tmpdir(), 'linkstream-ranges-'));
+	const records = Array.from({length: 4000}, (_, i) => record(`https://r.example/${i}/`, page(1, i), i));
+	const size = records.reduce((sum, r) => sum + r.length, 0);
+	const path = join(folder, 'small-records.warc');
+	writeFileSync(path, Buffer.concat(records));
+	t.true(size > 4 * SCAN_BLOCK_BYTES);
+	const reads: Array<[number, number]> = [];
+	const target = 16 * records[0]!.length;
+	const scan = warcRanges(path, size, target, (position, length) => void reads.push([position, length]));
+	const first = await scan.next();
+	// The first range ends at the first record end at or past the target.
+	let end = 0;
+	for (let i = 0; end < target; i++) end += records[i]!.length;
+	t.deepEqual(first.value, {start: 0, end, framed: true});
+	const readFirst = reads.reduce((sum, [, length]) => sum + length, 0);
+	t.true(readFirst < size / 2, `${readFirst} of ${size} bytes read before the first range`);
+	const rest = await all(scan);
+	t.is(rest.at(-1)!.end, size);
+	// Headers are read from the block that holds them: about one read per block, not one per record.
+	t.true(reads.length < 2 * Math.ceil(size / SCAN_BLOCK_BYTES) + 2, `${reads.length} reads for ${records.length} records`);
+	t.true(reads.reduce((sum, [, length]) => sum + length, 0) < 2 * size);
 });
 
 test('a WARC file over 16 MB on 2 and 3 threads: the same output and error messages as on one', t => {

@@ -13,6 +13,8 @@ export type WarcErrorCode =
 	| 'unsupported-coding'
 	/** The body could not be decompressed (Links found before the fault are kept). */
 	| 'undecodable-body'
+	/** A body decoded to more than MAX_DECODED_BODY_BYTES (a gzip bomb): Links before the cap are kept, the rest skipped. */
+	| 'body-too-large'
 	/** The input ended inside a record. */
 	| 'truncated-record'
 	/** warcio stopped before the end of the input (a corrupt gzip member, junk between records). */

@@ -2,13 +2,25 @@
  * What an archive input is, from its first bytes, before warcio reads it: WARC (plain or
  * gzip, per record or whole file), legacy ARC (rejected: warcio.js would read its first
  * record as one untyped record), or something else. The input is then replayed in full,
- * through a counter, so the reader can tell where warcio stopped.
+ * through a counter, so the reader can tell where warcio stopped; gzip input in bounded
+ * steps ({@link GZIP_STEP_BYTES}).
  */
 import {constants, inflateRawSync} from 'node:zlib';
 import {peek, replay} from './payload.js';
 
 /** Bytes read before deciding what the input is. */
 export const SNIFF_INPUT_BYTES = 4096;
+
+/**
+ * Compressed bytes handed to warcio at once. warcio (pako) inflates all it is given in one
+ * step and holds the output; DEFLATE expands at most 1032:1 (RFC 1951 §3.2.5: a 258-byte
+ * match per 2 bits at best), so a step of 16 KiB holds at most about 16.5 MB, whatever the
+ * input's size or how it was read (a file read whole was one 0.5 MB step: 512 MB at once).
+ */
+export const GZIP_STEP_BYTES = 16 << 10;
+
+/** Compressed bytes inflated to read the first line (at most about 1 MB of output, as above). */
+const GZIP_SNIFF_BYTES = 1 << 10;
 
 export type InputFormat = 'warc' | 'arc' | 'empty' | 'unknown';
 
@@ -48,10 +60,11 @@ export async function openInput(input: AsyncIterable<Uint8Array | string>): Prom
 	const held = await peek(iterator, SNIFF_INPUT_BYTES);
 	// RFC 1952 §2.3.1: gzip members start with 0x1f 0x8b.
 	const gzip = held[0] === 0x1f && held[1] === 0x8b;
-	const start = gzip ? inflatePrefix(held) : held;
+	const start = gzip ? inflatePrefix(held.subarray(0, GZIP_SNIFF_BYTES)) : held;
 	const firstLine = lineOf(start);
 	const consumed: Consumed = {bytes: 0, ended: false, tail: new Uint8Array(0)};
-	const source = counted(replay(held, iterator), consumed);
+	const whole = replay(held, iterator);
+	const source = counted(gzip ? steps(whole, GZIP_STEP_BYTES) : whole, consumed);
 	const close = async (): Promise<void> => {
 		await source.return(undefined);
 		await iterator.return?.(undefined);
@@ -99,6 +112,14 @@ function lineOf(bytes: Uint8Array): string {
 
 async function* bytesOf(input: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
 	for await (const chunk of input) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+}
+
+/** The chunks of `source` cut into pieces of at most `size` bytes (views, not copies). */
+export async function* steps(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Uint8Array> {
+	for await (const chunk of source) {
+		if (chunk.length <= size) yield chunk;
+		else for (let at = 0; at < chunk.length; at += size) yield chunk.subarray(at, at + size);
+	}
 }
 
 async function* counted(source: AsyncIterable<Uint8Array>, consumed: Consumed): AsyncGenerator<Uint8Array> {

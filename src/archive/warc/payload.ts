@@ -16,11 +16,20 @@ import {createBrotliDecompress, createGunzip, createInflate, createInflateRaw} f
 import {AsyncIterReader} from 'warcio';
 import type {InputType} from '../../types.js';
 import {isXmlMediaType} from '../media-type.js';
+import {WarcError} from './error.js';
 import type {HttpHead} from './http.js';
 import {codings} from './http.js';
 
 /** Codings this module decodes (RFC 9110 §8.4.1; `x-gzip` is `gzip`). */
 export const SUPPORTED_CODINGS: ReadonlySet<string> = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
+
+/**
+ * Decoded bytes of one body with content or transfer codings: past them the rest is skipped
+ * with a `body-too-large` error (the Links before are kept). A gzip bomb of 1 MB stored
+ * expands to 1 GB; this bounds the time one record takes. Memory is bounded anyway: zlib
+ * inflates in 16 KiB steps as the extractor takes them.
+ */
+export const MAX_DECODED_BODY_BYTES = 64 << 20;
 
 /** How a stored body was encoded, in the order the sender applied the codings. */
 export interface BodyEncoding {
@@ -55,7 +64,20 @@ export function bodyEncoding(head: HttpHead): BodyEncoding | string {
 export function decodeBody(body: AsyncIterable<Uint8Array>, encoding: BodyEncoding): AsyncIterable<Uint8Array> {
 	let decoded: AsyncIterable<Uint8Array> = encoding.chunked ? new AsyncIterReader(body, null, true) : body;
 	for (let i = encoding.codings.length - 1; i >= 0; i--) decoded = decompress(decoded, encoding.codings[i]!);
-	return decoded;
+	return encoding.codings.length === 0 ? decoded : capped(decoded, MAX_DECODED_BODY_BYTES);
+}
+
+/** `source`, failing once it has given more than `max` bytes. */
+async function* capped(source: AsyncIterable<Uint8Array>, max: number): AsyncGenerator<Uint8Array> {
+	let total = 0;
+	for await (const chunk of source) {
+		total += chunk.length;
+		if (total > max) {
+			yield chunk.subarray(0, chunk.length - (total - max));
+			throw new WarcError('body-too-large', `the decoded body is over ${max} bytes (a gzip bomb?): the rest is skipped`);
+		}
+		yield chunk;
+	}
 }
 
 async function* decompress(source: AsyncIterable<Uint8Array>, coding: string): AsyncGenerator<Uint8Array> {

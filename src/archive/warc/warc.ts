@@ -30,6 +30,7 @@ import type {RecordOptions} from './record.js';
 export {WarcError} from './error.js';
 export type {WarcErrorCode, WarcErrorContext} from './error.js';
 export {MAX_HTTP_HEAD_BYTES} from './http.js';
+export {MAX_DECODED_BODY_BYTES} from './payload.js';
 
 export interface WarcOptions {
 	/** Default `'whatwg'`. */

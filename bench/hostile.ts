@@ -1,0 +1,218 @@
+/**
+ * Hostile input through the command (issue 17 item 4): every shape of the attack at three
+ * sizes, `linkstream extract` and `linkstream rewrite` from the shipped build (dist/) at the
+ * default `-j`, each run a child process of its own with its peak RSS (GNU time -v, else
+ * the child's own maxRSS) and its time per MB of input. Goal: peak RSS under 300 MB for
+ * any input, time per MB flat across the sizes.
+ *
+ * Shapes: deep nesting, a huge attribute, a huge comment (also unterminated), a huge srcset,
+ * a huge data: URL, NULs in an href, a gzip bomb in a .warc.gz (one record's member), gzip
+ * bombs in HTTP bodies, nested MIME parts, and link-dense files at `-j 2`. Inputs are written
+ * to a temporary folder, removed at the end. The MB of a row is what the command reads
+ * after decompression (a bomb's inflated bytes, capped per HTTP body at
+ * MAX_DECODED_BODY_BYTES), so time per MB compares like with like.
+ *
+ * Usage: npx tsx bench/hostile.ts [SIZES_MB]   (default 4,16,64; builds dist/ when missing)
+ */
+import {spawnSync} from 'node:child_process';
+import {closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {Readable} from 'node:stream';
+import {pipeline} from 'node:stream/promises';
+import {createGzip, gzipSync} from 'node:zlib';
+import {measureProcess} from './harness.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const MB = 1 << 20;
+const BASE = 'https://hostile.example/';
+/** The goal for any input at the default -j. */
+const RSS_GOAL_MB = 300;
+/** A body's decoded bytes past which the rest is skipped (archive/warc/payload.ts MAX_DECODED_BODY_BYTES). */
+const BODY_CAP = 64 * MB;
+/** Gzip bombs expand this many times the row's size (1 GB at 64). */
+const BOMB_FACTOR = 16;
+/** Link-dense files per folder at -j 2. */
+const DENSE_FILES = 8;
+/** Nested MIME parts at each size step (the largest is the issue's 10,000). */
+const MIME_PARTS = [2_500, 5_000, 10_000];
+
+interface Input {
+	/** The file or folder. */
+	path: string;
+	/** MB the command reads (decompressed). */
+	mb: number;
+	/** Extra arguments (type, -j). */
+	args: string[];
+	/** Also through `rewrite` (documents only). */
+	rewrite: boolean;
+}
+
+/** Write `head`, then `body` repeated to `size` bytes in all, then `tail`. */
+function writeRepeated(path: string, head: string, body: string | Buffer, size: number, tail: string): void {
+	const fd = openSync(path, 'w');
+	const piece = Buffer.from(typeof body === 'string' ? body.repeat(Math.max(1, Math.floor(MB / body.length))) : body);
+	try {
+		writeSync(fd, head);
+		for (let left = size - head.length - tail.length; left > 0; left -= piece.length) writeSync(fd, piece, 0, Math.min(piece.length, left));
+		writeSync(fd, tail);
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** A WARC/1.1 response record (ISO 28500 §6.3) holding the HTTP message `http`. */
+function warcRecord(url: string, http: Buffer, id: number): Buffer {
+	const head = ['WARC/1.1', 'WARC-Type: response', `WARC-Target-URI: ${url}`, 'WARC-Date: 2026-01-01T00:00:00Z', `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>`, 'Content-Type: application/http;msgtype=response', `Content-Length: ${http.length}`];
+	return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), http, Buffer.from('\r\n\r\n')]);
+}
+
+const httpHead = (extra = ''): string => `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${extra}\r\n`;
+
+/** A .warc.gz of one gzip member: a record whose page (a link, spaces, a link) is `size` bytes, compressed as it is made. */
+async function writeGzipBomb(path: string, size: number): Promise<void> {
+	const first = Buffer.from('<a href="first.html">');
+	const last = Buffer.from('<a href="last.html">');
+	const http = Buffer.from(httpHead());
+	const length = http.length + first.length + size + last.length;
+	const head = warcRecord(`${BASE}bomb`, Buffer.alloc(0), 0).toString('latin1').replace(/Content-Length: 0\r\n\r\n\r\n\r\n$/, `Content-Length: ${length}\r\n\r\n`);
+	async function* record(): AsyncGenerator<Buffer> {
+		yield Buffer.concat([Buffer.from(head, 'latin1'), http, first]);
+		const spaces = Buffer.alloc(MB, 0x20);
+		for (let left = size; left > 0; left -= MB) yield left >= MB ? spaces : spaces.subarray(0, left);
+		yield Buffer.concat([last, Buffer.from('\r\n\r\n')]);
+	}
+	await pipeline(Readable.from(record()), createGzip({level: 9}), createWriteStream(path));
+}
+
+/** `count` records, each an HTTP body with Content-Encoding gzip expanding past the cap. */
+function bodyBombs(count: number): Buffer {
+	const body = gzipSync(Buffer.concat([Buffer.from('<a href="kept.html">'), Buffer.alloc(BODY_CAP, 0x20), Buffer.from('<a href="past.html">')]), {level: 9});
+	const http = Buffer.concat([Buffer.from(httpHead('Content-Encoding: gzip\r\n')), body]);
+	return Buffer.concat(Array.from({length: count}, (_, i) => warcRecord(`${BASE}body/${i}`, http, i)));
+}
+
+/** A message of `depth` multiparts each nested in the one before (RFC 2046 §5.1.1). */
+function nestedMime(depth: number): string {
+	const open = Array.from({length: depth}, (_, i) => `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`).join('');
+	const close = Array.from({length: depth}, (_, i) => `\r\n--b${depth - 1 - i}--\r\n`).join('');
+	return `From: a@example.org\r\nSubject: nested\r\nMIME-Version: 1.0\r\n${open}Content-Type: text/html\r\n\r\n<a href="${BASE}deep">deep</a>${close}`;
+}
+
+/** The inputs of one size step. */
+async function inputs(work: string, mb: number, step: number): Promise<Array<[string, Input]>> {
+	const size = mb * MB;
+	const file = (name: string): string => join(work, `${name}-${mb}`);
+	const html = (name: string, head: string, body: string | Buffer, tail: string): [string, Input] => {
+		writeRepeated(file(name), head, body, size, tail);
+		return [name, {path: file(name), mb, args: ['--type', 'html'], rewrite: true}];
+	};
+	const rows: Array<[string, Input]> = [
+		html('deep nesting', '<html><body>', '<div><a href="x">', ''),
+		html('huge attribute', '<a href="', 'a', '">'),
+		html('huge comment', '<!--', 'x', '--><a href="after">'),
+		html('unterminated comment', '<!--', 'x', ''),
+		html('huge srcset', '<img srcset="', 'a, ', 'a">'),
+		html('huge data: URL', '<a href="data:text/plain;base64,', 'QUFB', '">'),
+		html('NULs in an href', '<a href="', Buffer.alloc(MB), '">'),
+	];
+	const warcGz = `${file('gzip bomb in a WARC member')}.warc.gz`;
+	await writeGzipBomb(warcGz, size * BOMB_FACTOR);
+	rows.push(['gzip bomb in a WARC member', {path: warcGz, mb: mb * BOMB_FACTOR, args: [], rewrite: false}]);
+	const bodies = Math.max(1, mb / 4);
+	const warc = `${file('gzip bombs in HTTP bodies')}.warc`;
+	writeFileSync(warc, bodyBombs(bodies));
+	rows.push(['gzip bombs in HTTP bodies', {path: warc, mb: (bodies * BODY_CAP) / MB, args: [], rewrite: false}]);
+	const parts = MIME_PARTS[step] ?? MIME_PARTS.at(-1)!;
+	const eml = `${file('nested MIME parts')}.eml`;
+	writeFileSync(eml, nestedMime(parts));
+	rows.push([`nested MIME parts (${parts.toLocaleString('en')})`, {path: eml, mb: Buffer.byteLength(nestedMime(parts)) / MB, args: [], rewrite: false}]);
+	const folder = file('link-dense files');
+	mkdirSync(folder);
+	for (let i = 0; i < DENSE_FILES; i++) writeRepeated(join(folder, `d${i}.html`), '', `<a href="p${i}">`, size / DENSE_FILES, '');
+	rows.push([`${DENSE_FILES} link-dense files, -j 2`, {path: folder, mb, args: ['-j', '2'], rewrite: true}]);
+	return rows;
+}
+
+interface Result {
+	shape: string;
+	command: string;
+	mb: number;
+	seconds: number;
+	maxRssMb: number;
+}
+
+function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: string): Result {
+	const isFolder = input.args.includes('-j');
+	const args =
+		command === 'extract'
+			? [BIN, 'extract', '--base-url', BASE, ...input.args, input.path]
+			: isFolder
+				? [BIN, 'rewrite', '--to', 'absolute', '--site', BASE, '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), ...input.args, input.path]
+				: [BIN, 'rewrite', '--to', 'absolute', '--base-url', BASE, ...input.args, input.path];
+	const stdout = openSync('/dev/null', 'w');
+	try {
+		const result = measureProcess(args, {stdout});
+		// Exit 1 is a reported bad input (a message too deep, a body past the cap); anything else is a crash.
+		if (result.status !== 0 && result.status !== 1) throw new Error(`bench/hostile: ${shape} ${command} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
+		return {shape, command, mb: input.mb, seconds: result.seconds, maxRssMb: result.maxRssMb};
+	} finally {
+		closeSync(stdout);
+	}
+}
+
+function markdown(results: readonly Result[], sizes: readonly number[]): string {
+	const keys = [...new Set(results.map(r => `${r.shape}|${r.command}`))];
+	const head = `| shape | command | ${sizes.map(s => `${s} MB: peak RSS, s/MB`).join(' | ')} | s/MB largest ÷ smallest |`;
+	const lines = [head, `|---|---|${sizes.map(() => '---|').join('')}---|`];
+	let worstRss = 0;
+	for (const key of keys) {
+		const [shape, command] = key.split('|') as [string, string];
+		const row = results.filter(r => r.shape === shape && r.command === command);
+		const perMb = row.map(r => r.seconds / r.mb);
+		worstRss = Math.max(worstRss, ...row.map(r => r.maxRssMb));
+		const cells = row.map(r => `${r.maxRssMb.toFixed(0)} MB, ${(r.seconds / r.mb).toFixed(3)}`);
+		lines.push(`| ${shape} | ${command} | ${cells.join(' | ')} | ${(perMb.at(-1)! / perMb[0]!).toFixed(2)} |`);
+	}
+	lines.push('', `Worst peak RSS: ${worstRss.toFixed(0)} MB (goal: under ${RSS_GOAL_MB} MB).`);
+	return lines.join('\n');
+}
+
+/** The "Hostile input" section of BENCHMARKS.md. */
+export async function runHostileBench(sizes: readonly number[] = [4, 16, 64]): Promise<string> {
+	if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit'});
+	const work = mkdtempSync(join(tmpdir(), 'linkstream-hostile-'));
+	const results: Result[] = [];
+	try {
+		const steps: Array<Array<[string, Input]>> = [];
+		for (const [step, mb] of sizes.entries()) steps.push(await inputs(work, mb, step));
+		// Rows in the order of the shapes, each at every size.
+		for (let shape = 0; shape < steps[0]!.length; shape++) {
+			for (const command of ['extract', 'rewrite'] as const) {
+				if (command === 'rewrite' && !steps[0]![shape]![1].rewrite) continue;
+				for (const step of steps) {
+					const [name, input] = step[shape]!;
+					results.push(run(name.replace(/ \([\d,]+\)$/, ''), input, command, work));
+				}
+			}
+		}
+	} finally {
+		rmSync(work, {recursive: true, force: true});
+	}
+	const lines = [
+		'## Hostile input',
+		'',
+		`Each shape of issue 17's attack through the command (dist/, default \`-j\`), at ${sizes.join(', ')} MB (a bomb's MB are its inflated bytes: ${BOMB_FACTOR}× the size for a WARC gzip member; HTTP bodies past ${BODY_CAP / MB} MB each are cut; MIME nesting at ${MIME_PARTS.join(', ')} parts), one child process per run, output to /dev/null (\`--out\` in a temporary folder for the folder rewrite): peak RSS and seconds per MB. \`npx tsx bench/hostile.ts [SIZES_MB]\`.`,
+		'',
+		markdown(results, sizes),
+		'',
+	];
+	return lines.join('\n');
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
+	const sizes = (process.argv[2] ?? '4,16,64').split(',').map(Number);
+	console.log(await runHostileBench(sizes));
+}
