@@ -6,10 +6,11 @@
  * errors and `--dry-run` lines come in walk order; a summary ends the run on standard error.
  */
 import {mkdir, realpath, stat} from 'node:fs/promises';
-import {join, resolve as resolvePath, sep} from 'node:path';
+import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
-import {syncFolder} from './atomic.js';
+import {removeOnSignal, syncFolder} from './atomic.js';
+import {fsPath, printable} from './names.js';
 import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {fileUrl, siteEntries} from './site-files.js';
@@ -68,18 +69,19 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, errors: 0};
 	const fail = (path: string, message: string): void => {
 		totals.errors++;
-		io.err(`linkstream rewrite: ${path}: ${message}`);
+		io.err(`linkstream rewrite: ${printable(path)}: ${message}`);
 	};
-	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail), fail);
+	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail, command.mode !== 'out'), fail);
 	const progress = createProgress(tasks.length, await totalBytes(tasks));
 	const renamed = new Set<string>();
 	const onResult = async (task: SiteTask, result: SiteResult): Promise<void> => {
 		add(totals, result);
 		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
 		if (result.error !== undefined) fail(task.entry.path, result.error);
-		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${task.entry.path}: ${plural(result.rewritten, 'link')}\n`);
+		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${printable(task.entry.path)}: ${plural(result.rewritten, 'link')}\n`);
 		progress.advance(result.bytes);
 	};
+	const stopRemoving = removeOnSignal(new Set(tasks.map(writtenIn).filter(folder => folder !== undefined)));
 	try {
 		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.
 		if (command.jobs > 1 && tasks.length > 1) {
@@ -89,10 +91,17 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		}
 	} finally {
 		progress.stop();
+		stopRemoving();
 	}
 	for (const folder of renamed) await syncFolder(folder);
 	io.err(summary(totals, command.mode));
 	return totals.errors > 0 ? 1 : 0;
+}
+
+/** The folder where a task writes temporary files, if it writes. */
+function writtenIn(task: SiteTask): string | undefined {
+	if (task.out !== undefined) return dirname(task.out);
+	return task.mode === 'in-place' && task.entry.kind === 'document' ? dirname(task.entry.path) : undefined;
 }
 
 /** `--out DIR` may not be an input folder or inside one: the output would be walked as input next time, or overwrite it. */
@@ -167,7 +176,7 @@ function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'docume
 async function totalBytes(tasks: readonly SiteTask[]): Promise<number> {
 	if (process.stderr.isTTY !== true) return 0;
 	let total = 0;
-	for (const {entry} of tasks) if (entry.kind === 'document') total += (await stat(entry.path).catch(() => null))?.size ?? 0;
+	for (const {entry} of tasks) if (entry.kind === 'document') total += (await stat(fsPath(entry.path)).catch(() => null))?.size ?? 0;
 	return total;
 }
 
