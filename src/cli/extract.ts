@@ -12,8 +12,6 @@
  * other files over {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
 import {stat} from 'node:fs/promises';
-import {resolve as resolvePath} from 'node:path';
-import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
 import type {ArchiveType, InputType} from '../types.js';
@@ -23,6 +21,7 @@ import {FORMATS, lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
+import {fileUrlOf, fsPath, printable} from './names.js';
 import {BatchedOutput} from './output.js';
 import {runFileTask} from './file-task.js';
 import type {Task, TaskResult} from './file-task.js';
@@ -91,13 +90,13 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const filter = new LinkFilter(filtering);
 	let status = 0;
 	const fail = (path: string, message: string): void => {
-		io.err(`linkstream extract: ${path}: ${message}`);
+		io.err(`linkstream extract: ${printable(path)}: ${message}`);
 		status = 1;
 	};
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
-	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${path}: warning: ${message}`);
+	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${printable(path)}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
-	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(input.path).catch(() => null))?.size ?? 0))));
+	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(fsPath(input.path)).catch(() => null))?.size ?? 0))));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
 	const out = new BatchedOutput(io.stdout);
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl);
@@ -223,7 +222,7 @@ function runOptions(args: ExtractCommand): RunOptions {
  */
 function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | undefined): RunOptions {
 	if (baseUrl !== undefined || input.path === '-' || (ARCHIVE_TYPES as readonly string[]).includes(input.type)) return options;
-	return {...options, retrievalUrl: pathToFileURL(resolvePath(input.path)).href};
+	return {...options, retrievalUrl: fileUrlOf(input.path)};
 }
 
 function filterOptions(args: ExtractCommand): FilterOptions {

@@ -8,6 +8,7 @@ import {lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
 import {readFileSync} from 'node:fs';
 import {isMainThread} from 'node:worker_threads';
+import {fsPath} from './names.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
 import {readRange} from './warc-ranges.js';
 import {eachLink, readWhole, type Input, type RunOptions} from './sources.js';
@@ -72,7 +73,7 @@ export async function runFileTask({input, options, format, filter: filterOptions
 	};
 	try {
 		// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
-		const source = range !== undefined ? await readRange(input.path, range[0], range[1]) : isMainThread ? await readWhole(input.path) : readFileSync(input.path);
+		const source = range !== undefined ? await readRange(input.path, range[0], range[1]) : isMainThread ? await readWhole(input.path) : readFileSync(fsPath(input.path));
 		await eachLink(input, options, source, {emit, ready: () => undefined, keeps: unique}, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
 	} catch (error) {
 		notes.push({message: (error as Error).message});

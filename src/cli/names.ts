@@ -6,9 +6,13 @@
  * exactly: {@link fsPath} turns them back into their bytes to open them. A valid UTF-8
  * name never decodes to a lone surrogate, so the mapping is one to one.
  *
- * Printed (messages, `--dry-run` lines, TSV), a path is escaped by {@link printable}:
- * `\xHH` for such a byte and for a control character, `\\` for a backslash.
+ * Printed (messages, `--dry-run` lines, TSV fields), a path is escaped by {@link printable}:
+ * `\t`, `\n`, `\r`, `\\` for tab, line feed, carriage return and backslash, `\xHH` for
+ * another control character (C0, DEL, C1) and for a byte that is not UTF-8.
  */
+import {resolve, sep} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {escapeComponent} from '../uri/index.js';
 
 /** The first of the lone surrogates that stand for a byte (U+DC80 is byte 0x80). */
 const ESCAPED_BYTE = 0xdc00;
@@ -18,6 +22,7 @@ const UTF8 = new TextDecoder('utf-8', {fatal: true});
 const LONE_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
 /** What {@link printable} escapes: C0 controls, DEL, C1 controls, backslash, lone byte surrogates. */
 const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\\]|(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/g;
+const UNPRINTABLE_ONE = new RegExp(UNPRINTABLE.source); // no /g: no lastIndex kept between calls
 
 /**
  * A name's bytes as a string: UTF-8, each byte of an invalid sequence as U+DC00 + byte.
@@ -78,17 +83,21 @@ function isLoneByte(path: string, at: number): boolean {
 	return before < 0xd800 || before > 0xdbff;
 }
 
+/** Escapes with a name of their own (those of TSV). */
+const NAMED: Readonly<Record<string, string>> = {'\t': '\\t', '\n': '\\n', '\r': '\\r', '\\': '\\\\'};
+
 /**
- * A path as printed on a line of its own: a byte that is not UTF-8 and a control character
- * as `\xHH`, a backslash as `\\`, so a name cannot break or forge a line, or pass terminal
- * escapes, and two names never print alike.
+ * A path (or a TSV field) as printed on a line: no name can break or forge a line or pass
+ * a terminal escape (ESC, BEL), and two names never print alike.
  *
  * @example
- * printable('a\nb\uDCFF.html'); // 'a\\x0Ab\\xFF.html'
+ * printable('a\nb\uDCFF\u001B.html'); // 'a\\nb\\xFF\\x1B.html'
  */
 export function printable(path: string): string {
+	if (!UNPRINTABLE_ONE.test(path)) return path;
 	return path.replace(UNPRINTABLE, c => {
-		if (c === '\\') return '\\\\';
+		const named = NAMED[c];
+		if (named !== undefined) return named;
 		const code = c.charCodeAt(0);
 		return `\\x${(code >= 0xdc80 ? code - ESCAPED_BYTE : code).toString(16).toUpperCase().padStart(2, '0')}`;
 	});
@@ -109,4 +118,17 @@ export function segmentOctets(segment: string): string {
 		out += isLoneByte(literal, at) ? `%${(literal.charCodeAt(at) - ESCAPED_BYTE).toString(16).toUpperCase()}` : literal[at];
 	}
 	return out;
+}
+
+/**
+ * A path's `file:` URL (RFC 8089), its bytes that are not UTF-8 percent-encoded as themselves
+ * (Node's `pathToFileURL` would write each as U+FFFD).
+ *
+ * @example
+ * fileUrlOf('/srv/a\uDCFF.html'); // 'file:///srv/a%FF.html'
+ */
+export function fileUrlOf(path: string): string {
+	const absolute = resolve(path);
+	if (!LONE_BYTE.test(absolute)) return pathToFileURL(absolute).href;
+	return `file://${absolute.split(sep).map(segment => escapeComponent(segmentOctets(segment), 'segment')).join('/')}`;
 }

@@ -7,10 +7,9 @@
  */
 import {mkdir, realpath, stat} from 'node:fs/promises';
 import {dirname, join, resolve as resolvePath, sep} from 'node:path';
-import {pathToFileURL} from 'node:url';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
 import {removeOnSignal, syncFolder} from './atomic.js';
-import {fsPath, printable} from './names.js';
+import {fileUrlOf, fsPath, printable} from './names.js';
 import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {fileUrl, siteEntries} from './site-files.js';
@@ -162,7 +161,7 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 
 /** A document's own URL (`--site` plus its path, else its `file:` URL) is both its retrieval URL and where the output lives. */
 function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'document'}): RewriteOptions {
-	const url = command.site === undefined ? pathToFileURL(resolvePath(entry.path)).href : fileUrl(command.site, entry.relative);
+	const url = command.site === undefined ? fileUrlOf(entry.path) : fileUrl(command.site, entry.relative);
 	const options: RewriteOptions = {type: entry.type, to: command.to, dialect: command.dialect, retrievalUrl: url, documentUrl: url};
 	const scope = command.scope ?? command.site;
 	if (scope !== undefined) options.scope = scope;

@@ -10,6 +10,7 @@ import {ExtractPipeline} from '../stream/core/pipeline.js';
 import {nodeCodecs} from '../stream/node/codecs.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
+import {fsPath} from './names.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
 export interface Input {
@@ -40,13 +41,15 @@ export const STREAM_CHUNK_BYTES = 1 << 20;
 export const STEP_BYTES = 1 << 18;
 
 /**
- * A file's bytes, read whole. The callback `readFile` made a promise: `fs/promises`'s
+ * A file's bytes, read whole (a path as names.ts spells it). The callback `readFile` made a promise: `fs/promises`'s
  * took twice the main thread's time per file (a FileHandle, several awaited steps).
  *
  * @example
  * const bytes = await readWhole('page.html');
  */
-export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
+export const readWhole = (path: string): Promise<Buffer> => readFilePromise(fsPath(path));
+
+const readFilePromise: (path: string | Buffer) => Promise<Buffer> = promisify(readFile);
 
 /**
  * A file's bytes as a stream.
@@ -55,7 +58,7 @@ export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
  * eachLink(input, options, fileStream(input.path), sink, onError);
  */
 export function fileStream(path: string): NodeJS.ReadableStream {
-	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES});
+	return createReadStream(fsPath(path), {highWaterMark: STREAM_CHUNK_BYTES});
 }
 
 /**

@@ -8,6 +8,7 @@
  * any other (gzip, junk, a truncated record) is read whole on one thread.
  */
 import {open} from 'node:fs/promises';
+import {fsPath} from './names.js';
 
 /** Bytes read for one record's WARC header (a longer header: the file is not cut). */
 const MAX_HEADER_BYTES = 1 << 16;
@@ -22,7 +23,7 @@ const END_OF_RECORD = '\r\n\r\n';
  * await warcRanges('crawl.warc', 98_000_000, 8 << 20); // [[0, 8390112], [8390112, 16781003], ...]
  */
 export async function warcRanges(path: string, size: number, target: number): Promise<Array<[number, number]> | undefined> {
-	const file = await open(path);
+	const file = await open(fsPath(path));
 	try {
 		const header = Buffer.alloc(MAX_HEADER_BYTES);
 		const tail = Buffer.alloc(END_OF_RECORD.length);
@@ -60,7 +61,7 @@ export async function warcRanges(path: string, size: number, target: number): Pr
  * const bytes = await readRange('crawl.warc', 0, 8390112);
  */
 export async function readRange(path: string, start: number, end: number): Promise<Buffer> {
-	const file = await open(path);
+	const file = await open(fsPath(path));
 	try {
 		const bytes = Buffer.allocUnsafe(end - start);
 		let filled = 0;
