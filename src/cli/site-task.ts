@@ -79,19 +79,22 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	const output = Buffer.from(rewrite.output.buffer, rewrite.output.byteOffset, rewrite.output.byteLength);
 	result.read = true;
 	result.bytes = input.length;
-	result.rewritten = rewrite.rewritten;
-	result.unchanged = rewrite.unchanged;
 	const differs = !output.equals(input);
 	if (mode === 'in-place' && differs) {
-		await testPause('rename');
-		await replaceFile(entry.path, output, {mode: info.mode & 0o7777, uid: info.uid, gid: info.gid}, () => checkUnchanged(entry.path, info));
+		const beforeRename = async (): Promise<void> => {
+			await testPause('rename');
+			await checkUnchanged(entry.path, info);
+		};
+		await replaceFile(entry.path, output, {mode: info.mode & 0o7777, uid: info.uid, gid: info.gid}, beforeRename);
 		result.renamedIn = dirname(entry.path);
 	} else if (mode === 'out' && task.out !== undefined) {
 		await mkdir(fsPath(dirname(task.out)), {recursive: true});
 		await replaceFile(task.out, output, {mode: info.mode & 0o7777});
 	}
-	// Counted once written: a file whose write failed did not change.
+	// Counted once written: a file whose write failed did not change, nor did its links.
 	result.changed = differs;
+	result.rewritten = rewrite.rewritten;
+	result.unchanged = rewrite.unchanged;
 }
 
 async function removeStale(path: string): Promise<boolean> {

@@ -7,7 +7,7 @@
  */
 import {isMainThread} from 'node:worker_threads';
 
-/** Where a run can pause: after the walk before a file is opened, or before the rename that replaces it. */
+/** Where a run can pause: after the walk before a file is opened, or (its temporary file written) before the rename that replaces it. */
 export type PauseStage = 'open' | 'rename';
 
 const ENV = 'LINKSTREAM_TEST_PAUSE';
