@@ -11,6 +11,7 @@ import {nodeCodecs} from '../stream/node/codecs.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 import {fsPath} from './names.js';
+import {withWarcioWarnings} from './warcio-warnings.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
 export interface Input {
@@ -100,7 +101,7 @@ export async function eachLink(
 			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
 				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
-			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink);
+			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink), onWarning);
 		}
 		default:
 			return document(input.type, options, source, sink);

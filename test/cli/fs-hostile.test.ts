@@ -198,3 +198,30 @@ test('a file whose write failed is not counted as changed', t => {
 	t.is(result.status, 1);
 	t.regex(summary(result.stderr), /^linkstream rewrite: 1 file read, 0 changed, 0 links rewritten, 0 left unchanged, 0 other files copied, 1 error$/);
 });
+
+test('warcio\'s own warnings come as warnings of the file, prefixed like ours', t => {
+	const {root} = makeSite({});
+	const record = (id: number, target: string, length: number, body: string): string =>
+		`WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:${id}>\r\nWARC-Target-URI: ${target}\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n\r\n${body}\r\n\r\n`;
+	// The first record's Content-Length (5) ends its block before "http://e.x/b world".
+	writeFileSync(join(root, 'short.warc'), record(1, 'http://e.x/a.txt', 5, 'hello http://e.x/b world') + record(2, 'http://e.x/c.txt', 14, 'http://e.x/d x'));
+	const result = runCli(['extract', '--format', 'urls', join(root, 'short.warc')]);
+	t.is(result.status, 0, result.stderr);
+	t.is(result.stdout, 'http://e.x/d\n');
+	const lines = result.stderr.trim().split('\n');
+	t.true(lines.length > 0 && lines.every(line => line.startsWith(`linkstream extract: ${join(root, 'short.warc')}: warning: warcio: Content-Length Too Small`)), result.stderr);
+});
+
+test('twelve jobs (-j 12) with a slow reader: no MaxListenersExceededWarning (each worker thread pipes its own standard output into ours)', async t => {
+	const {site} = makeSite(Object.fromEntries(Array.from({length: 12}, (_, k) => [`p${k}.html`, '<a href="x">x</a>\n'.repeat(4000)])));
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'extract', '-j', '12', '--base-url', SITE, site], {cwd: repo, stdio: ['ignore', 'pipe', 'pipe']});
+	let stderr = '';
+	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	// Read nothing until the command has waited on a full pipe, then everything.
+	child.stdout.pause();
+	await new Promise(resolve => setTimeout(resolve, 5000));
+	child.stdout.resume();
+	const code = await new Promise<number | null>(resolve => child.once('close', resolve));
+	t.is(code, 0, stderr);
+	t.false(stderr.includes('MaxListenersExceededWarning'), stderr);
+});
