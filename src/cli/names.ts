@@ -44,12 +44,24 @@ export function decodeName(bytes: Uint8Array): string {
 	}
 }
 
-/** Bytes of the valid UTF-8 sequence at `at` (RFC 3629 §4 syntax), or 0. */
+/** RFC 3629 §4: for a lead byte, its sequence's length and the range of its second byte (length 0: no valid sequence starts so). */
+function leadByte(first: number): readonly [length: number, low: number, high: number] {
+	if (first < 0x80) return [1, 0, 0];
+	if (first >= 0xc2 && first <= 0xdf) return [2, 0x80, 0xbf];
+	if (first === 0xe0) return [3, 0xa0, 0xbf]; // no overlong form
+	if (first === 0xed) return [3, 0x80, 0x9f]; // no surrogate
+	if (first >= 0xe1 && first <= 0xef) return [3, 0x80, 0xbf];
+	if (first === 0xf0) return [4, 0x90, 0xbf]; // no overlong form
+	if (first >= 0xf1 && first <= 0xf3) return [4, 0x80, 0xbf];
+	if (first === 0xf4) return [4, 0x80, 0x8f]; // not past U+10FFFF
+	return [0, 0, 0];
+}
+
+/** Bytes of the valid UTF-8 sequence at `at`, or 0. */
 function sequenceLength(bytes: Uint8Array, at: number): number {
-	const first = bytes[at]!;
-	if (first < 0x80) return 1;
-	const [length, low, high] = first >= 0xc2 && first <= 0xdf ? [2, 0x80, 0xbf] : first === 0xe0 ? [3, 0xa0, 0xbf] : first === 0xed ? [3, 0x80, 0x9f] : first >= 0xe1 && first <= 0xef ? [3, 0x80, 0xbf] : first === 0xf0 ? [4, 0x90, 0xbf] : first === 0xf4 ? [4, 0x80, 0x8f] : first >= 0xf1 && first <= 0xf3 ? [4, 0x80, 0xbf] : [0, 0, 0];
-	if (length === 0 || at + length > bytes.length) return 0;
+	const [length, low, high] = leadByte(bytes[at]!);
+	if (length <= 1) return length;
+	if (at + length > bytes.length) return 0;
 	const second = bytes[at + 1]!;
 	if (second < low || second > high) return 0;
 	for (let k = 2; k < length; k++) if (bytes[at + k]! < 0x80 || bytes[at + k]! > 0xbf) return 0;
