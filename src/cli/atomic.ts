@@ -15,7 +15,9 @@
  * cache folder) a run uses a key of its own and leaves stale files of killed runs alone.
  *
  * Deviation: a target with several hard links is replaced by a new file (the other names
- * keep the old content), as every write-then-rename tool does.
+ * keep the old content), as every write-then-rename tool does. On a signal, a worker
+ * thread may create a temporary file after the main thread has looked in its folder and
+ * before the process ends; such a file is removed by the next run, as after `kill -9`.
  */
 import {createHmac, randomBytes} from 'node:crypto';
 import {mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
