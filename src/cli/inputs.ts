@@ -66,10 +66,15 @@ export async function expandInputs(
 ): Promise<Input[]> {
 	const inputs: Input[] = [];
 	const seen = new Set<string>();
-	const take = async (path: string, type: AnyType): Promise<void> => {
-		const info = await stat(fsPath(path));
-		if (!info.isFile()) return onError(path, NOT_A_FILE);
-		if (firstTime(seen, info)) inputs.push({path, type});
+	/** A file walked (its id known) or named (checked here to be a regular file). */
+	const take = async (path: string, type: AnyType, walked?: {dev: number; ino: number}): Promise<void> => {
+		let id = walked;
+		if (id === undefined) {
+			const info = await stat(fsPath(path));
+			if (!info.isFile()) return onError(path, NOT_A_FILE);
+			id = info;
+		}
+		if (firstTime(seen, id)) inputs.push({path, type});
 	};
 	for (const path of paths.length === 0 ? ['-'] : paths) {
 		if (path === '-') {
@@ -82,13 +87,13 @@ export async function expandInputs(
 				let matched = false;
 				for await (const file of globFiles(path)) {
 					matched = true;
-					await take(file.path, inferType(file.path, explicit));
+					await take(file.path, inferType(file.path, explicit), file.id);
 				}
 				if (!matched) onError(path, 'no file matches this pattern');
 			} else if (info instanceof Error) {
 				throw info;
 			} else if (info.isDirectory()) {
-				for await (const file of walkFolder(path)) if (file.kind === 'file' && walkable(file.path)) await take(file.path, inferType(file.path, explicit));
+				for await (const file of walkFolder(path)) if (file.kind === 'file' && walkable(file.path)) await take(file.path, inferType(file.path, explicit), file.id);
 			} else {
 				await take(path, inferType(path, explicit));
 			}

@@ -10,7 +10,7 @@ import type {Dialect, InputType} from '../types.js';
 import {escapeComponent, normalize} from '../uri/index.js';
 import {isStaleTemporary, isTemporary} from './atomic.js';
 import {DOCUMENT_TYPE_BY_EXTENSION, firstTime, NOT_A_FILE} from './inputs.js';
-import {fsPath, segmentOctets} from './names.js';
+import {segmentOctets} from './names.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
 
 /** Files a site build step rewrites, by extension; every other file is left as it is. */
@@ -91,12 +91,12 @@ export function documentType(path: string): InputType | undefined {
 }
 
 async function walk(folder: string, add: (entry: SiteEntry) => void): Promise<void> {
-	for await (const {kind, path, relative, name} of walkFolder(folder)) {
+	for await (const {kind, path, relative, name, id} of walkFolder(folder)) {
 		if (kind === 'folder' || kind === 'symlink') add({kind, path, relative});
 		else if (kind === 'file' && isTemporary(name)) {
 			if (isStaleTemporary(name)) add({kind: 'stale', path, relative});
-		} else if (kind === 'file') {
-			add(fileEntry(path, relative, undefined, await lstat(fsPath(path))));
+		} else if (kind === 'file' && id !== undefined) {
+			add(fileEntry(path, relative, undefined, id));
 		}
 	}
 }
@@ -104,9 +104,9 @@ async function walk(folder: string, add: (entry: SiteEntry) => void): Promise<vo
 /** A pattern's regular files, each under the pattern's fixed folder (`dist/**\/*.html`: under `dist`). */
 async function globEntries(pattern: string, explicit: InputType | undefined, add: (entry: SiteEntry) => void, onError: (path: string, message: string) => void): Promise<void> {
 	let matched = false;
-	for await (const {path, relative, name} of globFiles(pattern)) {
+	for await (const {path, relative, name, id} of globFiles(pattern)) {
 		matched = true;
-		if (!isTemporary(name)) add(fileEntry(path, relative, explicit, await lstat(fsPath(path))));
+		if (!isTemporary(name) && id !== undefined) add(fileEntry(path, relative, explicit, id));
 	}
 	if (!matched) onError(pattern, 'no file matches this pattern');
 }
