@@ -14,10 +14,11 @@
  * someone without the key, is never removed; where the key cannot be kept (no writable
  * cache folder) a run uses a key of its own and leaves stale files of killed runs alone.
  *
+ * On a signal every thread stops creating temporary files (a shared flag), those being
+ * created are waited for, then the run's own are removed from the folders it writes in.
+ *
  * Deviation: a target with several hard links is replaced by a new file (the other names
- * keep the old content), as every write-then-rename tool does. On a signal, a worker
- * thread may create a temporary file after the main thread has looked in its folder and
- * before the process ends; such a file is removed by the next run, as after `kill -9`.
+ * keep the old content), as every write-then-rename tool does.
  */
 import {createHmac, randomBytes} from 'node:crypto';
 import {mkdirSync, readdirSync, readFileSync, unlinkSync, writeFileSync} from 'node:fs';
@@ -35,6 +36,35 @@ const TAG_DIGITS = 16;
 
 /** Exit statuses after a signal: 128 + its number, as shells report them. */
 const SIGNAL_STATUS = {SIGINT: 130, SIGTERM: 143} as const;
+
+/** Slots of the run's control, shared by its threads: a signal came; temporary files being created now. */
+const STOPPING = 0;
+const CREATING = 1;
+/** How long a signal waits for temporary files being created to exist, before it looks for them. */
+const SETTLE_MS = 2000;
+
+/** The run's control (one per process, handed to worker threads by {@link joinRun}). */
+let control = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+
+/**
+ * The run's control, for a worker thread to {@link joinRun}.
+ *
+ * @example
+ * const task = {entry, mode, control: runControl()};
+ */
+export function runControl(): SharedArrayBuffer {
+	return control.buffer as SharedArrayBuffer;
+}
+
+/**
+ * Share the control of the run this thread works for: after a signal it creates no more temporary files.
+ *
+ * @example
+ * joinRun(task.control);
+ */
+export function joinRun(buffer: SharedArrayBuffer): void {
+	if (buffer !== control.buffer) control = new Int32Array(buffer);
+}
 
 /** What the replaced file keeps of the original. */
 export interface Keep {
@@ -73,13 +103,19 @@ export async function replaceFile(path: string, data: Uint8Array, keep: Keep, be
 }
 
 async function createTemporary(path: string, mode: number): Promise<{handle: FileHandle; temporary: string}> {
-	for (let attempt = 0; ; attempt++) {
-		const temporary = join(dirname(path), temporaryName(basename(path), process.pid, randomBytes(4).toString('hex')));
-		try {
-			return {handle: await open(fsPath(temporary), 'wx', mode), temporary};
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 8) throw error;
+	Atomics.add(control, CREATING, 1); // before looking at STOPPING: a signal waits for this creation
+	try {
+		for (let attempt = 0; ; attempt++) {
+			if (Atomics.load(control, STOPPING) !== 0) throw new Error('interrupted: not written');
+			const temporary = join(dirname(path), temporaryName(basename(path), process.pid, randomBytes(4).toString('hex')));
+			try {
+				return {handle: await open(fsPath(temporary), 'wx', mode), temporary};
+			} catch (error) {
+				if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 8) throw error;
+			}
 		}
+	} finally {
+		Atomics.sub(control, CREATING, 1);
 	}
 }
 
@@ -168,8 +204,14 @@ export function isStaleTemporary(name: string): boolean {
  */
 export function removeOnSignal(folders: ReadonlySet<string>): () => void {
 	const handler = (signal: keyof typeof SIGNAL_STATUS): void => {
-		for (const folder of folders) removeOwn(folder);
-		process.exit(SIGNAL_STATUS[signal]);
+		Atomics.store(control, STOPPING, 1); // no thread creates another temporary file
+		const deadline = Date.now() + SETTLE_MS;
+		const finish = (): void => {
+			if (Atomics.load(control, CREATING) > 0 && Date.now() < deadline) return void setTimeout(finish, 1);
+			for (const folder of folders) removeOwn(folder);
+			process.exit(SIGNAL_STATUS[signal]);
+		};
+		finish();
 	};
 	const signals = Object.keys(SIGNAL_STATUS) as Array<keyof typeof SIGNAL_STATUS>;
 	for (const signal of signals) process.on(signal, handler);

@@ -12,7 +12,7 @@ import {dirname} from 'node:path';
 import {pipeline} from 'node:stream/promises';
 import {rewriteCounted} from '../stream/node/rewrite.js';
 import type {RewriteOptions} from '../types.js';
-import {replaceFile} from './atomic.js';
+import {joinRun, replaceFile} from './atomic.js';
 import {fsPath} from './names.js';
 import type {SiteEntry} from './site-files.js';
 import {testPause} from './test-pause.js';
@@ -28,6 +28,8 @@ export interface SiteTask {
 	out?: string;
 	/** Documents: the rewrite options with the file's own URL. */
 	options?: RewriteOptions;
+	/** The run's control (atomic.ts), shared with a worker thread. */
+	control?: SharedArrayBuffer;
 }
 
 export interface SiteResult {
@@ -60,6 +62,7 @@ export async function runSiteTask(task: SiteTask): Promise<SiteResult> {
 	const result: SiteResult = {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0};
 	try {
 		const {entry, mode} = task;
+		if (task.control !== undefined) joinRun(task.control);
 		if (entry.kind === 'document') await rewriteDocument(task, result);
 		else if (entry.kind === 'stale') result.removed = mode === 'dry-run' || (await removeStale(entry.path));
 		else if (mode === 'out' && task.out !== undefined) result.copied = await copyEntry(entry, task.out);

@@ -8,7 +8,7 @@
 import {mkdir, realpath, stat} from 'node:fs/promises';
 import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
-import {removeOnSignal, syncFolder} from './atomic.js';
+import {removeOnSignal, runControl, syncFolder} from './atomic.js';
 import {fileUrlOf, fsPath, printable} from './names.js';
 import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
@@ -139,7 +139,7 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 	for (const entry of entries) {
 		if (entry.kind !== 'document' && entry.kind !== 'stale' && mode !== 'out') continue;
 		if (entry.kind === 'stale' && mode === 'out') continue;
-		const task: SiteTask = {entry, mode};
+		const task: SiteTask = {entry, mode, control: runControl()};
 		if (entry.kind === 'document') task.options = documentOptions(command, entry);
 		if (mode === 'out' && out !== undefined) {
 			const target = join(out, ...entry.relative.split('/'));
