@@ -225,3 +225,21 @@ test('twelve jobs (-j 12) with a slow reader: no MaxListenersExceededWarning (ea
 	t.is(code, 0, stderr);
 	t.false(stderr.includes('MaxListenersExceededWarning'), stderr);
 });
+
+test('SIGINT with worker threads (-j 2): no temporary file of any thread left, every page old or new', async t => {
+	const original = link('x.html');
+	const pages: Record<string, string> = {};
+	for (let f = 0; f < 30; f++) for (let p = 0; p < 50; p++) pages[`s${f}/p${p}.html`] = original;
+	const {site} = makeSite(pages);
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'rewrite', '--to', 'relative', '--site', SITE, '--in-place', '-j', '2', site], {cwd: repo, stdio: 'ignore'});
+	const exit = new Promise<number | null>(resolve => child.once('exit', resolve));
+	// Signalled as soon as the first page of the walk has changed: the threads are writing.
+	while (readFileSync(join(site, 's0', 'p0.html'), 'utf8') === original) await new Promise(resolve => setTimeout(resolve, 5));
+	child.kill('SIGINT');
+	t.is(await exit, 130);
+	for (let f = 0; f < 30; f++) {
+		const names = readdirSync(join(site, `s${f}`));
+		t.deepEqual(names.filter(name => name.includes('.linkstream-')), [], `s${f}`);
+		for (const name of names) t.true([original, '<a href="../x.html">x</a>\n'].includes(readFileSync(join(site, `s${f}`, name), 'utf8')), name);
+	}
+});
