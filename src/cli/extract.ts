@@ -14,8 +14,7 @@
  * {@link WHOLE_FILE_BYTES} are streamed on the main thread in their turn.
  */
 import {stat} from 'node:fs/promises';
-import {basename, resolve as resolvePath} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {basename} from 'node:path';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
 import type {ArchiveType, InputType} from '../types.js';
@@ -25,6 +24,7 @@ import {FORMATS, lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
+import {fileUrlOf, fsPath, printable} from './names.js';
 import {BatchedOutput} from './output.js';
 import {runFileTask} from './file-task.js';
 import {TaskReceiver} from './task-output.js';
@@ -121,14 +121,14 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const filter = new LinkFilter(filtering);
 	let status = 0;
 	const fail = (path: string, message: string): void => {
-		io.err(`linkstream extract: ${path}: ${message}`);
+		io.err(`linkstream extract: ${printable(path)}: ${message}`);
 		status = 1;
 	};
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
-	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${path}: warning: ${message}`);
+	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${printable(path)}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
 	await checkOneDocument(args, inputs);
-	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(input.path).catch(() => null))?.size ?? 0))));
+	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(fsPath(input.path)).catch(() => null))?.size ?? 0))));
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
 	const out = new BatchedOutput(io.stdout);
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl, filtering.site);
@@ -308,7 +308,7 @@ function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | u
 	if (baseUrl !== undefined || input.path === '-' || input.type === 'warc') return options;
 	if (site !== undefined) return {...options, retrievalUrl: fileUrl(site, input.relative ?? basename(input.path))};
 	if ((ARCHIVE_TYPES as readonly string[]).includes(input.type)) return options;
-	return {...options, retrievalUrl: pathToFileURL(resolvePath(input.path)).href};
+	return {...options, retrievalUrl: fileUrlOf(input.path)};
 }
 
 /** `--base-url` is one document's retrieval URL: over a folder or several inputs each file needs its own, which `--site` gives. */

@@ -13,6 +13,7 @@ import {isMainThread} from 'node:worker_threads';
 import type {MessagePort} from 'node:worker_threads';
 import type {Link} from '../types.js';
 import {PortOutput} from './task-output.js';
+import {fsPath} from './names.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
 import {eachLink, fileStream, readWhole, type Input, type LinkSink, type RunOptions, type Source} from './sources.js';
 
@@ -129,7 +130,7 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 async function taskSource(input: Input, range: [number, number] | undefined): Promise<Source> {
 	if (input.type === 'warc') return fileStream(input.path, range);
 	// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
-	return isMainThread ? readWhole(input.path) : readFileSync(input.path);
+	return isMainThread ? readWhole(input.path) : readFileSync(fsPath(input.path));
 }
 
 /** Thrown through the extraction when the output passes `maxOutput`. */

@@ -3,6 +3,7 @@
  * A formatter is made once per input (its file name is part of every line).
  */
 import type {Link} from '../types.js';
+import {printable} from './names.js';
 import {ndjsonLine, ndjsonPrefix} from './ndjson.js';
 
 export type OutputFormat = 'ndjson' | 'tsv' | 'urls';
@@ -43,12 +44,12 @@ export function formatLink(link: Link, format: OutputFormat, file: string | unde
 	return lineFormatter(format, file)(link);
 }
 
-const TSV_SPECIAL = /[\t\n\r\\]/;
-
-/** A TSV field: tab, line breaks and backslash escaped as `\t`, `\n`, `\r`, `\\`. */
-function tsvField(field: string): string {
-	return TSV_SPECIAL.test(field) ? field.replace(/[\t\n\r\\]/g, escapeTsv) : field;
-}
+/**
+ * A TSV field: tab, line breaks and backslash escaped as `\t`, `\n`, `\r`, `\\`, another
+ * control character (ESC, BEL, ...) and a byte of a file name that is not UTF-8 as `\xHH`
+ * (names.ts): a value never breaks a line or reaches a terminal as an escape sequence.
+ */
+const tsvField = printable;
 
 /** TSV's last column: where in an archive (`#index part <message-id>`, or the record's target URI). */
 function context(link: Link): string {
@@ -57,8 +58,4 @@ function context(link: Link): string {
 		return [index === undefined ? '' : `#${index}`, part, messageId === undefined ? '' : `<${messageId}>`].filter(Boolean).join(' ');
 	}
 	return link.record === undefined ? '' : `${link.record.targetUri} ${link.record.source}`;
-}
-
-function escapeTsv(c: string): string {
-	return c === '\t' ? '\\t' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\\\';
 }

@@ -1,9 +1,11 @@
 /** Command-line inputs: files, folders (walked in sorted order), glob patterns and `-` for standard input. */
-import {readdir, stat} from 'node:fs/promises';
-import {basename, extname, isAbsolute, join, relative, sep} from 'node:path';
+import {stat} from 'node:fs/promises';
+import {basename, extname} from 'node:path';
 import type {ArchiveType, InputType} from '../types.js';
+import {fsPath} from './names.js';
 import {GZIP_SUFFIX, isGzipPath} from './open-document.js';
 import type {Input} from './sources.js';
+import {globFiles, isGlob, walkFolder} from './walk.js';
 
 export type {Input} from './sources.js';
 
@@ -81,8 +83,11 @@ function walkable(path: string): boolean {
 }
 
 /**
- * Expand the PATH arguments: a folder yields its files of known types, sorted, recursively.
- * A missing path is reported through `onError` and skipped.
+ * Expand the PATH arguments: a folder yields its files of known types, sorted, recursively;
+ * a pattern the files it matches (walk.ts: no symbolic link followed in either). Each file
+ * (device and inode) comes once, however often it is named. A missing path, a pattern
+ * matching nothing and a path that is not a regular file (a FIFO would block the run) are
+ * reported through `onError` and skipped.
  */
 export async function expandInputs(
 	paths: readonly string[],
@@ -90,25 +95,37 @@ export async function expandInputs(
 	onError: (path: string, message: string) => void,
 ): Promise<Input[]> {
 	const inputs: Input[] = [];
+	const seen = new Set<string>();
+	/** A file walked (its id known) or named (checked here to be a regular file). */
+	const take = async (path: string, relative: string, walked?: {dev: number; ino: number}): Promise<void> => {
+		let id = walked;
+		if (id === undefined) {
+			const info = await stat(fsPath(path));
+			if (!info.isFile()) return onError(path, NOT_A_FILE);
+			id = info;
+		}
+		if (firstTime(seen, id)) inputs.push({...fileInput(path, explicit), relative});
+	};
 	for (const path of paths.length === 0 ? ['-'] : paths) {
 		if (path === '-') {
 			inputs.push({path, type: explicit ?? 'html'});
 			continue;
 		}
-		if (isGlob(path) && !(await exists(path))) {
-			const {glob} = await import('tinyglobby');
-			const files = await glob(path, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(path)});
-			if (files.length === 0) onError(path, 'no file matches this pattern');
-			const root = patternRoot(path);
-			for (const file of files.sort()) inputs.push({...fileInput(file, explicit), relative: file.startsWith(root) ? file.slice(root.length) : basename(file)});
-			continue;
-		}
 		try {
-			const info = await stat(path);
-			if (info.isDirectory()) {
-				for (const file of await walk(path)) inputs.push({...fileInput(file, explicit), relative: relative(path, file).split(sep).join('/')});
+			const info = await stat(fsPath(path)).catch((error: NodeJS.ErrnoException) => error);
+			if (info instanceof Error && info.code === 'ENOENT' && isGlob(path)) {
+				let matched = false;
+				for await (const file of globFiles(path)) {
+					matched = true;
+					await take(file.path, file.relative, file.id);
+				}
+				if (!matched) onError(path, 'no file matches this pattern');
+			} else if (info instanceof Error) {
+				throw info;
+			} else if (info.isDirectory()) {
+				for await (const file of walkFolder(path)) if (file.kind === 'file' && walkable(file.path)) await take(file.path, file.relative, file.id);
 			} else {
-				inputs.push({...fileInput(path, explicit), relative: basename(path)});
+				await take(path, basename(path));
 			}
 		} catch (error) {
 			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
@@ -117,10 +134,8 @@ export async function expandInputs(
 	return inputs;
 }
 
-/** Whether a PATH argument is a pattern (`*`, `?`, `[...]`, `{a,b}`): the shell left it unexpanded. */
-function isGlob(path: string): boolean {
-	return /[*?[\]{}]/.test(path);
-}
+/** Why a FIFO, a socket or a device named on the command line is not read. */
+export const NOT_A_FILE = 'not a regular file (FIFOs, sockets and devices are not read; give standard input as "-")';
 
 /**
  * The folder part of a pattern, before its first segment with a wildcard, with a final `/`
@@ -135,23 +150,15 @@ export function patternRoot(pattern: string): string {
 	return fixed === '' ? '' : `${fixed.replace(/^\.\//, '')}/`;
 }
 
-async function exists(path: string): Promise<boolean> {
-	try {
-		await stat(path);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-async function walk(folder: string): Promise<string[]> {
-	const entries = await readdir(folder, {withFileTypes: true});
-	entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-	const files: string[] = [];
-	for (const entry of entries) {
-		const path = join(folder, entry.name);
-		if (entry.isDirectory()) files.push(...(await walk(path)));
-		else if (entry.isFile() && walkable(path)) files.push(path);
-	}
-	return files;
+/**
+ * Whether the file `info` describes is met for the first time in `seen` (its device and inode).
+ *
+ * @example
+ * firstTime(seen, await stat('a.html')); // true, then false for a hard link to it
+ */
+export function firstTime(seen: Set<string>, info: {dev: number; ino: number}): boolean {
+	const key = `${info.dev}:${info.ino}`;
+	if (seen.has(key)) return false;
+	seen.add(key);
+	return true;
 }

@@ -95,12 +95,19 @@ export async function openPool<Task, Result>(filename: string, jobs: number, per
 		concurrentTasksPerWorker: perThread,
 		...(perThread > 1 ? {atomics: 'disabled' as const} : {}),
 	});
+	// Each thread's own standard output and error are piped into the process's, a 'close'
+	// listener on each per thread (worker_threads): past 10 threads, not a leak to warn of.
+	const streams = [process.stdout, process.stderr];
+	for (const stream of streams) stream.setMaxListeners(stream.getMaxListeners() + jobs);
 	return {
 		run: (task, transfer) => pool.run(task, transfer === undefined ? {} : {transferList: transfer as never}),
 		get waiting() {
 			return pool.queueSize;
 		},
-		close: () => pool.destroy(),
+		close: async () => {
+			await pool.destroy();
+			for (const stream of streams) stream.setMaxListeners(stream.getMaxListeners() - jobs);
+		},
 	};
 }
 

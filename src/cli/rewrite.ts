@@ -13,7 +13,8 @@ import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js
 import {createRewriteStream} from '../stream/node/rewrite.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
-import {fileInput, inferType} from './inputs.js';
+import {fileInput, inferType, NOT_A_FILE} from './inputs.js';
+import {printable} from './names.js';
 import {noBaseTap, noBaseWarning} from './no-base.js';
 import {isGzipPath, openDocument} from './open-document.js';
 import {checkJobs} from './pool.js';
@@ -64,6 +65,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		const info = await stat(path).catch(() => null);
 		if (info === null) return fail(io, path, 'no such file');
 		if (info.isDirectory()) throw new UsageError(`rewrite to standard output takes one FILE or "-"; "${path}" is a folder (rewrite folders with --in-place, --out DIR or --dry-run)`);
+		if (!info.isFile()) return fail(io, path, NOT_A_FILE);
 		const site = args.baseUrl === undefined ? siteUrl(args) : undefined;
 		// A single FILE with --site sits at the site's root, as in a folder run.
 		options.retrievalUrl ??= site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
@@ -83,7 +85,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 }
 
 function fail(io: Io, path: string, message: string): number {
-	io.err(`linkstream rewrite: ${path}: ${message}`);
+	io.err(`linkstream rewrite: ${printable(path)}: ${message}`);
 	return 1;
 }
 

@@ -4,13 +4,15 @@
  * with their path under their root, which gives both their URL under `--site` and their
  * place under `--out`.
  */
-import {lstat, readdir, stat} from 'node:fs/promises';
-import {basename, extname, isAbsolute, join} from 'node:path';
+import {lstat, realpath, stat} from 'node:fs/promises';
+import {basename, extname} from 'node:path';
 import type {Dialect, InputType} from '../types.js';
 import {optionError} from '../options.js';
 import {escapeComponent, normalize} from '../uri/index.js';
 import {isStaleTemporary, isTemporary} from './atomic.js';
-import {DOCUMENT_TYPE_BY_EXTENSION, patternRoot} from './inputs.js';
+import {DOCUMENT_TYPE_BY_EXTENSION, firstTime, NOT_A_FILE, patternRoot} from './inputs.js';
+import {segmentOctets} from './names.js';
+import {globFiles, isGlob, walkFolder} from './walk.js';
 
 /** Files a site build step rewrites, by extension; every other file is left as it is. */
 const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSION;
@@ -18,42 +20,64 @@ const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSIO
 /** Directory indexes: served as their folder's URL (`a/index.html` is `a/`). */
 const INDEXES: readonly string[] = ['index.html', 'index.htm'];
 
+/** A file as the walk met it (device and inode): what is opened later must be this file. */
+export interface FileId {
+	dev: number;
+	ino: number;
+}
+
 /**
  * One entry of the site: a document to rewrite, another file (copied with `--out`), a
  * symbolic link (recreated with `--out`), a folder (created with `--out`, so empty ones
- * are kept), or a stale temporary file of an interrupted run.
+ * are kept), or a stale temporary file of an interrupted run. `path` is as the file
+ * system spells it (names.ts: bytes that are not UTF-8 escaped), `relative` its path
+ * under its root.
  */
 export type SiteEntry =
-	| {kind: 'document'; path: string; relative: string; type: InputType}
-	| {kind: 'other' | 'symlink' | 'folder' | 'stale'; path: string; relative: string};
+	| {kind: 'document'; path: string; relative: string; type: InputType; id: FileId}
+	| {kind: 'other'; path: string; relative: string; id: FileId}
+	| {kind: 'symlink' | 'folder' | 'stale'; path: string; relative: string};
 
 /**
  * The entries of the PATH arguments. `explicit` (`--type`) applies to files named on the
- * command line; walked files are typed by extension. A missing path or a pattern matching
- * nothing goes to `onError`.
+ * command line; walked files are typed by extension. Folders and patterns are walked
+ * without following symbolic links (walk.ts); with `once`, each file (device and inode)
+ * comes once however often it is met. A missing path, a pattern matching nothing, or a
+ * named path that is not a regular file or folder goes to `onError`.
  *
  * @example
- * await siteEntries(['dist'], undefined, report); // [{kind: 'document', path: 'dist/index.html', relative: 'index.html', type: 'html'}, ...]
+ * await siteEntries(['dist'], undefined, report); // [{kind: 'document', path: 'dist/index.html', relative: 'index.html', type: 'html', id}, ...]
  */
-export async function siteEntries(paths: readonly string[], explicit: InputType | undefined, onError: (path: string, message: string) => void): Promise<SiteEntry[]> {
+export async function siteEntries(paths: readonly string[], explicit: InputType | undefined, onError: (path: string, message: string) => void, once = true): Promise<SiteEntry[]> {
 	const entries: SiteEntry[] = [];
+	const seen = new Set<string>();
+	const add = (entry: SiteEntry): void => {
+		if (!('id' in entry) || !once || firstTime(seen, entry.id)) entries.push(entry);
+	};
 	for (const path of paths) {
-		const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
-		if (info instanceof Error) {
-			if (info.code === 'ENOENT' && isGlob(path)) entries.push(...(await globEntries(path, explicit, onError)));
-			else onError(path, info.code === 'ENOENT' ? 'no such file or folder' : info.message);
-		} else if (info.isDirectory()) {
-			await walk(path, '', entries);
-		} else {
-			entries.push(fileEntry(path, basename(path), explicit));
+		try {
+			const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
+			if (info instanceof Error && info.code === 'ENOENT' && isGlob(path)) await globEntries(path, explicit, add, onError);
+			else if (info instanceof Error) throw info;
+			else if (info.isDirectory()) await walk(path, add);
+			else if (info.isFile()) add(fileEntry(await namedFile(path), basename(path), explicit, info));
+			else onError(path, NOT_A_FILE);
+		} catch (error) {
+			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
 		}
 	}
 	return entries;
 }
 
-function fileEntry(path: string, relative: string, explicit: InputType | undefined): SiteEntry {
+/** A file named on the command line; a named symbolic link stands for its target, resolved now. */
+async function namedFile(path: string): Promise<string> {
+	return (await lstat(path)).isSymbolicLink() ? realpath(path) : path;
+}
+
+function fileEntry(path: string, relative: string, explicit: InputType | undefined, id: FileId): SiteEntry {
 	const type = explicit ?? documentType(path);
-	return type === undefined ? {kind: 'other', path, relative} : {kind: 'document', path, relative, type};
+	const file = {path, relative, id: {dev: id.dev, ino: id.ino}};
+	return type === undefined ? {kind: 'other', ...file} : {kind: 'document', type, ...file};
 }
 
 /**
@@ -68,44 +92,25 @@ export function documentType(path: string): InputType | undefined {
 	return REWRITTEN[extname(path).toLowerCase()];
 }
 
-async function walk(folder: string, prefix: string, into: SiteEntry[]): Promise<void> {
-	const dirents = await readdir(folder, {withFileTypes: true});
-	dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-	for (const dirent of dirents) {
-		const path = join(folder, dirent.name);
-		const relative = prefix + dirent.name;
-		if (dirent.isDirectory()) {
-			into.push({kind: 'folder', path, relative});
-			await walk(path, `${relative}/`, into);
-		} else if (dirent.isSymbolicLink()) {
-			into.push({kind: 'symlink', path, relative});
-		} else if (dirent.isFile()) {
-			if (isTemporary(dirent.name)) {
-				if (isStaleTemporary(dirent.name)) into.push({kind: 'stale', path, relative});
-			} else {
-				into.push(fileEntry(path, relative, undefined));
-			}
+async function walk(folder: string, add: (entry: SiteEntry) => void): Promise<void> {
+	for await (const {kind, path, relative, name, id} of walkFolder(folder)) {
+		if (kind === 'folder' || kind === 'symlink') add({kind, path, relative});
+		else if (kind === 'file' && isTemporary(name)) {
+			if (isStaleTemporary(name)) add({kind: 'stale', path, relative});
+		} else if (kind === 'file' && id !== undefined) {
+			add(fileEntry(path, relative, undefined, id));
 		}
 	}
 }
 
-/** A pattern's files, each under the pattern's folder part (`dist/**\/*.html`: under `dist`). */
-async function globEntries(pattern: string, explicit: InputType | undefined, onError: (path: string, message: string) => void): Promise<SiteEntry[]> {
-	const {glob} = await import('tinyglobby'); // loaded when a pattern comes (extract imports this module for fileUrl)
-	const files = (await glob(pattern, {onlyFiles: true, expandDirectories: false, absolute: isAbsolute(pattern)})).sort();
-	if (files.length === 0) onError(pattern, 'no file matches this pattern');
-	const root = patternRoot(pattern);
-	const entries: SiteEntry[] = [];
-	for (const file of files) {
-		if (isTemporary(basename(file)) || (await lstat(file)).isSymbolicLink()) continue;
-		entries.push(fileEntry(file, file.startsWith(root) ? file.slice(root.length) : basename(file), explicit));
+/** A pattern's regular files, each under the pattern's fixed folder (`dist/**\/*.html`: under `dist`). */
+async function globEntries(pattern: string, explicit: InputType | undefined, add: (entry: SiteEntry) => void, onError: (path: string, message: string) => void): Promise<void> {
+	let matched = false;
+	for await (const {path, relative, name, id} of globFiles(pattern)) {
+		matched = true;
+		if (!isTemporary(name) && id !== undefined) add(fileEntry(path, relative, explicit, id));
 	}
-	return entries;
-}
-
-/** Whether a PATH argument is a pattern (`*`, `?`, `[...]`, `{a,b}`): the shell left it unexpanded. */
-function isGlob(path: string): boolean {
-	return /[*?[\]{}]/.test(path);
+	if (!matched) onError(pattern, 'no file matches this pattern');
 }
 
 /**
@@ -144,14 +149,16 @@ export function checkSite(site: string | undefined, dialect: Dialect): string | 
 /**
  * The URL a file is served at: the site folder URL plus its path under the site root,
  * each segment percent-encoded as a literal name (RFC 3986 §3.3 segment: `%` itself
- * becomes `%25`, non-ASCII its UTF-8 octets per §2.5); a directory index is its folder's URL.
+ * becomes `%25`, non-ASCII its UTF-8 octets per §2.5, a byte of a name that is not UTF-8
+ * itself, names.ts); a directory index is its folder's URL.
  *
  * @example
  * fileUrl('https://example.com/docs/', 'a b/index.html'); // 'https://example.com/docs/a%20b/'
  * fileUrl('https://example.com/docs/', '100%/ü.html'); // 'https://example.com/docs/100%25/%C3%BC.html'
+ * fileUrl('https://example.com/docs/', '\uDCFF.html'); // 'https://example.com/docs/%FF.html' (the byte 0xFF)
  */
 export function fileUrl(folder: string, relative: string): string {
 	const segments = relative.split('/');
 	if (INDEXES.includes(segments.at(-1) ?? '')) segments[segments.length - 1] = '';
-	return folder + segments.map(segment => escapeComponent(segment.replaceAll('%', '%25'), 'segment')).join('/');
+	return folder + segments.map(segment => escapeComponent(segmentOctets(segment), 'segment')).join('/');
 }

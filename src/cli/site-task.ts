@@ -6,14 +6,19 @@
  * Deviation: a document is read whole (site pages are small); the stream API bounds memory
  * for single huge inputs.
  */
-import {copyFile, mkdir, readFile, readlink, realpath, stat, symlink, unlink} from 'node:fs/promises';
+import {createWriteStream} from 'node:fs';
+import {chmod, mkdir, readlink, symlink, unlink} from 'node:fs/promises';
 import {dirname} from 'node:path';
+import {pipeline} from 'node:stream/promises';
 import {rewriteCounted} from '../stream/node/rewrite.js';
 import type {RewriteOptions} from '../types.js';
-import {replaceFile} from './atomic.js';
+import {joinRun, replaceFile} from './atomic.js';
+import {fsPath} from './names.js';
 import type {SiteEntry} from './site-files.js';
 import {readAwayKind} from './xml-root.js';
 import type {ReadAway} from './xml-root.js';
+import {testPause} from './test-pause.js';
+import {checkUnchanged, openWalked} from './walked-file.js';
 
 /** What happens to what is read: written back in place, written under `--out`, or nothing (`--dry-run`). */
 export type SiteMode = 'in-place' | 'out' | 'dry-run';
@@ -25,6 +30,8 @@ export interface SiteTask {
 	out?: string;
 	/** Documents: the rewrite options with the file's own URL. */
 	options?: RewriteOptions;
+	/** The run's control (atomic.ts), shared with a worker thread. */
+	control?: SharedArrayBuffer;
 }
 
 export interface SiteResult {
@@ -59,6 +66,7 @@ export async function runSiteTask(task: SiteTask): Promise<SiteResult> {
 	const result: SiteResult = {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0};
 	try {
 		const {entry, mode} = task;
+		if (task.control !== undefined) joinRun(task.control);
 		if (entry.kind === 'document') await rewriteDocument(task, result);
 		else if (entry.kind === 'stale') result.removed = mode === 'dry-run' || (await removeStale(entry.path));
 		else if (mode === 'out' && task.out !== undefined) result.copied = await copyEntry(entry, task.out);
@@ -70,25 +78,30 @@ export async function runSiteTask(task: SiteTask): Promise<SiteResult> {
 
 async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void> {
 	const {entry, mode, options} = task;
-	if (options === undefined) throw new Error('linkstream: a document task needs rewrite options');
-	const input = await readFile(entry.path);
+	if (options === undefined || entry.kind !== 'document') throw new Error('linkstream: a document task needs rewrite options');
+	await testPause('open');
+	const {handle, info} = await openWalked(entry.path, entry.id);
+	const input = await handle.readFile().finally(() => handle.close());
 	const rewrite = rewriteCounted(input, readAwayOptions(input, options, result));
 	const output = Buffer.from(rewrite.output.buffer, rewrite.output.byteOffset, rewrite.output.byteLength);
 	result.read = true;
 	result.bytes = input.length;
-	result.changed = !output.equals(input);
-	result.rewritten = rewrite.rewritten;
-	result.unchanged = rewrite.unchanged;
-	if (mode === 'in-place' && result.changed) {
-		const target = await realpath(entry.path); // a named symbolic link: replace what it points to
-		const info = await stat(target);
-		await replaceFile(target, output, {mode: info.mode & 0o7777, uid: info.uid, gid: info.gid});
-		result.renamedIn = dirname(target);
+	const differs = !output.equals(input);
+	if (mode === 'in-place' && differs) {
+		const beforeRename = async (): Promise<void> => {
+			await testPause('rename');
+			await checkUnchanged(entry.path, info);
+		};
+		await replaceFile(entry.path, output, {mode: info.mode & 0o7777, uid: info.uid, gid: info.gid}, beforeRename);
+		result.renamedIn = dirname(entry.path);
 	} else if (mode === 'out' && task.out !== undefined) {
-		const info = await stat(entry.path);
-		await mkdir(dirname(task.out), {recursive: true});
+		await mkdir(fsPath(dirname(task.out)), {recursive: true});
 		await replaceFile(task.out, output, {mode: info.mode & 0o7777});
 	}
+	// Counted once written: a file whose write failed did not change, nor did its links.
+	result.changed = differs;
+	result.rewritten = rewrite.rewritten;
+	result.unchanged = rewrite.unchanged;
 }
 
 /**
@@ -105,23 +118,30 @@ function readAwayOptions(input: Uint8Array, options: RewriteOptions, result: Sit
 }
 
 async function removeStale(path: string): Promise<boolean> {
-	await unlink(path);
+	await unlink(fsPath(path));
 	return true;
 }
 
-/** `--out`: another file byte for byte (with its mode), a symbolic link as a link, a folder. */
+/** `--out`: another file byte for byte (with its mode) from what was opened as walked, a symbolic link as a link, a folder. */
 async function copyEntry(entry: SiteEntry, out: string): Promise<boolean> {
 	if (entry.kind === 'folder') {
-		await mkdir(out, {recursive: true});
+		await mkdir(fsPath(out), {recursive: true});
 		return false;
 	}
-	await mkdir(dirname(out), {recursive: true});
+	await mkdir(fsPath(dirname(out)), {recursive: true});
 	if (entry.kind === 'symlink') {
-		const link = await readlink(entry.path);
-		await unlink(out).catch(() => undefined);
-		await symlink(link, out);
-	} else {
-		await copyFile(entry.path, out);
+		const link = await readlink(fsPath(entry.path), {encoding: 'buffer'});
+		await unlink(fsPath(out)).catch(() => undefined);
+		await symlink(link, fsPath(out));
+	} else if (entry.kind === 'other') {
+		const {handle, info} = await openWalked(entry.path, entry.id);
+		try {
+			await unlink(fsPath(out)).catch(() => undefined); // a link left there is replaced, never written through
+			await pipeline(handle.createReadStream({autoClose: false}), createWriteStream(fsPath(out), {flags: 'wx', mode: info.mode & 0o7777}));
+			await chmod(fsPath(out), info.mode & 0o7777); // the umask may have cleared bits
+		} finally {
+			await handle.close();
+		}
 	}
 	return true;
 }

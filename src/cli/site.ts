@@ -7,10 +7,10 @@
  * errors and `--dry-run` lines come in walk order; a summary ends the run on standard error.
  */
 import {mkdir, realpath, stat} from 'node:fs/promises';
-import {join, resolve as resolvePath, sep} from 'node:path';
-import {pathToFileURL} from 'node:url';
+import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
-import {syncFolder} from './atomic.js';
+import {removeOnSignal, runControl, syncFolder} from './atomic.js';
+import {fileUrlOf, fsPath, printable} from './names.js';
 import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {fileUrl, siteEntries} from './site-files.js';
@@ -78,9 +78,9 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, readAway: 0, errors: 0};
 	const fail = (path: string, message: string): void => {
 		totals.errors++;
-		io.err(`linkstream rewrite: ${path}: ${message}`);
+		io.err(`linkstream rewrite: ${printable(path)}: ${message}`);
 	};
-	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail), fail);
+	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail, command.mode !== 'out'), fail);
 	const sizes = await documentSizes(tasks);
 	const progress = createProgress(tasks.length, [...sizes.values()].reduce((sum, size) => sum + size, 0));
 	const renamed = new Set<string>();
@@ -88,10 +88,11 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		add(totals, result);
 		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
 		if (result.error !== undefined) fail(task.entry.path, result.error);
-		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${task.entry.path}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`);
+		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${printable(task.entry.path)}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`);
 		progress.advance(result.bytes);
 	};
 	const limit = {weight: (task: SiteTask) => 2 * (sizes.get(task) ?? 0), max: SITE_IN_FLIGHT_BYTES};
+	const stopRemoving = removeOnSignal(new Set(tasks.map(writtenIn).filter(folder => folder !== undefined)));
 	try {
 		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.
 		if (command.jobs > 1 && tasks.length > 1) {
@@ -101,10 +102,17 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		}
 	} finally {
 		progress.stop();
+		stopRemoving();
 	}
 	for (const folder of renamed) await syncFolder(folder);
 	io.err(summary(totals, command.mode));
 	return totals.errors > 0 ? 1 : 0;
+}
+
+/** The folder where a task writes temporary files, if it writes. */
+function writtenIn(task: SiteTask): string | undefined {
+	if (task.out !== undefined) return dirname(task.out);
+	return task.mode === 'in-place' && task.entry.kind === 'document' ? dirname(task.entry.path) : undefined;
 }
 
 /** `--out DIR` may not be an input folder or inside one: the output would be walked as input next time, or overwrite it. */
@@ -143,7 +151,7 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 	for (const entry of entries) {
 		if (entry.kind !== 'document' && entry.kind !== 'stale' && mode !== 'out') continue;
 		if (entry.kind === 'stale' && mode === 'out') continue;
-		const task: SiteTask = {entry, mode};
+		const task: SiteTask = {entry, mode, control: runControl()};
 		if (entry.kind === 'document') task.options = documentOptions(command, entry);
 		if (mode === 'out' && out !== undefined) {
 			const target = join(out, ...entry.relative.split('/'));
@@ -165,7 +173,7 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 
 /** A document's own URL (`--site` plus its path, else its `file:` URL) is both its retrieval URL and where the output lives. */
 function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'document'}): RewriteOptions {
-	const url = command.site === undefined ? pathToFileURL(resolvePath(entry.path)).href : fileUrl(command.site, entry.relative);
+	const url = command.site === undefined ? fileUrlOf(entry.path) : fileUrl(command.site, entry.relative);
 	const options: RewriteOptions = {type: entry.type, to: command.to, dialect: command.dialect, retrievalUrl: url, documentUrl: url};
 	const scope = command.scope ?? command.site;
 	if (scope !== undefined) options.scope = scope;
@@ -178,7 +186,7 @@ function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'docume
 /** Each document's size, the weight of its task in flight (an unreadable one: 0, its task reports it). */
 async function documentSizes(tasks: readonly SiteTask[]): Promise<Map<SiteTask, number>> {
 	const sizes = new Map<SiteTask, number>();
-	for (const task of tasks) if (task.entry.kind === 'document') sizes.set(task, (await stat(task.entry.path).catch(() => null))?.size ?? 0);
+	for (const task of tasks) if (task.entry.kind === 'document') sizes.set(task, (await stat(fsPath(task.entry.path)).catch(() => null))?.size ?? 0);
 	return sizes;
 }
 

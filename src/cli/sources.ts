@@ -11,6 +11,8 @@ import {nodeCodecs} from '../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
+import {fsPath} from './names.js';
+import {withWarcioWarnings} from './warcio-warnings.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
 export interface Input {
@@ -51,13 +53,15 @@ export const STREAM_CHUNK_BYTES = 1 << 20;
 export const STEP_BYTES = 1 << 18;
 
 /**
- * A file's bytes, read whole. The callback `readFile` made a promise: `fs/promises`'s
+ * A file's bytes, read whole (a path as names.ts spells it). The callback `readFile` made a promise: `fs/promises`'s
  * took twice the main thread's time per file (a FileHandle, several awaited steps).
  *
  * @example
  * const bytes = await readWhole('page.html');
  */
-export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
+export const readWhole = (path: string): Promise<Buffer> => readFilePromise(fsPath(path));
+
+const readFilePromise: (path: string | Buffer) => Promise<Buffer> = promisify(readFile);
 
 /**
  * A file's bytes as a stream; with `range`, only its bytes `[start, end)`.
@@ -67,7 +71,7 @@ export const readWhole: (path: string) => Promise<Buffer> = promisify(readFile);
  */
 export function fileStream(path: string, range?: readonly [number, number]): NodeJS.ReadableStream {
 	// `end` is inclusive in createReadStream.
-	return createReadStream(path, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1] - 1})});
+	return createReadStream(fsPath(path), {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1] - 1})});
 }
 
 /**
@@ -110,7 +114,7 @@ export async function eachLink(
 			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
 				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
-			return drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink);
+			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink), onWarning);
 		}
 		default:
 			return document(input.type, options, source, sink);

@@ -13,6 +13,7 @@
  */
 import {open} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
+import {fsPath} from './names.js';
 
 /** Bytes read for one record's WARC header (a longer header: the file is not cut past it). */
 const MAX_HEADER_BYTES = 1 << 16;
@@ -38,7 +39,7 @@ export interface WarcRange {
  * for await (const range of warcRanges('crawl.warc', 98_000_000, 8 << 20)) start(range); // {start: 0, end: 8390112, framed: true}, ...
  */
 export async function* warcRanges(path: string, size: number, target: number, onRead?: (position: number, length: number) => void): AsyncGenerator<WarcRange> {
-	const file = await open(path);
+	const file = await open(fsPath(path));
 	try {
 		const blocks = new Blocks(file, size, onRead);
 		let start = 0;

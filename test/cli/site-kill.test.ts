@@ -85,7 +85,7 @@ function check(t: import('ava').ExecutionContext, site: Site): number {
 	}
 	for (let f = 0; f < FOLDERS; f++) {
 		for (const name of readdirSync(join(site.folder, `s${pad(f, 2)}`))) {
-			if (!site.original.has(`s${pad(f, 2)}/${name}`)) t.regex(name, /^\.p\d{3}\.html\.linkstream-\d+-[\da-f]{8}\.tmp$/);
+			if (!site.original.has(`s${pad(f, 2)}/${name}`)) t.regex(name, /^\.p\d{3}\.html\.linkstream-\d+-[\da-f]{8}-[\da-f]{16}\.tmp$/);
 		}
 	}
 	return rewritten;

@@ -7,6 +7,7 @@ import {spawnSync} from 'node:child_process';
 import {join} from 'node:path';
 import test from 'ava';
 import type {ExecutionContext} from 'ava';
+import {temporaryName} from '../../src/cli/atomic.js';
 import {runCli} from '../helpers/cli.js';
 import {bytesOf, mtimes, PAGES, readTree, RELATIVE, RELATIVE_COUNTS, SITE, writeSite} from '../helpers/site.js';
 
@@ -106,8 +107,8 @@ function deadPid(): number {
 
 test('stale temporary files of an interrupted run are removed by the next in-place run; live ones and --out leave them', t => {
 	const root = writeSite();
-	const stale = `.index.html.linkstream-${deadPid()}-0badf00d.tmp`;
-	const live = `.index.html.linkstream-${process.pid}-00c0ffee.tmp`;
+	const stale = temporaryName('index.html', deadPid(), '0badf00d');
+	const live = temporaryName('index.html', process.pid, '00c0ffee');
 	writeFileSync(join(root, 'guide', stale), '<a href="https://example.com/docs/">half');
 	writeFileSync(join(root, 'guide', live), 'another run is writing this');
 	const out = relative('--out', `${root}-out`, '--jobs', '1', root);
