@@ -214,7 +214,7 @@ test('warcio\'s own warnings come as warnings of the file, prefixed like ours', 
 
 test('twelve jobs (-j 12) with a slow reader: no MaxListenersExceededWarning (each worker thread pipes its own standard output into ours)', async t => {
 	const {site} = makeSite(Object.fromEntries(Array.from({length: 12}, (_, k) => [`p${k}.html`, '<a href="x">x</a>\n'.repeat(4000)])));
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'extract', '-j', '12', '--base-url', SITE, site], {cwd: repo, stdio: ['ignore', 'pipe', 'pipe']});
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'extract', '-j', '12', '--site', SITE, site], {cwd: repo, stdio: ['ignore', 'pipe', 'pipe']});
 	let stderr = '';
 	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 	// Read nothing until the command has waited on a full pipe, then everything.

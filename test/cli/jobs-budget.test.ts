@@ -111,8 +111,8 @@ test('-j 2 over files whose output passes TASK_OUTPUT_BYTES: the same bytes as -
 	const anchors = Math.ceil(TASK_OUTPUT_BYTES / 100);
 	for (const name of ['a', 'c']) writeFileSync(join(folder, `${name}.html`), dense(name, anchors));
 	for (const name of ['b', 'd']) writeFileSync(join(folder, `${name}.html`), dense(name, 3));
-	const one = await extract({jobs: '1', baseUrl: base, positionals: [folder]});
-	const two = await extract({jobs: '2', baseUrl: base, positionals: [folder]});
+	const one = await extract({jobs: '1', site: base, positionals: [folder]});
+	const two = await extract({jobs: '2', site: base, positionals: [folder]});
 	t.is(one.status, 0, one.errors.join('\n'));
 	t.is(two.status, 0, two.errors.join('\n'));
 	t.true(one.stdout.length > 2 * TASK_OUTPUT_BYTES);
