@@ -215,4 +215,9 @@ export interface RewriteOptions extends ExtractOptions {
 	/** Relative mode: only targets under this prefix are relativized. */
 	scope?: string;
 	form?: RelativeForm;
+	/**
+	 * Absolute mode: also write references that already have a scheme in their canonical
+	 * form, `link.url` (default false: a reference with a scheme keeps its bytes).
+	 */
+	normalize?: boolean;
 }

@@ -13,6 +13,8 @@ Options:
   --dialect D     whatwg (default) | rfc3986 | rfc2396
   --format F      ndjson (default) | tsv | urls
   --to absolute|relative  rewrite: every reference absolute, or relative to where the output lives
+                  (absolute: references with a scheme keep their bytes)
+  --normalize     rewrite --to absolute: references with a scheme in canonical form too
   --document-url URL  rewrite: where the output will live (relative mode); default: the base URL
   --form F        path-relative (default) | root-relative | shortest
   --text-links    html: also find plain-text URLs in text nodes

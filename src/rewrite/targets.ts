@@ -25,10 +25,14 @@
  * `scope` (or on another origin) keeps its source when that still resolves to the same
  * URL in the output, else it is written absolute: the meaning never changes.
  *
- * Absolute mode writes `link.url` for every reference except same-document and empty
- * ones, opaque targets (already absolute), unresolvable ones, and plain-text URLs that are
- * already absolute (their serialization, e.g. a percent-encoded host, may no longer be
- * recognised as a URL in running text).
+ * Absolute mode writes `link.url` for every reference that has no scheme (relative
+ * references, network-path `//host` ones included) except same-document and empty ones
+ * and unresolvable ones. A reference that already has a scheme (RFC 3986 §4.3
+ * absolute-URI) keeps its bytes: the URL parser's serialization (`http://x` ->
+ * `http://x/`, an IDN host in punycode, case, dot segments) is a change the reader sees
+ * and no relative pass undoes. With `normalize: true` such references are written as
+ * `link.url` too, except opaque targets and plain-text URLs (their serialization, e.g. a
+ * percent-encoded host, may no longer be recognised as a URL in running text).
  *
  * Neither mode rewrites an event with `syntax: 'none'` (nothing is written there: an
  * absent form action, a robots directive); the user function is not called for them.
@@ -63,7 +67,10 @@ export interface Target {
  */
 export function createTarget(options: CheckedRewriteOptions): Target {
 	const {to} = options;
-	if (to === 'absolute') return {prepare: () => undefined, value: absoluteValue};
+	if (to === 'absolute') {
+		const normalize = options.normalize === true;
+		return {prepare: () => undefined, value: (link, event) => absoluteValue(link, event, normalize)};
+	}
 	if (to === 'relative') return new RelativeTarget(options);
 	return {
 		prepare: () => undefined,
@@ -80,9 +87,9 @@ function isKept(link: Link, event: ReferenceEvent): boolean {
 	return event.syntax === 'none' || event.against === 'absolute' || link.url === null || link.sameDocument === true || link.value === '' || isOpaque(link.url);
 }
 
-function absoluteValue(link: Link, event: ReferenceEvent): string | undefined {
+function absoluteValue(link: Link, event: ReferenceEvent, normalize: boolean): string | undefined {
 	if (isKept(link, event) || link.url === link.value) return undefined;
-	if (event.syntax === 'text' && isAbsolute(link.value)) return undefined;
+	if (isAbsolute(link.value) && (!normalize || event.syntax === 'text')) return undefined;
 	return link.url ?? undefined;
 }
 
