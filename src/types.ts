@@ -147,6 +147,8 @@ export interface Link {
 	column: number;
 	/** `''` or `'#frag'` reference. */
 	sameDocument?: true;
+	/** html: inside a `<template>`: a browser never follows it until script clones the template. */
+	inert?: true;
 	error?: LinkError;
 	/** text: the delimiter that enclosed the reference (`'<>'`, `'<URL:>'`, `'""'`, or `'none'`). */
 	delimiter?: string;

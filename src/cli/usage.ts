@@ -31,6 +31,7 @@ Options:
   --scope URL     rewrite, relativize: only targets under this prefix are relativized
   --unique        extract: each URL once per run
   --no-follow-nofollow  extract: drop rel=nofollow links and links after <meta name=robots content=nofollow>
+  --no-inert      extract: drop links inside <template> (Link.inert: never followed until cloned)
   --redact-credentials  extract: drop user:password@ from URLs
   -j, --jobs N    extract, rewrite: N files at once on worker threads (default: the number of cores);
                   extract's output is the same bytes whatever N, in input order

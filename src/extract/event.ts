@@ -76,6 +76,8 @@ export interface ReferenceEvent {
 	 * (`''`: none), so a rewriter knows which quote would end a new value.
 	 */
 	refreshQuote?: '"' | "'" | '' | undefined;
+	/** html: inside a `<template>` (Link.inert). */
+	inert?: true | undefined;
 }
 
 /**
@@ -118,6 +120,7 @@ export function referenceEvent(
 		quote: undefined,
 		enclosing: undefined,
 		refreshQuote: undefined,
+		inert: undefined,
 	};
 }
 
@@ -128,6 +131,7 @@ export function movedEvent(event: ReferenceEvent, raw: string, start: number, en
 	moved.text = event.text;
 	moved.delimiter = event.delimiter;
 	moved.enclosing = event.enclosing;
+	moved.inert = event.inert;
 	return moved;
 }
 
