@@ -69,5 +69,8 @@ export function checkRewriteOptions(options: unknown): RewriteOptions & {dialect
 	checkAbsolute('documentUrl', o.documentUrl, o.dialect);
 	checkAbsolute('scope', o.scope, o.dialect);
 	if (o.form !== undefined) checkForm(o.form);
+	checkBoolean('normalize', o.normalize);
+	// Only absolute mode writes references that already have a scheme.
+	if (o.normalize === true && o.to !== 'absolute') throw optionError('normalize', "true only with to: 'absolute' (false or absent otherwise)", o.normalize);
 	return o;
 }

@@ -148,6 +148,8 @@ export interface Link {
 	column: number;
 	/** `''` or `'#frag'` reference. */
 	sameDocument?: true;
+	/** html: inside a `<template>`: a browser never follows it until script clones the template. */
+	inert?: true;
 	error?: LinkError;
 	/** text: the delimiter that enclosed the reference (`'<>'`, `'<URL:>'`, `'""'`, or `'none'`). */
 	delimiter?: string;
@@ -230,4 +232,9 @@ export interface RewriteOptions extends ExtractOptions {
 	/** Relative mode: only targets under this prefix are relativized. */
 	scope?: string;
 	form?: RelativeForm;
+	/**
+	 * Absolute mode: also write references that already have a scheme in their canonical
+	 * form, `link.url` (default false: a reference with a scheme keeps its bytes).
+	 */
+	normalize?: boolean;
 }

@@ -100,6 +100,8 @@ export interface ExtractCommand {
 	site?: string | undefined;
 	unique?: boolean | undefined;
 	noFollowNofollow?: boolean | undefined;
+	/** `--no-inert`: drop Links inside `<template>`. */
+	noInert?: boolean | undefined;
 	redactCredentials?: boolean | undefined;
 	jobs?: string | undefined;
 	positionals: string[];
@@ -336,6 +338,7 @@ function filterOptions(args: ExtractCommand): FilterOptions {
 	if (site !== undefined) options.site = site;
 	if (args.unique === true) options.unique = true;
 	if (args.noFollowNofollow === true) options.noFollowNofollow = true;
+	if (args.noInert === true) options.noInert = true;
 	return options;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Filters crawlers and audits ask of `linkstream extract`: by kind, inside or outside the
- * site, once per URL, and without links the page asks not to follow.
+ * site, once per URL, without links the page asks not to follow, and without inert ones.
  */
 import type {Link, LinkKind} from '../types.js';
 import {parseUrl} from '../uri/whatwg.js';
@@ -15,6 +15,8 @@ export interface FilterOptions {
 	unique?: boolean;
 	/** Drop links with rel=nofollow, and every link after `<meta name=robots content=nofollow>`. */
 	noFollowNofollow?: boolean;
+	/** Drop Links a browser never follows as the page stands: inside `<template>` (`inert`). */
+	noInert?: boolean;
 }
 
 /** Parse `--kind navigation,resource`; throws a message naming the bad kind. */
@@ -43,7 +45,8 @@ export class LinkFilter {
 	}
 
 	accept(link: Link): boolean {
-		const {kinds, scope, unique, noFollowNofollow} = this.options;
+		const {kinds, scope, unique, noFollowNofollow, noInert} = this.options;
+		if (noInert === true && link.inert === true) return false;
 		if (noFollowNofollow === true) {
 			if (isRobotsNofollow(link)) this.robotsNofollow = true;
 			if (this.robotsNofollow || link.rel?.includes('nofollow') === true) return false;

@@ -35,6 +35,8 @@ export interface RewriteCommand {
 	encoding?: string | undefined;
 	dialect?: string | undefined;
 	textLinks?: boolean | undefined;
+	/** `--normalize`: with `--to absolute`, references with a scheme in their canonical form too. */
+	normalize?: boolean | undefined;
 	/** `--in-place`: replace each file atomically. */
 	inPlace?: boolean | undefined;
 	/** `--out DIR`: write the rewritten tree under DIR. */
@@ -102,6 +104,7 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 	if (args.form !== undefined) options.form = checkForm(args.form);
 	if (args.encoding !== undefined) options.encoding = args.encoding;
 	if (args.textLinks === true) options.textLinks = true;
+	if (checkNormalize(args)) options.normalize = true;
 	return options;
 }
 
@@ -131,12 +134,20 @@ function siteCommand(args: RewriteCommand): SiteCommand {
 	if (args.type !== undefined) command.type = checkType(args.type, '-');
 	if (args.encoding !== undefined) command.encoding = args.encoding;
 	if (args.textLinks === true) command.textLinks = true;
+	if (checkNormalize(args)) command.normalize = true;
 	return command;
 }
 
 /** `--site URL` as the site's folder URL (a final `/` added), or undefined. */
 function siteUrl(args: RewriteCommand): string | undefined {
 	return checkSite(args.site, checkDialect(args.dialect));
+}
+
+/** `--normalize` only means something with `--to absolute`. */
+function checkNormalize(args: RewriteCommand): boolean {
+	if (args.normalize !== true) return false;
+	if (args.to !== 'absolute') throw new UsageError('--normalize rewrites references that already have a scheme, so it needs --to absolute');
+	return true;
 }
 
 function checkTo(to: string | undefined): 'absolute' | 'relative' {

@@ -44,6 +44,8 @@ export interface SiteCommand {
 	encoding?: string;
 	dialect: Dialect;
 	textLinks?: boolean;
+	/** `--normalize` (absolute mode). */
+	normalize?: boolean;
 	jobs: number;
 	paths: readonly string[];
 }
@@ -180,6 +182,7 @@ function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'docume
 	if (command.form !== undefined) options.form = command.form;
 	if (command.encoding !== undefined) options.encoding = command.encoding;
 	if (command.textLinks === true) options.textLinks = true;
+	if (command.normalize === true) options.normalize = true;
 	return options;
 }
 

@@ -15,6 +15,8 @@ Options:
   --dialect D     whatwg (default) | rfc3986 | rfc2396
   --format F      ndjson (default) | tsv | urls
   --to absolute|relative  rewrite: every reference absolute, or relative to where the output lives
+                  (absolute: references with a scheme keep their bytes)
+  --normalize     rewrite --to absolute: references with a scheme in canonical form too
   --document-url URL  rewrite: where the output will live (relative mode); default: the base URL
   --form F        path-relative (default) | root-relative | shortest
   --text-links    html: also find plain-text URLs in text nodes
@@ -32,6 +34,7 @@ Options:
   --scope URL     rewrite, relativize: only targets under this prefix are relativized
   --unique        extract: each URL once per run
   --no-follow-nofollow  extract: drop rel=nofollow links and links after <meta name=robots content=nofollow>
+  --no-inert      extract: drop links inside <template> (Link.inert: never followed until cloned)
   --redact-credentials  extract: drop user:password@ from URLs
   -j, --jobs N    extract, rewrite: N files at once on worker threads, 1 to 16 (default: the number
                   of cores, at most 16); extract's output is the same bytes whatever N, in input order

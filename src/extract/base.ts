@@ -96,6 +96,7 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	const value = event.reference === undefined ? link.value : own === undefined ? event.reference : own(event.reference);
 	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
 	if (value === '' || codeAt(value, 0) === 0x23 /* "#" */) link.sameDocument = true;
+	if (event.inert === true) link.inert = true;
 
 	const layer = against === 'document' ? context.documentBase : context.base;
 	if (layer !== null) {

@@ -85,6 +85,8 @@ export interface ReferenceEvent {
 	 * (`''`: none), so a rewriter knows which quote would end a new value.
 	 */
 	refreshQuote?: '"' | "'" | '' | undefined;
+	/** html: inside a `<template>` (Link.inert). */
+	inert?: true | undefined;
 }
 
 /**
@@ -127,6 +129,7 @@ export function referenceEvent(
 		quote: undefined,
 		enclosing: undefined,
 		refreshQuote: undefined,
+		inert: undefined,
 	};
 }
 
@@ -137,6 +140,7 @@ export function movedEvent(event: ReferenceEvent, raw: string, start: number, en
 	moved.text = event.text;
 	moved.delimiter = event.delimiter;
 	moved.enclosing = event.enclosing;
+	moved.inert = event.inert;
 	return moved;
 }
 

@@ -25,10 +25,19 @@
  * `scope` (or on another origin) keeps its source when that still resolves to the same
  * URL in the output, else it is written absolute: the meaning never changes.
  *
- * Absolute mode writes `link.url` for every reference except same-document and empty
- * ones, opaque targets (already absolute), unresolvable ones, and plain-text URLs that are
- * already absolute (their serialization, e.g. a percent-encoded host, may no longer be
- * recognised as a URL in running text).
+ * Absolute mode writes `link.url` for every reference that has no scheme (relative
+ * references, network-path `//host` ones included) except same-document and empty ones
+ * and unresolvable ones. A reference that already has a scheme (RFC 3986 §4.3
+ * absolute-URI) keeps its bytes: the URL parser's serialization (`http://x` ->
+ * `http://x/`, an IDN host in punycode, case, dot segments) is a change the reader sees
+ * and no relative pass undoes. With `normalize: true` such references are written as
+ * `link.url` too, except opaque targets and plain-text URLs (their serialization, e.g. a
+ * percent-encoded host, may no longer be recognised as a URL in running text); and so
+ * are those with credentials under `redactCredentials`, whose url has none.
+ *
+ * Under an RFC dialect, what either mode writes is made safe for a browser
+ * (browser-safe.ts): it leads a WHATWG parser to the same host as the reference it
+ * replaces.
  *
  * Neither mode rewrites an event with `syntax: 'none'` (nothing is written there: an
  * absent form action, a robots directive); the user function is not called for them.
@@ -36,7 +45,8 @@
 import {fallbackBase} from '../extract/base.js';
 import type {ReferenceEvent} from '../extract/event.js';
 import type {Dialect, Link, RewriteOptions} from '../types.js';
-import {createRelativizer, isAbsolute, resolve} from '../uri/index.js';
+import {createRelativizer, isAbsolute, parseReference, resolve} from '../uri/index.js';
+import {browserSafe} from './browser-safe.js';
 
 /** Rewrite options after checking: the dialect is known. */
 export type CheckedRewriteOptions = RewriteOptions & {dialect: Dialect};
@@ -63,7 +73,19 @@ export interface Target {
  */
 export function createTarget(options: CheckedRewriteOptions): Target {
 	const {to} = options;
-	if (to === 'absolute') return {prepare: () => undefined, value: absoluteValue};
+	if (to === 'absolute') {
+		// redactCredentials: a reference written with credentials is written as its url, without them.
+		const normalize = options.normalize === true;
+		const redact = options.redactCredentials === true;
+		if (options.dialect === 'whatwg') return {prepare: () => undefined, value: (link, event) => absoluteValue(link, event, normalize, redact)};
+		return {
+			prepare: () => undefined,
+			value(link, event) {
+				const base = link.base ?? undefined;
+				return browserSafe(absoluteValue(link, event, normalize, redact), sourceOf(link, event), base, base);
+			},
+		};
+	}
 	if (to === 'relative') return new RelativeTarget(options);
 	return {
 		prepare: () => undefined,
@@ -80,10 +102,15 @@ function isKept(link: Link, event: ReferenceEvent): boolean {
 	return event.syntax === 'none' || event.against === 'absolute' || link.url === null || link.sameDocument === true || link.value === '' || isOpaque(link.url);
 }
 
-function absoluteValue(link: Link, event: ReferenceEvent): string | undefined {
+function absoluteValue(link: Link, event: ReferenceEvent, normalize: boolean, redact: boolean): string | undefined {
 	if (isKept(link, event) || link.url === link.value) return undefined;
-	if (event.syntax === 'text' && isAbsolute(link.value)) return undefined;
+	if (isAbsolute(link.value) && (!normalize || event.syntax === 'text') && !(redact && parseReference(link.value).userinfo !== undefined)) return undefined;
 	return link.url ?? undefined;
+}
+
+/** The reference as the input has it, as a browser reads it (what was resolved, for text's `www.` completions). */
+function sourceOf(link: Link, event: ReferenceEvent): string {
+	return event.reference ?? link.value;
 }
 
 /** An absolute URI whose scheme is not followed by `/` (RFC 2396 §3 opaque_part): mailto:, data:, javascript: ... */
@@ -123,13 +150,22 @@ class RelativeTarget implements Target {
 	}
 
 	value(link: Link, event: ReferenceEvent): string | undefined {
-		if (isKept(link, event)) return undefined;
-		const url = link.url as string;
 		// RFC 2396 Appendix E: in plain text only `<URL:...>` makes a relative reference.
 		if (event.syntax === 'text' && link.delimiter !== '<URL:>') return undefined;
+		if (event.syntax === 'none' || event.against === 'absolute' || link.sameDocument === true || link.value === '') return undefined;
 		let base = this.outputBase(link);
 		if (base !== undefined && event.codebase !== undefined) base = this.resolve(event.codebase, base) ?? undefined;
 		if (base === undefined) return undefined;
+		// Unresolvable and opaque references are kept; under an RFC dialect a browser may still read them as relative.
+		const written = isKept(link, event) ? undefined : this.relativeValue(link, event, base);
+		if (this.dialect === 'whatwg') return written;
+		const inputBase = link.base === null || event.codebase === undefined ? link.base : this.resolve(event.codebase, link.base);
+		return browserSafe(written, sourceOf(link, event), inputBase ?? undefined, base);
+	}
+
+	/** The reference relative to `base` (where it will be resolved in the output), or undefined to keep the source. */
+	private relativeValue(link: Link, event: ReferenceEvent, base: string): string | undefined {
+		const url = link.url as string;
 		let relative: string | undefined;
 		try {
 			relative = this.relativizer(base)?.(url);
@@ -138,7 +174,7 @@ class RelativeTarget implements Target {
 		}
 		if (relative !== undefined && !isAbsolute(relative)) return relative;
 		// Out of scope or another origin: the source may keep its meaning as it is.
-		return this.resolve(event.reference ?? link.value, base) === url ? undefined : url;
+		return this.resolve(sourceOf(link, event), base) === url ? undefined : url;
 	}
 
 	/** The base `link` will be resolved against in the output. */

@@ -112,17 +112,27 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
  * does not; a trailing `}` stays only when paired). Unless the text around it ends any
  * URL (whitespace, `<`, `>`, the ends of the text; not `"`, which a URL may hold) and the
  * scanner reads the new value whole, it goes in angle brackets, RFC 2396 Appendix E's
- * delimiters, so it is read whole and cannot take in its neighbours.
+ * delimiters, so it is read whole and cannot take in its neighbours. Between quotes
+ * (`"…"`, where the scanner's rules still apply: an unpaired `)` or a trailing `'` ends
+ * the URL) the same holds: brackets inside the quotes when the scanner would cut it.
+ * Deviation: brackets keep the value as given, where percent-encoding `)` would not (a
+ * reserved character and its escape are different URIs, RFC 3986 §2.2).
  */
 function delimitText(text: string, event: ReferenceEvent, around: Neighbours): string {
+	if (event.delimiter === '""') return readsWhole(text, '"') ? text : `<${text}>`;
 	if (event.delimiter !== 'none' || (endsText(around.before) && endsText(around.after) && readsWhole(text))) return text;
 	return `<${text}>`;
 }
 
-/** Whether running text reads `text` as one URL from end to end (or as no URL at all: nothing to keep whole). */
-function readsWhole(text: string): boolean {
-	const found = scanText(text);
-	return found.length === 0 || (found.length === 1 && found[0]?.start === 0 && found[0].end === text.length);
+/**
+ * Whether running text reads `text` (between two `quote`s, if any) as one URL from end to
+ * end, or as no URL at all even in angle brackets (nothing to keep whole).
+ */
+function readsWhole(text: string, quote = ''): boolean {
+	const found = scanText(quote + text + quote);
+	const start = quote.length;
+	if (found.length === 0) return scanText(`<${text}>`).length === 0;
+	return found.length === 1 && found[0]?.start === start && found[0].end === start + text.length;
 }
 
 function endsText(c: number): boolean {

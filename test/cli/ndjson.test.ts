@@ -46,6 +46,7 @@ const link: fc.Arbitrary<Link> = fc
 				line: number,
 				column: number,
 				sameDocument: optional(fc.constant(true as const)),
+				inert: optional(fc.constant(true as const)),
 				error: optional(fc.constantFrom('no-base', 'invalid-url')),
 				delimiter: optional(text),
 				message: optional(message),

@@ -7,7 +7,8 @@
  *   moved copy (`documentUrl` two folders deeper) is extracted again as the document it
  *   now is; each Link must resolve to the original absolute URL, Link by Link (the
  *   number of Links must match; same-document and empty references of the moved copy
- *   are left out: they follow the document by design, see src/rewrite/targets.ts).
+ *   are left out: they follow the document by design, see src/rewrite/targets.ts); to
+ *   absolute, a Link whose reference has a scheme must also keep its source text (issue 19).
  * Pages are loaded at `https://corpus.example/<file name without .html>/index.html`.
  *
  * Usage: npx tsx test/conformance/rewrite-corpus.ts SHARED_DIR [--seed N] [--only FILE]
@@ -18,6 +19,8 @@ import {readFileSync, readdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
+import {isAbsolute} from '../../src/uri/index.js';
+import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
 import {identity, random, seedOf} from '../helpers/chunks.js';
 import {report} from '../helpers/conformance.js';
@@ -36,6 +39,9 @@ function roundTrip(name: string, bytes: Buffer, options: ExtractOptions, mode: P
 	for (const [i, link] of after.entries()) {
 		const original = before[i] as Link;
 		if (original.url === null || (moved && (original.sameDocument === true || original.value === ''))) continue;
+		if (mode.to === 'absolute' && isAbsolute(original.value) && link.raw !== original.raw) {
+			return {title, problem: `Link ${i} has a scheme and was rewritten: ${JSON.stringify(original.raw.slice(0, 80))} -> ${JSON.stringify(link.raw.slice(0, 80))}`};
+		}
 		if (link.url !== original.url) {
 			return {title, problem: `Link ${i} (${original.element ?? ''} ${original.attribute ?? ''} ${JSON.stringify(original.raw.slice(0, 80))} -> ${JSON.stringify(link.raw.slice(0, 80))}): ${JSON.stringify(link.url)} instead of ${JSON.stringify(original.url)}`};
 		}

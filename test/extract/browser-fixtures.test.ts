@@ -131,10 +131,9 @@ const CRAWLER_EXTRAS: readonly Extra[] = [
 		reason: 'html-url-attributes.md §2: MathML href and mglyph src (links in Firefox only).',
 	},
 	{
-		matches: (link, page) =>
-			page === 'base-in-template.html' && (link.value === 'in-template.html' || link.value === 'https://template-base.example/ignored/'),
+		matches: (link) => link.inert === true,
 		reason:
-			'Content of <template> is inert in the browser (no base, href not resolved); a crawler still sees its URLs. ' +
+			'Content of <template> is inert in the browser (no base, href not resolved); a crawler still sees its URLs, marked inert. ' +
 			'The BASE there does not set the base (html-url-attributes.md §4.3) but is reported as a link.',
 	},
 	{
@@ -178,6 +177,8 @@ for (const [page, {retrievalUrl}] of Object.entries(pages)) {
 			const url = expectedUrl(page, row);
 			const wanted = key(row.element, row.attribute, url, row.frame === 'srcdoc');
 			const found = links.findIndex((link, i) => i >= next && !used.has(i) && key(link.element, link.attribute, link.url, link.frame !== undefined) === wanted);
+			// A Link the browser's DOM holds is live, never inert.
+			if (found !== -1 && links[found]?.inert === true) problems.push(`inert, yet in the browser's DOM: ${describe(row, url)}`);
 			if (found !== -1) {
 				used.add(found);
 				next = found + 1;

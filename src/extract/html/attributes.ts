@@ -118,7 +118,7 @@ const MATH_ROWS: readonly Row[] = [
 ];
 
 /** Attributes read only to decide about others (conditions above). */
-const CONDITION_ATTRIBUTES = ['type', 'rel', 'name', 'property', 'http-equiv'];
+const CONDITION_ATTRIBUTES = ['type', 'rel', 'name', 'property', 'http-equiv', 'shadowrootmode'];
 
 type RuleTable = Map<string, Map<string, AttributeRule>>;
 

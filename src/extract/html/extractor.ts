@@ -18,7 +18,9 @@
  *
  * Choices (a crawler's view; see also base.ts for the BASE hold policy):
  * - `iframe src` is reported even when `srcdoc` is present; links inside `<template>` are
- *   reported (a template's BASE is reported too, but sets no base).
+ *   reported with `inert: true` (a template's BASE is reported too, but sets no base), and
+ *   so are those of a srcdoc document inside one; a declarative shadow root
+ *   (`shadowrootmode`) is live content, not inert.
  * - A form without `action` gives a Link to the document URL with an empty span just
  *   after the tag name (`syntax: 'none'`: nothing to rewrite).
  * - `<meta name=robots>` with `nofollow` or `none` is reported once per document: an
@@ -49,7 +51,7 @@ import {movedEvent, type ReferenceEvent} from '../event.js';
 import {BaseTracker} from './base.js';
 import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './decode.js';
 import {cssEvents, StyleText} from './style.js';
-import {type AttributeRecord, type EventFields, type EventRole, readTag, type TagHost, type TagRecord} from './tag.js';
+import {type AttributeRecord, type EventFields, type EventRole, isDeclarativeShadowRoot, readTag, type TagHost, type TagRecord} from './tag.js';
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './text.js';
 import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './tree.js';
 import {SourceWindow} from './source.js';
@@ -99,6 +101,8 @@ export interface Nesting {
 	depth: number;
 	/** How long its references wait for its BASE (default `'document'`: a srcdoc is read whole). */
 	hold?: BaseHold;
+	/** The iframe is inside an inert template: so is every Link of its srcdoc document. */
+	inert?: boolean;
 }
 
 /**
@@ -120,6 +124,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private readonly bases: BaseTracker;
 	private readonly tree = new TreeContext();
 	private readonly depth: number;
+	/** A srcdoc document of an iframe inside an inert template. */
+	private readonly nestedInert: boolean;
 	/** The source still needed. */
 	private readonly source = new SourceWindow();
 	/** The tokenizer needs nothing before this offset. */
@@ -154,6 +160,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.xml = options.type === 'xhtml';
 		this.decodeMode = this.xml ? 'strict' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
+		this.nestedInert = nesting?.inert === true;
 		// A srcdoc document is read whole: it holds its references to its end.
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
 		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold);
@@ -207,6 +214,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	}
 
 	emit(event: ReferenceEvent, role: EventRole): void {
+		this.mark(event);
 		if (!this.cap.admit(event)) return;
 		if (role === 'base') {
 			this.bases.base(event, !this.tree.inTemplate);
@@ -220,8 +228,18 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	css(text: DecodedText, fields: EventFields): void {
 		const {element, attribute, quote, rel} = fields;
 		cssEvents(text, {element, attribute, container: 'attribute', quote, rel}, this.locate, (event) => {
-			if (this.cap.admit(event)) this.bases.add(event);
+			if (this.cap.admit(event)) this.add(event);
 		});
+	}
+
+	/** Queue an event, marked inert inside a template (HTML §4.12.3: template contents are never rendered). */
+	private readonly add = (event: ReferenceEvent): void => {
+		this.mark(event);
+		this.bases.add(event);
+	};
+
+	private mark(event: ReferenceEvent): void {
+		if (this.nestedInert || this.tree.inert) event.inert = true;
 	}
 
 	srcdoc(text: DecodedText, fields: EventFields): void {
@@ -235,6 +253,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, quote, link, event, link.frame === undefined ? frame : frames.map(link.frame)), {
 			fallback: this.bases.context.base,
 			depth: this.depth + 1,
+			inert: this.nestedInert || this.tree.inert,
 		});
 		nested.write(text.text);
 		nested.end();
@@ -354,12 +373,13 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.cap.close();
 		// HTML §13.2.6.5: the self-closing flag only counts on foreign elements (and in XML).
 		if (selfClosing && (this.xml || !html)) return;
-		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined);
+		const shadowRoot = html && name === 'template' && isDeclarativeShadowRoot(tag, this);
+		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined, shadowRoot);
 		if (this.xml || !html) {
 			if (name === 'style') this.decodedStyle = true;
 		} else if (TEXT_ONLY.has(name)) {
 			this.textOnly = name;
-			if (name === 'style') this.style = new StyleText(this.locate, (event) => this.bases.add(event));
+			if (name === 'style') this.style = new StyleText(this.locate, this.add);
 		}
 	}
 
@@ -456,12 +476,12 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			if (this.anchor.full) this.finishAnchor();
 		}
 		if (this.textLinks && !this.anchorOpen) {
-			textEvents(text, this.options.fuzzy, this.locate, (event) => this.bases.add(event));
+			textEvents(text, this.options.fuzzy, this.locate, this.add);
 		}
 	}
 
 	private scanDecodedStyle(text: DecodedText, container: 'html-text' | 'raw' = 'html-text'): void {
-		cssEvents(text, {element: 'style', container}, this.locate, (event) => this.bases.add(event));
+		cssEvents(text, {element: 'style', container}, this.locate, this.add);
 	}
 
 	private finishAnchor(): void {

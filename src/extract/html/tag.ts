@@ -313,6 +313,19 @@ function find(tag: TagRecord, name: string): AttributeRecord | undefined {
 }
 
 /** An enumerated attribute's value: decoded, ASCII whitespace stripped, lower-cased. */
+/**
+ * Whether a template start tag makes a declarative shadow root (HTML §13.2.6.4.4, a start
+ * tag "template": `shadowrootmode` in the open or closed state), whose content is live.
+ * Deviation: whether the parent can host a shadow root is not checked (an `<a>` cannot).
+ *
+ * @example
+ * isDeclarativeShadowRoot(templateTag, host); // true for <template shadowrootmode=open>
+ */
+export function isDeclarativeShadowRoot(tag: TagRecord, host: TagHost): boolean {
+	const mode = keyword(tag, 'shadowrootmode', host);
+	return mode === 'open' || mode === 'closed';
+}
+
 function keyword(tag: TagRecord, name: string, host: TagHost): string | undefined {
 	const attribute = find(tag, name);
 	return attribute === undefined ? undefined : knownString(decodeStripped(attribute, host)).toLowerCase();

@@ -1,7 +1,8 @@
 /**
  * The little of the HTML tree builder (HTML §13.2.6) the extractor needs, tracked from
  * tags alone: which namespace an element is in (svg, math, or html again inside an
- * integration point), template nesting (a BASE in a template is inert), the open
+ * integration point), template nesting (a BASE in a template is inert, and so is every
+ * Link in one, unless the template is a declarative shadow root), the open
  * object/applet codebases (for param values), and the form element pointer (a form start
  * tag while it is set is dropped).
  *
@@ -63,6 +64,9 @@ interface Scope {
 export class TreeContext {
 	private readonly scopes: Scope[] = [];
 	private templates = 0;
+	/** Open HTML templates that are not declarative shadow roots (their content is inert). */
+	private readonly inertTemplates: boolean[] = [];
+	private inertCount = 0;
 	private readonly plugins: Array<{name: string; codebase: string | undefined}> = [];
 	/** HTML's form element pointer is set (a form was opened outside template and not ended). */
 	private formPointer = false;
@@ -75,6 +79,16 @@ export class TreeContext {
 	/** Inside a `<template>` (HTML): inert content. */
 	get inTemplate(): boolean {
 		return this.templates > 0;
+	}
+
+	/**
+	 * Inside a template whose content stays inert: a DocumentFragment no browser renders or
+	 * follows until script clones it (HTML §4.12.3). A declarative shadow root (HTML
+	 * §13.2.6.4.7 "in head", a start tag "template" with `shadowrootmode` open or closed)
+	 * is attached to its parent and rendered: its content is live.
+	 */
+	get inert(): boolean {
+		return this.inertCount > 0;
 	}
 
 	/**
@@ -117,9 +131,9 @@ export class TreeContext {
 	 * After a start tag (not self-closing in foreign content) of `namespace`: open what it
 	 * opens. `codebase`: an object's or applet's codebase attribute (decoded, stripped).
 	 */
-	open(name: string, namespace: Namespace, codebase: string | undefined): void {
+	open(name: string, namespace: Namespace, codebase: string | undefined, shadowRoot = false): void {
 		if (namespace === 'html') {
-			if (name === 'template') this.templates++;
+			if (name === 'template') this.openTemplate(!shadowRoot);
 			else if ((name === 'object' || name === 'applet') && this.plugins.length < MAX_SCOPES) {
 				this.plugins.push({name, codebase});
 			}
@@ -139,10 +153,23 @@ export class TreeContext {
 			}
 		}
 		if (this.current !== 'html') return;
-		if (name === 'template' && this.templates > 0) this.templates--;
+		if (name === 'template' && this.templates > 0) this.closeTemplate();
 		else if (name === 'object' || name === 'applet') {
 			const index = this.plugins.findLastIndex((plugin) => plugin.name === name);
 			if (index >= 0) this.plugins.length = index;
 		}
+	}
+
+	private openTemplate(inert: boolean): void {
+		this.templates++;
+		// Past the bound only the count is kept: content is inert as the outer templates say.
+		if (this.inertTemplates.length >= MAX_SCOPES) return;
+		this.inertTemplates.push(inert);
+		if (inert) this.inertCount++;
+	}
+
+	private closeTemplate(): void {
+		if (this.templates-- > this.inertTemplates.length) return;
+		if (this.inertTemplates.pop() === true) this.inertCount--;
 	}
 }
