@@ -86,7 +86,7 @@ export interface Pattern {
 /**
  * Compile a pattern: `*` any name part, `?` one character, `[...]` / `[!...]` a class,
  * `{a,b}` alternatives, a `**` segment any number of folders; wildcards do not match a
- * leading `.` (as shells and tinyglobby do).
+ * leading `.` (as shells do).
  *
  * @example
  * splitPattern('site/**\/*.html'); // {root: 'site', matcher: /^(?:...)$/, depth: Infinity}
