@@ -63,6 +63,6 @@ export function noBaseTap(options: RewriteOptions): NoBaseTap {
  */
 export function noBaseWarning(count: number): string | undefined {
 	if (count === 0) return undefined;
-	const references = count === 1 ? '1 relative reference' : `${count} relative references`;
-	return `linkstream rewrite: warning: ${references} left as written: no base URL to resolve them against (give one with --base-url URL)`;
+	const [references, them] = count === 1 ? ['1 relative reference', 'it'] : [`${count} relative references`, 'them'];
+	return `linkstream rewrite: warning: ${references} left as written: no base URL to resolve ${them} against (give one with --base-url URL)`;
 }

@@ -2,7 +2,7 @@
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';
 
-const WARNING = (n: string): string => `linkstream rewrite: warning: ${n} left as written: no base URL to resolve them against (give one with --base-url URL)\n`;
+const WARNING = (n: string): string => `linkstream rewrite: warning: ${n} left as written: no base URL to resolve ${n.startsWith('1 ') ? 'it' : 'them'} against (give one with --base-url URL)\n`;
 
 test('standard input without --base-url: the text as it is, one warning with the count and --base-url, exit 0', t => {
 	const input = '<a href="x.html">x</a><img src=y.png><a href="http://a/">a</a><a href="#top">t</a>';
