@@ -109,7 +109,7 @@ export interface ExtractOptions {
 	/**
 	 * html (and HTML escaped in xml): how long references wait for a BASE element, which
 	 * governs every URL of the document wherever it is. `'document'` (default of `extractLinks` and `rewriteLinks`):
-	 * to the end of the document, at most 100,000 references and 8 Mi characters of input;
+	 * to the end of the document, at most 32,768 references and 8 Mi characters of input;
 	 * `'head'` (default of the streams): until body content starts, at most 1,024
 	 * references and 1 Mi characters. Past the bounds a later BASE governs only the
 	 * references after it.

@@ -220,7 +220,19 @@ export function removeOnSignal(folders: ReadonlySet<string>): () => void {
 	};
 }
 
-function removeOwn(folder: string): void {
+/**
+ * Remove this process's temporary files for the file `path` (left by a worker thread that
+ * died while writing it; no other task writes that file meanwhile).
+ *
+ * @example
+ * removeOwnTemporaries('site/index.html'); // '.index.html.linkstream-<our pid>-…tmp' removed
+ */
+export function removeOwnTemporaries(path: string): void {
+	removeOwn(dirname(path), basename(path));
+}
+
+/** Remove this process's temporary files in `folder` (only those for the file `of`, when given). */
+function removeOwn(folder: string, of?: string): void {
 	let names: Buffer[];
 	try {
 		names = readdirSync(fsPath(folder), {encoding: 'buffer'});
@@ -229,7 +241,7 @@ function removeOwn(folder: string): void {
 	}
 	for (const bytes of names) {
 		const name = decodeName(bytes);
-		if (provenPid(name) === process.pid) {
+		if (provenPid(name) === process.pid && (of === undefined || TEMPORARY.exec(name)?.[1] === of)) {
 			try {
 				unlinkSync(fsPath(join(folder, name)));
 			} catch {

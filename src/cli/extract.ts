@@ -29,7 +29,7 @@ import {BatchedOutput} from './output.js';
 import {runFileTask} from './file-task.js';
 import {TaskReceiver} from './task-output.js';
 import type {Task, TaskResult} from './file-task.js';
-import {checkJobs, openPool, runInOrder, SharedTasks, workerModule} from './pool.js';
+import {checkJobs, openPool, runInOrder, SharedTasks, threadFailure, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {checkSite, fileUrl} from './site-files.js';
 import {UsageError} from './usage.js';
@@ -177,15 +177,14 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			const start = async (unit: Unit): Promise<Started | undefined> => {
 				if (!pooled(unit)) return undefined;
 				// With --unique the main thread keeps the first line of each key: lines and keys come whole in the result.
-				if (unique === true) return {result: Promise.resolve(await shared.run(task(unit)))};
-				const receiver = new TaskReceiver();
-				const result = shared.run({...task(unit), port: receiver.port}, [receiver.port]);
+				const receiver = unique === true ? undefined : new TaskReceiver();
+				const result = receiver === undefined ? shared.run(task(unit)) : shared.run({...task(unit), port: receiver.port}, [receiver.port]);
 				result.catch(() => undefined); // seen in its turn
-				return {result, receiver};
+				return receiver === undefined ? {result} : {result, receiver};
 			};
 			const onResult = async (unit: Unit, started: Started | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
-				const result = started === undefined ? undefined : await streamed(started);
+				const result = started === undefined ? undefined : await threadResult(input, started);
 				if (result === undefined || result.overflow === true) await extractHere(input, undefined, unit.range);
 				else printResult(input, result);
 				if (unit.range === undefined || unit.range[1] === sizes[unit.index]) await done(unit.index);
@@ -216,16 +215,28 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	}
 	return status;
 
-	/** A task's pieces of output written as they come, in its turn; then its result. */
-	async function streamed({result, receiver}: Started): Promise<TaskResult> {
-		await receiver?.drain(
-			result.then(({pieces}) => pieces ?? 0),
-			piece => {
-				out.addBytes(piece);
-				return out.ready();
-			},
-		);
-		return result;
+	/**
+	 * A task's pieces of output written as they come, in its turn; then its result. Undefined
+	 * when its worker thread failed under it (out of memory): the input is then read again on
+	 * this thread, and the bytes the thread had written are not written twice.
+	 */
+	async function threadResult(input: Input, {result, receiver}: Started): Promise<TaskResult | undefined> {
+		let written = 0;
+		try {
+			await receiver?.drain(
+				result.then(({pieces}) => pieces ?? 0),
+				piece => {
+					written += piece.length;
+					out.addBytes(piece);
+					return out.ready();
+				},
+			);
+			return await result;
+		} catch (error) {
+			warn(input.path, `${threadFailure(error)}: read again on the main thread`);
+			out.skip(written);
+			return undefined;
+		}
 	}
 
 	/** A worker's output for `input`: its bytes, or with `--unique` its lines not seen before; then its errors and warnings. */

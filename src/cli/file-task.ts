@@ -99,9 +99,16 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 		if (!filter.accept(link)) return;
 		const line = formatter(link);
 		if (line === null) return;
-		held += line.length;
-		if (!unique) return bytes.add(line);
-		lines.push(line);
+		if (!unique) {
+			const before = bytes.total;
+			bytes.add(line);
+			held += bytes.total - before;
+			return;
+		}
+		// --unique: the lines are held for the main thread to choose from, whole.
+		const whole = typeof line === 'string' ? line : [...line].join('');
+		held += whole.length;
+		lines.push(whole);
 		keys.push(uniqueKey(link));
 	};
 	// Asked between steps of input (sources.ts): streamed output waits for the main thread; held output past `maxOutput` gives up.

@@ -5,12 +5,13 @@
 import type {Link} from '../types.js';
 import {printable} from './names.js';
 import {ndjsonLine, ndjsonPrefix} from './ndjson.js';
+import {type Line, LONG_FIELD, linePieces} from './slices.js';
 
 export type OutputFormat = 'ndjson' | 'tsv' | 'urls';
 export const FORMATS: readonly OutputFormat[] = ['ndjson', 'tsv', 'urls'];
 
-/** One output line (with its newline), or null when the format skips the Link. */
-export type LineFormatter = (link: Link) => string | null;
+/** One output line (with its newline; in pieces for a Link with a long field), or null when the format skips the Link. */
+export type LineFormatter = (link: Link) => Line | null;
 
 /**
  * The formatter of one input's Links; `file` undefined for standard input.
@@ -28,8 +29,12 @@ export function lineFormatter(format: OutputFormat, file: string | undefined): L
 			return link => (link.url === null ? null : `${link.url}\n`);
 		case 'tsv': {
 			const first = tsvField(file ?? '-');
-			return link =>
-				`${first}\t${link.line}\t${link.column}\t${link.kind}\t${tsvField(link.element ?? '')}\t${tsvField(link.attribute ?? '')}\t${tsvField(link.url ?? '')}\t${tsvField(link.value)}\t${tsvField(context(link))}\n`;
+			return link => {
+				const url = link.url ?? '';
+				const head = `${first}\t${link.line}\t${link.column}\t${link.kind}\t${tsvField(link.element ?? '')}\t${tsvField(link.attribute ?? '')}\t`;
+				if (url.length > LONG_FIELD || link.value.length > LONG_FIELD) return linePieces([head, {long: url}, '\t', {long: link.value}, `\t${tsvField(context(link))}\n`], tsvField);
+				return `${head}${tsvField(url)}\t${tsvField(link.value)}\t${tsvField(context(link))}\n`;
+			};
 		}
 	}
 }
@@ -41,7 +46,8 @@ export function lineFormatter(format: OutputFormat, file: string | undefined): L
  * formatLink(link, 'ndjson', 'a.html'); // JSON.stringify({file: 'a.html', ...link}) + '\n'
  */
 export function formatLink(link: Link, format: OutputFormat, file: string | undefined): string | null {
-	return lineFormatter(format, file)(link);
+	const line = lineFormatter(format, file)(link);
+	return line === null || typeof line === 'string' ? line : [...line].join('');
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The NDJSON line of a Link, written without building a new object per Link: the same
  * text as `JSON.stringify({file, ...link})` (key order, escapes, lone surrogates, undefined
- * fields left out), with the file's prefix made once per file.
+ * fields left out), with the file's prefix made once per file. A Link with a string field
+ * over LONG_FIELD units comes as pieces (slices.ts), the same text.
  */
 import type {Link} from '../types.js';
+import {type Line, LONG_FIELD, linePieces} from './slices.js';
 
 /** Characters JSON.stringify escapes: `"`, `\`, controls, and surrogates (a lone one becomes `\udxxx`). */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
@@ -24,7 +26,7 @@ function value(v: unknown): string | undefined {
 		case 'object':
 			if (v === null) return 'null';
 			if (Array.isArray(v)) return array(v);
-			return object(v as Record<string, unknown>, '{');
+			return object(v as Record<string, unknown>, '{')!;
 		default:
 			return undefined; // undefined, functions, symbols: left out (JSON.stringify's rule)
 	}
@@ -53,23 +55,53 @@ function keyText(key: string): string {
 
 /**
  * `{...}` after `open` (`{`, or a prefix ending in `,` whose object continues): the
- * object's own enumerable keys in order (for...in; a Link is a plain object).
+ * object's own enumerable keys in order (for...in; a Link is a plain object). Undefined
+ * when `long` is false and a string field is over LONG_FIELD units (see {@link longLine}).
  */
-function object(o: Record<string, unknown>, open: string): string {
+function object(o: Record<string, unknown>, open: string, long = true): string | undefined {
 	let out = open;
 	let separator = '';
 	for (const key in o) {
 		const v = o[key];
-		let text: string | undefined;
-		if (typeof v === 'string') text = NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : `"${v}"`;
-		else if (typeof v === 'number') text = Number.isFinite(v) ? `${v}` : 'null';
-		else if (v === undefined || !Object.hasOwn(o, key)) continue;
-		else text = value(v);
+		if (!long && typeof v === 'string' && v.length > LONG_FIELD) return undefined;
+		const text = field(o, key, v);
 		if (text === undefined) continue;
 		out += separator + keyText(key) + text;
 		separator = ',';
 	}
 	return `${out}}`;
+}
+
+/** The JSON of `o[key]` (`v`), or undefined when JSON.stringify leaves the key out. */
+function field(o: Record<string, unknown>, key: string, v: unknown): string | undefined {
+	if (typeof v === 'string') return NEEDS_ESCAPE.test(v) ? JSON.stringify(v) : `"${v}"`;
+	if (typeof v === 'number') return Number.isFinite(v) ? `${v}` : 'null';
+	if (v === undefined || !Object.hasOwn(o, key)) return undefined;
+	return value(v);
+}
+
+/** The characters of a JSON string literal holding `s`, without its quotes. */
+function jsonChars(s: string): string {
+	return NEEDS_ESCAPE.test(s) ? JSON.stringify(s).slice(1, -1) : s;
+}
+
+/** The line of a Link with a long string field: the same text in pieces, each long field escaped a slice at a time. */
+function longLine(prefix: string, o: Record<string, unknown>): Iterable<string> {
+	const fields: Array<string | {long: string}> = [prefix];
+	let separator = '';
+	for (const key in o) {
+		const v = o[key];
+		if (typeof v === 'string' && v.length > LONG_FIELD) {
+			fields.push(`${separator}${keyText(key)}"`, {long: v}, '"');
+		} else {
+			const text = field(o, key, v);
+			if (text === undefined) continue;
+			fields.push(separator + keyText(key) + text);
+		}
+		separator = ',';
+	}
+	fields.push('}\n');
+	return linePieces(fields, jsonChars);
 }
 
 /**
@@ -84,13 +116,15 @@ export function ndjsonPrefix(file: string | undefined): string {
 
 /**
  * One NDJSON line (with its newline) of `link` after `prefix` (from {@link ndjsonPrefix}):
- * `JSON.stringify({file, ...link}) + '\n'`, byte for byte.
+ * `JSON.stringify({file, ...link}) + '\n'`, byte for byte; in pieces when a string field
+ * is over LONG_FIELD units.
  *
  * @example
  * ndjsonLine(ndjsonPrefix('a.html'), link); // '{"file":"a.html","value":"b",...}\n'
  */
-export function ndjsonLine(prefix: string, link: Link): string {
-	const line = object(link as unknown as Record<string, unknown>, prefix);
+export function ndjsonLine(prefix: string, link: Link): Line {
+	const line = object(link as unknown as Record<string, unknown>, prefix, false);
+	if (line === undefined) return longLine(prefix, link as unknown as Record<string, unknown>);
 	// An object without keys after '{"file":"x",' would leave the comma.
 	return line.length === prefix.length + 1 && prefix.length > 1 ? `${prefix.slice(0, -1)}}\n` : `${line}\n`;
 }

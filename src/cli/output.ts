@@ -6,6 +6,8 @@
  * so a slow reader never makes memory grow.
  */
 
+import {type Line, slices} from './slices.js';
+
 /** Bytes of a piece of output: one write. */
 export const PIECE_BYTES = 1 << 20;
 
@@ -30,6 +32,8 @@ export class LineBytes {
 	private readonly scratch: Uint8Array | undefined;
 	private buffer: Uint8Array | undefined;
 	private used = 0;
+	/** Bytes handed on. */
+	private done = 0;
 
 	constructor(onPiece: (piece: Uint8Array) => void, scratch?: Uint8Array) {
 		this.onPiece = onPiece;
@@ -42,15 +46,27 @@ export class LineBytes {
 		return this.used;
 	}
 
-	add(line: string): void {
-		// A UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair: 4 bytes for 2 units).
-		const most = line.length * 3;
-		if (this.buffer === undefined || this.used + most > this.buffer.length) {
+	/** Bytes encoded in all. */
+	get total(): number {
+		return this.done + this.used;
+	}
+
+	/** Add a line, or each of its pieces; a long string goes in slices, never encoded whole. */
+	add(line: Line): void {
+		if (typeof line !== 'string') {
+			for (const piece of line) this.add(piece);
+		} else if (line.length * 3 > this.size) {
+			// A UTF-16 code unit is at most 3 bytes of UTF-8: a slice of size / 3 units fits a piece.
+			for (const slice of slices(line, Math.floor(this.size / 3))) this.addShort(slice);
+		} else {
+			this.addShort(line);
+		}
+	}
+
+	/** A string of at most size / 3 units (a surrogate pair: 4 bytes for 2 units). */
+	private addShort(line: string): void {
+		if (this.buffer === undefined || this.used + line.length * 3 > this.buffer.length) {
 			this.flush();
-			if (most > this.size) {
-				this.onPiece(encoder.encode(line));
-				return;
-			}
 			this.buffer = this.scratch ?? new Uint8Array(this.size);
 		}
 		this.used += encoder.encodeInto(line, this.buffer.subarray(this.used)).written;
@@ -61,6 +77,7 @@ export class LineBytes {
 		if (this.buffer === undefined || this.used === 0) return;
 		const piece = this.scratch === undefined ? this.buffer.subarray(0, this.used) : this.buffer.slice(0, this.used);
 		this.buffer = undefined;
+		this.done += this.used;
 		this.used = 0;
 		this.onPiece(piece);
 	}
@@ -70,14 +87,16 @@ export class BatchedOutput {
 	private readonly stream: NodeJS.WritableStream;
 	private readonly bytes: LineBytes;
 	private waiting: Promise<void> | undefined;
+	/** Bytes still to leave out (see {@link BatchedOutput.skip}). */
+	private skipping = 0;
 
 	constructor(stream: NodeJS.WritableStream) {
 		this.stream = stream;
 		this.bytes = new LineBytes(piece => this.write(piece));
 	}
 
-	/** Add a line (with its newline); written once a piece is full. */
-	add(line: string): void {
+	/** Add a line (with its newline), or its pieces; written once a piece is full. */
+	add(line: Line): void {
 		this.bytes.add(line);
 	}
 
@@ -85,6 +104,15 @@ export class BatchedOutput {
 	addBytes(bytes: Uint8Array): void {
 		this.bytes.flush();
 		if (bytes.length > 0) this.write(bytes);
+	}
+
+	/**
+	 * Leave out the next `bytes` bytes added: written already (by a worker thread that then
+	 * failed) and about to be made again.
+	 */
+	skip(bytes: number): void {
+		this.bytes.flush();
+		this.skipping += bytes;
 	}
 
 	/** Undefined when more may be added now, else a promise of the stream draining. */
@@ -103,7 +131,14 @@ export class BatchedOutput {
 		await this.waiting;
 	}
 
-	private write(chunk: Uint8Array): void {
+	private write(bytes: Uint8Array): void {
+		let chunk = bytes;
+		if (this.skipping > 0) {
+			const left = Math.min(this.skipping, chunk.length);
+			this.skipping -= left;
+			chunk = chunk.subarray(left);
+			if (chunk.length === 0) return;
+		}
 		if (this.stream.write(chunk) || this.waiting !== undefined) return;
 		this.waiting = new Promise(resolve => {
 			const done = (): void => {

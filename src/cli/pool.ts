@@ -9,6 +9,39 @@ import type {TransferListItem} from 'node:worker_threads';
 import {optionError} from '../options.js';
 
 /**
+ * A worker thread's heap, old generation, in MB. Each thread's garbage grows with its heap
+ * limit (V8 lets a heap grow up to four times what it keeps live before a full collection,
+ * less under a low limit): link-dense files at -j 2 peaked at 293 MB without a limit and
+ * 210 MB with this one (bench/hostile.ts). A task that needs more ends its thread with
+ * ERR_WORKER_OUT_OF_MEMORY, and the command does it again on the main thread
+ * ({@link threadFailure}); the pool starts a new thread.
+ */
+export const THREAD_OLD_SPACE_MB = 256;
+/** A worker thread's young generation, in MB (V8's default on 64 bits: 48). */
+export const THREAD_YOUNG_SPACE_MB = 16;
+
+/** Tests only: a smaller old generation per thread, to make a thread run out of memory. */
+const HEAP_TEST_ENV = 'LINKSTREAM_TEST_THREAD_HEAP_MB';
+
+function threadHeap(): {maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number} {
+	const test = Number(process.env[HEAP_TEST_ENV]);
+	return {maxOldGenerationSizeMb: Number.isInteger(test) && test > 0 ? test : THREAD_OLD_SPACE_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB};
+}
+
+/**
+ * What to say of a task whose worker thread failed under it: ran out of memory, died, or
+ * could not take or give back the task (a task reports its input's own errors in its result).
+ *
+ * @example
+ * threadFailure(Object.assign(new Error('...'), {code: 'ERR_WORKER_OUT_OF_MEMORY'})); // 'its worker thread ran out of memory (256 MB a thread)'
+ */
+export function threadFailure(error: unknown): string {
+	const {code, message} = (error ?? {}) as NodeJS.ErrnoException;
+	if (code === 'ERR_WORKER_OUT_OF_MEMORY') return `its worker thread ran out of memory (${threadHeap().maxOldGenerationSizeMb} MB a thread)`;
+	return `its worker thread failed (${code ?? message ?? String(error)})`;
+}
+
+/**
  * The URL of a worker module beside this one (`name` without extension): `.ts` when the
  * command runs from source, `.js` when compiled.
  *
@@ -24,7 +57,8 @@ export function workerModule(name: string): string {
  * Run `taskFor(item)` for every item on `jobs` worker threads of the module `filename`
  * (its default export), each thread taking up to `perThread` tasks at once (for tasks
  * that wait on I/O), calling `onResult` in item order; with `limit`, the items in flight
- * weigh at most `limit.max` together.
+ * weigh at most `limit.max` together. An item whose thread failed under it (ran out of
+ * memory) is given to `again` (on this thread) with what to say of the failure.
  *
  * @example
  * await runPool(workerModule('worker'), inputs, input => ({input, options}), 4, async (input, result) => print(result));
@@ -37,8 +71,13 @@ export async function runPool<Item, Task, Result>(
 	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
 	perThread = 1,
 	limit?: InFlightLimit<Item>,
+	again?: (item: Item, failure: string) => Promise<Result>,
 ): Promise<void> {
-	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => run(taskFor(item)), 2 * jobs * perThread, onResult, limit));
+	const start = (run: (task: Task) => Promise<Result>, item: Item): Promise<Result> => {
+		const result = run(taskFor(item));
+		return again === undefined ? result : result.catch((error: unknown) => again(item, threadFailure(error)));
+	};
+	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => start(run, item), 2 * jobs * perThread, onResult, limit));
 }
 
 /** Items in flight bounded by the sum of their weights (bytes), besides their count; one at least. */
@@ -93,6 +132,7 @@ export async function openPool<Task, Result>(filename: string, jobs: number, per
 		minThreads: jobs,
 		idleTimeout: 60_000,
 		concurrentTasksPerWorker: perThread,
+		resourceLimits: threadHeap(),
 		...(perThread > 1 ? {atomics: 'disabled' as const} : {}),
 	});
 	// Each thread's own standard output and error are piped into the process's, a 'close'

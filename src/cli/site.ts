@@ -9,7 +9,7 @@
 import {mkdir, realpath, stat} from 'node:fs/promises';
 import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
-import {removeOnSignal, runControl, syncFolder} from './atomic.js';
+import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './atomic.js';
 import {fileUrlOf, fsPath, printable} from './names.js';
 import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
@@ -31,7 +31,7 @@ export const SITE_IN_FLIGHT_BYTES = 64 << 20;
 
 /**
  * A file in flight holds its input and output whole, and while it is rewritten the
- * references waiting for a late BASE with their output (DOCUMENT_HOLD_EVENTS): an 8.8 MB
+ * references waiting for a late BASE with their output (DOCUMENT_HOLD_EVENTS, then 100,000): an 8.8 MB
  * page of 420,000 links took 160 MB above Node's own, some 18 times its size. Weighed twice
  * its size, eight such pages at -j 2 peaked at 2.4 GB (bench/hostile.ts).
  */
@@ -106,7 +106,13 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	try {
 		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.
 		if (command.jobs > 1 && tasks.length > 1) {
-			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, command.jobs, onResult, FILES_PER_THREAD, limit);
+			// A file whose thread ran out of memory is done again here, its dead thread's temporary file removed first.
+			const again = (task: SiteTask, failure: string): Promise<SiteResult> => {
+				io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again on the main thread`);
+				if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
+				return runSiteTask(task);
+			};
+			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, command.jobs, onResult, FILES_PER_THREAD, limit, again);
 		} else {
 			await runInOrder(tasks, runSiteTask, FILES_PER_THREAD, onResult, limit);
 		}

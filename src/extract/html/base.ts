@@ -38,8 +38,13 @@ import type {ReferenceEvent} from '../event.js';
 export const HOLD_LIMIT_EVENTS = 1024;
 /** Head policy: input characters (UTF-16 units) within which a held event must start. */
 export const HOLD_LIMIT_CHARS = 1 << 20;
-/** Document policy: held events before the base is settled anyway. */
-export const DOCUMENT_HOLD_EVENTS = 100_000;
+/**
+ * Document policy: held events before the base is settled anyway (32,768). A held event
+ * costs about 300 bytes besides its strings, so a document holds some 10 MB; at 100,000,
+ * link-dense pages on a few threads at once took over 400 MB (bench/hostile.ts), and a
+ * BASE after more references than this is not found in real pages.
+ */
+export const DOCUMENT_HOLD_EVENTS = 1 << 15;
 /** Document policy: input characters (UTF-16 units, 8 Mi) within which a held event must start. */
 export const DOCUMENT_HOLD_CHARS = 1 << 23;
 
