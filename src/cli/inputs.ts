@@ -5,7 +5,9 @@ import type {ArchiveType, InputType} from '../types.js';
 import {fsPath} from './names.js';
 import {GZIP_SUFFIX, isGzipPath} from './open-document.js';
 import type {Input} from './sources.js';
+import type {FileId} from './site-files.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
+import {namedFile} from './walked-file.js';
 
 export type {Input} from './sources.js';
 
@@ -85,7 +87,8 @@ function walkable(path: string): boolean {
 /**
  * Expand the PATH arguments: a folder yields its files of known types, sorted, recursively;
  * a pattern the files it matches (walk.ts: no symbolic link followed in either). Each file
- * (device and inode) comes once, however often it is named. A missing path, a pattern
+ * (device and inode) comes once, however often it is named, and is opened later as it was
+ * met then (walked-file.ts: a file swapped meanwhile is not read). A missing path, a pattern
  * matching nothing and a path that is not a regular file (a FIFO would block the run) are
  * reported through `onError` and skipped.
  */
@@ -96,15 +99,18 @@ export async function expandInputs(
 ): Promise<Input[]> {
 	const inputs: Input[] = [];
 	const seen = new Set<string>();
-	/** A file walked (its id known) or named (checked here to be a regular file). */
-	const take = async (path: string, relative: string, walked?: {dev: number; ino: number}): Promise<void> => {
+	/** A file walked (its id known) or named (checked here to be a regular file; a named symbolic link opened as its target). */
+	const take = async (path: string, relative: string, walked?: FileId): Promise<void> => {
 		let id = walked;
+		let target: string | undefined;
 		if (id === undefined) {
 			const info = await stat(fsPath(path));
 			if (!info.isFile()) return onError(path, NOT_A_FILE);
-			id = info;
+			id = {dev: info.dev, ino: info.ino};
+			const named = await namedFile(path);
+			if (named !== path) target = named;
 		}
-		if (firstTime(seen, id)) inputs.push({...fileInput(path, explicit), relative});
+		if (firstTime(seen, id)) inputs.push({...fileInput(path, explicit), relative, id, ...(target === undefined ? {} : {target})});
 	};
 	for (const path of paths.length === 0 ? ['-'] : paths) {
 		if (path === '-') {

@@ -11,6 +11,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';
+import {runPaused} from '../helpers/paused.js';
 
 const SITE = 'https://example.com/docs/';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,31 +29,6 @@ function makeSite(pages: Record<string, string>): {root: string; site: string} {
 		writeFileSync(join(site, path), content);
 	}
 	return {root, site};
-}
-
-interface Paused {
-	/** Resolves once the run has paused at the stage. */
-	paused: Promise<void>;
-	resume(): void;
-	signal(name: NodeJS.Signals): void;
-	exit: Promise<{code: number | null; signal: NodeJS.Signals | null; stderr: string}>;
-}
-
-/** Start the command with LINKSTREAM_TEST_PAUSE=stage (src/cli/test-pause.ts). */
-function runPaused(stage: 'open' | 'rename', args: readonly string[]): Paused {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: repo, env: {...process.env, LINKSTREAM_TEST_PAUSE: stage}, stdio: ['pipe', 'pipe', 'pipe']});
-	let stderr = '';
-	let onPause: () => void = () => undefined;
-	const paused = new Promise<void>(resolve => (onPause = resolve));
-	child.stderr.on('data', (chunk: Buffer) => {
-		stderr += chunk.toString();
-		if (stderr.includes(`linkstream: paused at ${stage}\n`)) onPause();
-	});
-	child.stdout.resume();
-	const exit = new Promise<{code: number | null; signal: NodeJS.Signals | null; stderr: string}>(resolve => child.once('close', (code, signal) => resolve({code, signal, stderr})));
-	// A run that ends without pausing (no pause in it) must not leave the test waiting.
-	const pausedOrExited = Promise.race([paused, exit.then(({stderr: text}) => Promise.reject(new Error(`the run ended without pausing at ${stage}: ${text}`)))]);
-	return {paused: pausedOrExited, resume: () => child.stdin.end('\n'), signal: name => child.kill(name), exit};
 }
 
 test('a glob walks as a folder does: a link to a folder outside and a link loop are not followed; each file once', t => {
