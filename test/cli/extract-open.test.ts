@@ -12,7 +12,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import test from 'ava';
+import type {ExecutionContext} from 'ava';
 import {runPaused} from '../helpers/paused.js';
+import type {PausedExit} from '../helpers/paused.js';
 
 /** What a paused run writes first (src/cli/test-pause.ts). */
 const PAUSED = 'linkstream: paused at open\n';
@@ -43,17 +45,27 @@ function swapForLink(path: string, outside: string, name: string, content: strin
 	symlinkSync(join(outside, name), path);
 }
 
+/** Run extract with `args`, paused after the walk while `swap` changes the files; its exit. */
+async function extractSwapping(args: readonly string[], swap: () => void): Promise<PausedExit> {
+	const run = runPaused('open', ['extract', ...args]);
+	await run.paused;
+	swap();
+	run.resume();
+	return run.exit;
+}
+
+/** Exit 1, the output of the files left as they were, and each swapped file named (`skipped`, in input order). */
+function assertSkipped(t: ExecutionContext, {code, stdout, stderr}: PausedExit, output: string, skipped: readonly string[]): void {
+	t.is(code, 1, stderr);
+	t.is(stdout, output);
+	t.is(stderr, PAUSED + skipped.join(''));
+}
+
 for (const jobs of ['1', '2']) {
 	test(`a page swapped for a symbolic link after the walk is not read: named, the other page's links given, exit 1 (-j ${jobs})`, async t => {
 		const {site, outside} = makeTree({'a.html': page('https://example.com/a'), 'b.html': page('https://example.com/b')});
-		const run = runPaused('open', ['extract', '--format', 'urls', '-j', jobs, site]);
-		await run.paused;
-		swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token'));
-		run.resume();
-		const {code, stdout, stderr} = await run.exit;
-		t.is(code, 1, stderr);
-		t.is(stdout, 'https://example.com/b\n');
-		t.is(stderr, PAUSED + swapped(join(site, 'a.html'), 'a symbolic link'));
+		const exit = await extractSwapping(['--format', 'urls', '-j', jobs, site], () => swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token')));
+		assertSkipped(t, exit, 'https://example.com/b\n', [swapped(join(site, 'a.html'), 'a symbolic link')]);
 	});
 
 	test(`every way a file is read checks it: a WARC file, a .gz file, an mbox, a page, each swapped, none read (-j ${jobs})`, async t => {
@@ -64,55 +76,39 @@ for (const jobs of ['1', '2']) {
 			'd.html': page('https://example.com/d'),
 			'e.html': page('https://example.com/kept'),
 		});
-		const run = runPaused('open', ['extract', '--format', 'urls', '-j', jobs, site]);
-		await run.paused;
-		swapForLink(join(site, 'a.warc'), outside, 'secret.warc', warcRecord('https://secret.example/warc'));
-		// Another file renamed into its place: the same name, another inode.
-		writeFileSync(join(site, 'new.gz'), gzipSync('see https://secret.example/gz here\n'));
-		renameSync(join(site, 'new.gz'), join(site, 'b.txt.gz'));
-		swapForLink(join(site, 'c.mbox'), outside, 'secret.mbox', mbox('https://secret.example/mbox'));
-		// A FIFO in its place: opened without waiting for a writer, refused.
-		unlinkSync(join(site, 'd.html'));
-		t.is(spawnSync('mkfifo', [join(site, 'd.html')]).status, 0);
-		run.resume();
-		const {code, stdout, stderr} = await run.exit;
-		t.is(code, 1, stderr);
-		t.is(stdout, 'https://example.com/kept\n');
-		t.is(
-			stderr,
-			PAUSED +
-				swapped(join(site, 'a.warc'), 'a symbolic link') +
-				swapped(join(site, 'b.txt.gz'), 'another file') +
-				swapped(join(site, 'c.mbox'), 'a symbolic link') +
-				swapped(join(site, 'd.html'), 'not a regular file'),
-		);
+		const exit = await extractSwapping(['--format', 'urls', '-j', jobs, site], () => {
+			swapForLink(join(site, 'a.warc'), outside, 'secret.warc', warcRecord('https://secret.example/warc'));
+			// Another file renamed into its place: the same name, another inode.
+			writeFileSync(join(site, 'new.gz'), gzipSync('see https://secret.example/gz here\n'));
+			renameSync(join(site, 'new.gz'), join(site, 'b.txt.gz'));
+			swapForLink(join(site, 'c.mbox'), outside, 'secret.mbox', mbox('https://secret.example/mbox'));
+			// A FIFO in its place: opened without waiting for a writer, refused.
+			unlinkSync(join(site, 'd.html'));
+			t.is(spawnSync('mkfifo', [join(site, 'd.html')]).status, 0);
+		});
+		assertSkipped(t, exit, 'https://example.com/kept\n', [
+			swapped(join(site, 'a.warc'), 'a symbolic link'),
+			swapped(join(site, 'b.txt.gz'), 'another file'),
+			swapped(join(site, 'c.mbox'), 'a symbolic link'),
+			swapped(join(site, 'd.html'), 'not a regular file'),
+		]);
 	});
 }
 
 test('files named on the command line are checked too; a symbolic link named there is read as its target', async t => {
 	const {root, site, outside} = makeTree({'a.html': page('https://example.com/a'), 'b.html': page('https://example.com/b')});
 	symlinkSync(join(site, 'b.html'), join(root, 'latest.html'));
-	const run = runPaused('open', ['extract', '--format', 'tsv', '-j', '1', join(site, 'a.html'), join(root, 'latest.html')]);
-	await run.paused;
-	swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token'));
-	run.resume();
-	const {code, stdout, stderr} = await run.exit;
-	t.is(code, 1, stderr);
-	t.is(stderr, PAUSED + swapped(join(site, 'a.html'), 'a symbolic link'));
+	const exit = await extractSwapping(['--format', 'tsv', '-j', '1', join(site, 'a.html'), join(root, 'latest.html')], () =>
+		swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token')),
+	);
 	// TSV: file, line, column, kind, element, attribute, url, value, archive context; the file as named.
-	t.is(stdout, `${join(root, 'latest.html')}\t1\t10\tnavigation\ta\thref\thttps://example.com/b\thttps://example.com/b\t\n`);
+	assertSkipped(t, exit, `${join(root, 'latest.html')}\t1\t10\tnavigation\ta\thref\thttps://example.com/b\thttps://example.com/b\t\n`, [swapped(join(site, 'a.html'), 'a symbolic link')]);
 });
 
 test('a large WARC file cut into ranges at -j 2, swapped for a symbolic link after the walk: not read, named once, exit 1', async t => {
 	// Over 16 MB (WHOLE_FILE_BYTES): cut into ranges of records at -j 2.
 	const record = warcRecord(`https://example.com/${'p'.repeat(900)}`);
 	const {site, outside} = makeTree({'big.warc': record.repeat(Math.ceil((17 << 20) / record.length)), 'z.html': page('https://example.com/z')});
-	const run = runPaused('open', ['extract', '--format', 'urls', '-j', '2', site]);
-	await run.paused;
-	swapForLink(join(site, 'big.warc'), outside, 'secret.warc', warcRecord('https://secret.example/warc'));
-	run.resume();
-	const {code, stdout, stderr} = await run.exit;
-	t.is(code, 1, stderr);
-	t.is(stdout, 'https://example.com/z\n');
-	t.is(stderr, PAUSED + swapped(join(site, 'big.warc'), 'a symbolic link'));
+	const exit = await extractSwapping(['--format', 'urls', '-j', '2', site], () => swapForLink(join(site, 'big.warc'), outside, 'secret.warc', warcRecord('https://secret.example/warc')));
+	assertSkipped(t, exit, 'https://example.com/z\n', [swapped(join(site, 'big.warc'), 'a symbolic link')]);
 });
