@@ -21,6 +21,7 @@ import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
 import {checkSite, fileUrl} from './site-files.js';
+import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -62,6 +63,8 @@ interface Io {
 export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> {
 	if (args.inPlace === true || args.out !== undefined || args.dryRun === true) return runSite(siteCommand(args), io);
 	const options = rewriteOptions(args);
+	// The rewritten document going nowhere is a failure; a site rewrite's product is its files (its summary on standard error).
+	if (refuseClosedOutput(io.err)) return 1;
 	const [path = '-'] = args.positionals;
 	if (path !== '-') {
 		const info = await stat(path).catch(() => null);
