@@ -72,7 +72,7 @@ export const readWhole = (input: Input): Promise<Buffer> => readWalked(input);
  * await withFileStream(input, undefined, source => eachLink(input, options, source, sink, onError));
  */
 export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>): Promise<T> {
-	const stream = (await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})})) as NodeJS.ReadableStream & {destroy(): void};
+	const stream = await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})});
 	try {
 		return await use(stream);
 	} finally {

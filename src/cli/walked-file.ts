@@ -13,7 +13,7 @@
  * POSIX offers no rename that checks the target it replaces.
  */
 import {close, closeSync, constants, fstat, fstatSync, open as openFd, openSync, readFile, readFileSync} from 'node:fs';
-import type {Stats} from 'node:fs';
+import type {ReadStream, Stats} from 'node:fs';
 import {lstat, open, realpath} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {promisify} from 'node:util';
@@ -116,7 +116,7 @@ export function readWalkedSync(file: MetFile): Buffer {
  * @example
  * const stream = await walkedStream({path: 'crawl.warc', id}, {highWaterMark: 1 << 20, start: 0, end: 1 << 18});
  */
-export async function walkedStream(file: MetFile, range: StreamRange): Promise<NodeJS.ReadableStream> {
+export async function walkedStream(file: MetFile, range: StreamRange): Promise<ReadStream> {
 	const {handle} = await openWalked(file);
 	// `end` is inclusive in createReadStream.
 	return handle.createReadStream({highWaterMark: range.highWaterMark, ...(range.start === undefined ? {} : {start: range.start}), ...(range.end === undefined ? {} : {end: range.end - 1})});
