@@ -99,18 +99,17 @@ export async function expandInputs(
 ): Promise<Input[]> {
 	const inputs: Input[] = [];
 	const seen = new Set<string>();
-	/** A file walked (its id known) or named (checked here to be a regular file; a named symbolic link opened as its target). */
+	/** A file walked (its id known) or named (checked here to be a regular file). */
 	const take = async (path: string, relative: string, walked?: FileId): Promise<void> => {
-		let id = walked;
-		let target: string | undefined;
-		if (id === undefined) {
+		let input: Input & {id: FileId};
+		if (walked === undefined) {
 			const info = await stat(fsPath(path));
 			if (!info.isFile()) return onError(path, NOT_A_FILE);
-			id = {dev: info.dev, ino: info.ino};
-			const named = await namedFile(path);
-			if (named !== path) target = named;
+			input = await namedInput(path, explicit, info);
+		} else {
+			input = {...fileInput(path, explicit), id: walked};
 		}
-		if (firstTime(seen, id)) inputs.push({...fileInput(path, explicit), relative, id, ...(target === undefined ? {} : {target})});
+		if (firstTime(seen, input.id)) inputs.push({...input, relative});
 	};
 	for (const path of paths.length === 0 ? ['-'] : paths) {
 		if (path === '-') {
@@ -138,6 +137,19 @@ export async function expandInputs(
 		}
 	}
 	return inputs;
+}
+
+/**
+ * A regular file named on the command line as an input, met as the file `info` (its stat)
+ * describes, so that it is opened as that file (walked-file.ts); a named symbolic link is
+ * opened as its target, resolved now.
+ *
+ * @example
+ * await namedInput('latest.html', undefined, await stat('latest.html')); //=> {path: 'latest.html', type: 'html', id, target: '/srv/site/index.html'}
+ */
+export async function namedInput(path: string, explicit: AnyType | undefined, info: FileId): Promise<Input & {id: FileId}> {
+	const target = await namedFile(path);
+	return {...fileInput(path, explicit), id: {dev: info.dev, ino: info.ino}, ...(target === path ? {} : {target})};
 }
 
 /** Why a FIFO, a socket or a device named on the command line is not read. */

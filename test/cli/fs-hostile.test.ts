@@ -219,3 +219,21 @@ test('SIGINT with worker threads (-j 2): no temporary file of any thread left, e
 		for (const name of names) t.true([original, '<a href="../x.html">x</a>\n'].includes(readFileSync(join(site, `s${f}`, name), 'utf8')), name);
 	}
 });
+
+test('rewrite FILE to standard output: a named symbolic link is read as its target (sniffed too); one swapped in after the file was met is not read, exit 1', async t => {
+	const {root, site} = makeSite({'a.dat': link('x.html')});
+	symlinkSync(join(site, 'a.dat'), join(root, 'latest.dat'));
+	const named = runCli(['rewrite', '--to', 'relative', '--base-url', SITE, join(root, 'latest.dat')]);
+	t.is(named.status, 0, named.stderr);
+	t.is(named.stdout, '<a href="x.html">x</a>\n');
+	writeFileSync(join(root, 'secret.html'), link('secret-token'), {mode: 0o600});
+	const run = runPaused('open', ['rewrite', '--to', 'relative', '--base-url', SITE, join(site, 'a.dat')]);
+	await run.paused;
+	unlinkSync(join(site, 'a.dat'));
+	symlinkSync(join(root, 'secret.html'), join(site, 'a.dat'));
+	run.resume();
+	const {code, stdout, stderr} = await run.exit;
+	t.is(code, 1, stderr);
+	t.is(stdout, '');
+	t.regex(stderr, /a\.dat: is a symbolic link now \(replaced during the run\): left alone\n$/);
+});
