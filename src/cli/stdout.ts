@@ -23,7 +23,7 @@ export const CLOSED_OUTPUT = 'linkstream: standard output is closed; redirect it
  * 'ignore'` (libuv opens `/dev/null` O_RDWR for descriptors 1 and 2), Python's
  * `subprocess.DEVNULL` (one O_RDWR descriptor), a shell's `1<>/dev/null`. Their
  * `/proc/self/fdinfo/1` is the same to the byte (`pos`, `flags` 02100002, `mnt_id`, `ino`;
- * checked on Linux 6, Node 20.20, Python 3), fd 1 has no other trace of who opened it,
+ * checked on Linux 6.18, Node 20.20, Python 3.11), fd 1 keeps no trace of who opened it,
  * and descriptors 0 and 2 may be anything in either case. So only a run whose product goes
  * to standard output consults this ({@link refuseClosedOutput}); there such a parent gets
  * status 1 (it discards what it asked for; `stdio: ['pipe', fs.openSync('/dev/null', 'w'),
