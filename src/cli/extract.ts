@@ -31,10 +31,12 @@ import {TaskReceiver} from './task-output.js';
 import type {Task, TaskResult} from './file-task.js';
 import {checkJobs, openPool, runInOrder, SharedTasks, threadFailure, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
+import {testPause} from './test-pause.js';
 import {checkSite, fileUrl} from './site-files.js';
+import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 import {warcRanges} from './warc-ranges.js';
-import {eachLink, fileStream, readWhole} from './sources.js';
+import {eachLink, readWhole, withFileStream} from './sources.js';
 import type {RunOptions, Source} from './sources.js';
 
 export {formatLink} from './format.js';
@@ -121,6 +123,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const options = runOptions(args);
 	const filtering = filterOptions(args);
 	const filter = new LinkFilter(filtering);
+	// Links that go nowhere are a failure, not a success.
+	if (refuseClosedOutput(io.err)) return 1;
 	let status = 0;
 	const fail = (path: string, message: string): void => {
 		io.err(`linkstream extract: ${printable(path)}: ${message}`);
@@ -131,6 +135,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const inputs = await expandInputs(args.positionals, type, fail);
 	await checkOneDocument(args, inputs);
 	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(fsPath(input.path)).catch(() => null))?.size ?? 0))));
+	// Every file is opened from here on, checked to be the one met (walked-file.ts).
+	await testPause('open');
 	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
 	const out = new BatchedOutput(io.stdout);
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl, filtering.site);
@@ -146,10 +152,11 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			const line = formatter(link);
 			if (line !== null) out.add(line);
 		};
+		const links = (source: Source): Promise<void> =>
+			eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), range?.[0], message => warn(input.path, message));
 		try {
 			if (bytes instanceof Error) throw bytes;
-			const source: Source = bytes ?? (input.path === '-' ? io.stdin : fileStream(input.path, range));
-			await eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), range?.[0], message => warn(input.path, message));
+			await (bytes !== undefined ? links(bytes) : input.path === '-' ? links(io.stdin) : withFileStream(input, range, links));
 		} catch (error) {
 			fail(input.path, (error as Error).message);
 		}
@@ -196,7 +203,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		} else {
 			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
 			const ahead = (index: number): boolean => whole(index) && inputs[index]!.type !== 'warc';
-			const read = (index: number): Promise<Uint8Array | Error | undefined> => (ahead(index) ? readWhole(inputs[index]!.path).catch((error: Error) => error) : Promise.resolve(undefined));
+			const read = (index: number): Promise<Uint8Array | Error | undefined> => (ahead(index) ? readWhole(inputs[index]!).catch((error: Error) => error) : Promise.resolve(undefined));
 			await runInOrder(
 				indexes,
 				read,
@@ -286,7 +293,7 @@ async function* workUnits(inputs: readonly Input[], sizes: readonly number[], cu
 		const size = sizes[index] ?? 0;
 		let at = 0;
 		try {
-			for await (const {start, end, framed} of warcRanges(input.path, size, WARC_RANGE_BYTES)) {
+			for await (const {start, end, framed} of warcRanges(input, size, WARC_RANGE_BYTES)) {
 				at = end;
 				yield framed ? {index, range: [start, end]} : {index, range: [start, end], here: true};
 			}

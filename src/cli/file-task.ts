@@ -8,14 +8,13 @@ import {LinkFilter, uniqueKey} from './filters.js';
 import type {FilterOptions} from './filters.js';
 import {lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
-import {readFileSync} from 'node:fs';
 import {isMainThread} from 'node:worker_threads';
 import type {MessagePort} from 'node:worker_threads';
 import type {Link} from '../types.js';
 import {PortOutput} from './task-output.js';
-import {fsPath} from './names.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
-import {eachLink, fileStream, readWhole, type Input, type LinkSink, type RunOptions, type Source} from './sources.js';
+import {eachLink, readWhole, withFileStream, type Input, type LinkSink, type RunOptions, type Source} from './sources.js';
+import {readWalkedSync} from './walked-file.js';
 
 export interface Task {
 	input: Input;
@@ -71,9 +70,10 @@ export async function runFileTask(task: Task): Promise<TaskResult> {
 	const {input, options, range} = task;
 	const notes: Note[] = [];
 	const output = taskOutput(task);
+	const links = (source: Source): Promise<void> => eachLink(input, options, source, output.sink, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
 	try {
-		const source = await taskSource(input, range);
-		await eachLink(input, options, source, output.sink, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
+		// A WARC file (or range of one) as a stream, so its gzip members are inflated in bounded steps (archive/warc/input.ts); any other file whole.
+		await (input.type === 'warc' ? withFileStream(input, range, links) : links(await wholeFile(input)));
 	} catch (error) {
 		if (error !== OVERFLOW) notes.push({message: (error as Error).message});
 	}
@@ -130,14 +130,9 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 	return {sink: {emit, ready, keeps: unique}, end};
 }
 
-/**
- * A task's bytes: a WARC file (or range of one) as a stream, so its gzip members are inflated
- * in bounded steps (archive/warc/input.ts); any other file whole.
- */
-async function taskSource(input: Input, range: [number, number] | undefined): Promise<Source> {
-	if (input.type === 'warc') return fileStream(input.path, range);
-	// A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool.
-	return isMainThread ? readWhole(input.path) : readFileSync(fsPath(input.path));
+/** A file's bytes, whole. A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool. */
+async function wholeFile(input: Input): Promise<Uint8Array> {
+	return isMainThread ? readWhole(input) : readWalkedSync(input);
 }
 
 /** Thrown through the extraction when the output passes `maxOutput`. */

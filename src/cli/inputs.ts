@@ -5,7 +5,9 @@ import type {ArchiveType, InputType} from '../types.js';
 import {fsPath} from './names.js';
 import {GZIP_SUFFIX, isGzipPath} from './open-document.js';
 import type {Input} from './sources.js';
+import type {FileId} from './site-files.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
+import {namedFile} from './walked-file.js';
 
 export type {Input} from './sources.js';
 
@@ -85,7 +87,8 @@ function walkable(path: string): boolean {
 /**
  * Expand the PATH arguments: a folder yields its files of known types, sorted, recursively;
  * a pattern the files it matches (walk.ts: no symbolic link followed in either). Each file
- * (device and inode) comes once, however often it is named. A missing path, a pattern
+ * (device and inode) comes once, however often it is named, and is opened later as it was
+ * met then (walked-file.ts: a file swapped meanwhile is not read). A missing path, a pattern
  * matching nothing and a path that is not a regular file (a FIFO would block the run) are
  * reported through `onError` and skipped.
  */
@@ -97,14 +100,16 @@ export async function expandInputs(
 	const inputs: Input[] = [];
 	const seen = new Set<string>();
 	/** A file walked (its id known) or named (checked here to be a regular file). */
-	const take = async (path: string, relative: string, walked?: {dev: number; ino: number}): Promise<void> => {
-		let id = walked;
-		if (id === undefined) {
+	const take = async (path: string, relative: string, walked?: FileId): Promise<void> => {
+		let input: Input & {id: FileId};
+		if (walked === undefined) {
 			const info = await stat(fsPath(path));
 			if (!info.isFile()) return onError(path, NOT_A_FILE);
-			id = info;
+			input = await namedInput(path, explicit, info);
+		} else {
+			input = {...fileInput(path, explicit), id: walked};
 		}
-		if (firstTime(seen, id)) inputs.push({...fileInput(path, explicit), relative});
+		if (firstTime(seen, input.id)) inputs.push({...input, relative});
 	};
 	for (const path of paths.length === 0 ? ['-'] : paths) {
 		if (path === '-') {
@@ -132,6 +137,19 @@ export async function expandInputs(
 		}
 	}
 	return inputs;
+}
+
+/**
+ * A regular file named on the command line as an input, met as the file `info` (its stat)
+ * describes, so that it is opened as that file (walked-file.ts); a named symbolic link is
+ * opened as its target, resolved now.
+ *
+ * @example
+ * await namedInput('latest.html', undefined, await stat('latest.html')); //=> {path: 'latest.html', type: 'html', id, target: '/srv/site/index.html'}
+ */
+export async function namedInput(path: string, explicit: AnyType | undefined, info: FileId): Promise<Input & {id: FileId}> {
+	const target = await namedFile(path);
+	return {...fileInput(path, explicit), id: {dev: info.dev, ino: info.ino}, ...(target === path ? {} : {target})};
 }
 
 /** Why a FIFO, a socket or a device named on the command line is not read. */

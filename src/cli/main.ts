@@ -4,7 +4,6 @@
  */
 import {OptionError} from '../options.js';
 import {CommandLineError, packageVersion, parseCommandLine} from './args.js';
-import {standardOutputClosed} from './stdout.js';
 import {USAGE, UsageError} from './usage.js';
 
 const OPTIONS = {
@@ -53,11 +52,6 @@ export async function main(argv: readonly string[]): Promise<number> {
 		if (values.version === true) {
 			out(`linkstream ${packageVersion()}`);
 			return 0;
-		}
-		// Output that goes nowhere is a failure, not a success (rewrite --in-place and --out write no standard output).
-		if (!(command === 'rewrite' && (values['in-place'] === true || values.out !== undefined)) && standardOutputClosed()) {
-			err('linkstream: standard output is closed; redirect it to a file or to /dev/null');
-			return 1;
 		}
 		switch (command) {
 			// Each command's modules load when it runs (the archive readers and the rewriter are not needed to extract HTML).

@@ -4,10 +4,10 @@
  * is sniffed, so an image or a program is named "not a document" rather than read as HTML
  * to give no Links.
  */
-import {open} from 'node:fs/promises';
 import {Readable, pipeline} from 'node:stream';
 import {createGunzip} from 'node:zlib';
 import type {Input, Source} from './sources.js';
+import {openWalked} from './walked-file.js';
 
 /** The suffix of a gzip file (RFC 1952); `page.html.gz` is read as `page.html`. */
 export const GZIP_SUFFIX = '.gz';
@@ -73,15 +73,15 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
  */
 export async function openDocument(input: Input, source: Source): Promise<Source> {
 	if (input.sniff === true) {
-		const kind = binaryKind(source instanceof Uint8Array ? source : await head(input.path));
+		const kind = binaryKind(source instanceof Uint8Array ? source : await head(input));
 		if (kind !== undefined) throw new Error(`not a document: ${kind}; its extension is not one linkstream knows (give --type to read it as one)`);
 	}
 	return input.gzip === true ? gunzip(source) : source;
 }
 
-/** The first SNIFF_BYTES of a file (a file streamed rather than read whole). */
-async function head(path: string): Promise<Uint8Array> {
-	const file = await open(path);
+/** The first SNIFF_BYTES of a file (a file streamed rather than read whole), opened as it was met (walked-file.ts). */
+async function head(input: Input): Promise<Uint8Array> {
+	const {handle: file} = await openWalked(input);
 	try {
 		const buffer = new Uint8Array(SNIFF_BYTES);
 		const {bytesRead} = await file.read(buffer, 0, SNIFF_BYTES, 0);

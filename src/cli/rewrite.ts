@@ -3,7 +3,6 @@
  * standard output; or, with `--in-place`, `--out DIR` or `--dry-run`, the files and
  * folders of a static site (site.ts).
  */
-import {createReadStream} from 'node:fs';
 import {stat} from 'node:fs/promises';
 import {basename, resolve as resolvePath} from 'node:path';
 import {Writable} from 'node:stream';
@@ -13,7 +12,8 @@ import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js
 import {createRewriteStream} from '../stream/node/rewrite.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
-import {fileInput, inferType, NOT_A_FILE} from './inputs.js';
+import {inferType, namedInput, NOT_A_FILE} from './inputs.js';
+import type {Input} from './inputs.js';
 import {printable} from './names.js';
 import {noBaseTap, noBaseWarning} from './no-base.js';
 import {isGzipPath, openDocument} from './open-document.js';
@@ -21,6 +21,9 @@ import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
 import {checkSite, fileUrl} from './site-files.js';
+import {withFileStream} from './sources.js';
+import {testPause} from './test-pause.js';
+import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -62,7 +65,10 @@ interface Io {
 export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> {
 	if (args.inPlace === true || args.out !== undefined || args.dryRun === true) return runSite(siteCommand(args), io);
 	const options = rewriteOptions(args);
+	// The rewritten document going nowhere is a failure; a site rewrite's product is its files (its summary on standard error).
+	if (refuseClosedOutput(io.err)) return 1;
 	const [path = '-'] = args.positionals;
+	let file: Input | undefined;
 	if (path !== '-') {
 		const info = await stat(path).catch(() => null);
 		if (info === null) return fail(io, path, 'no such file');
@@ -71,19 +77,30 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		const site = args.baseUrl === undefined ? siteUrl(args) : undefined;
 		// A single FILE with --site sits at the site's root, as in a folder run.
 		options.retrievalUrl ??= site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
+		file = await namedInput(path, args.type as InputType | undefined, info);
+		await testPause('open');
 	}
 	try {
 		// Standard input without --base-url has no base: count what stays as written for lack of one.
 		const tap = options.retrievalUrl === undefined ? noBaseTap(options) : undefined;
-		// A .gz file decompressed as it is read; a file of unknown extension sniffed first (open-document.ts).
-		const input = path === '-' ? io.stdin : await openDocument(fileInput(path, args.type as InputType | undefined), createReadStream(path));
-		await (tap === undefined ? pipeline(input, createRewriteStream(options), writeTo(io.stdout)) : pipeline(input, tap.stream, createRewriteStream(options), writeTo(io.stdout)));
+		const rewriteTo = (source: NodeJS.ReadableStream): Promise<void> =>
+			tap === undefined ? pipeline(source, createRewriteStream(options), writeTo(io.stdout)) : pipeline(source, tap.stream, createRewriteStream(options), writeTo(io.stdout));
+		await (file === undefined ? rewriteTo(io.stdin) : rewriteFile(file, rewriteTo));
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
 		return 0;
 	} catch (error) {
 		return fail(io, path, (error as Error).message);
 	}
+}
+
+/**
+ * A named file to `rewriteTo`, opened as it was met (walked-file.ts): a `.gz` file
+ * decompressed as it is read, a file of unknown extension sniffed first (open-document.ts).
+ */
+function rewriteFile(file: Input, rewriteTo: (source: NodeJS.ReadableStream) => Promise<void>): Promise<void> {
+	// openDocument gives a stream for a stream.
+	return withFileStream(file, undefined, async source => rewriteTo((await openDocument(file, source)) as NodeJS.ReadableStream));
 }
 
 function fail(io: Io, path: string, message: string): number {

@@ -4,7 +4,7 @@
  * with their path under their root, which gives both their URL under `--site` and their
  * place under `--out`.
  */
-import {lstat, realpath, stat} from 'node:fs/promises';
+import {stat} from 'node:fs/promises';
 import {basename, extname} from 'node:path';
 import type {Dialect, InputType} from '../types.js';
 import {optionError} from '../options.js';
@@ -13,6 +13,7 @@ import {isStaleTemporary, isTemporary} from './atomic.js';
 import {DOCUMENT_TYPE_BY_EXTENSION, firstTime, NOT_A_FILE, patternRoot} from './inputs.js';
 import {segmentOctets} from './names.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
+import {namedFile} from './walked-file.js';
 
 /** Files a site build step rewrites, by extension; every other file is left as it is. */
 const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSION;
@@ -67,11 +68,6 @@ export async function siteEntries(paths: readonly string[], explicit: InputType 
 		}
 	}
 	return entries;
-}
-
-/** A file named on the command line; a named symbolic link stands for its target, resolved now. */
-async function namedFile(path: string): Promise<string> {
-	return (await lstat(path)).isSymbolicLink() ? realpath(path) : path;
 }
 
 function fileEntry(path: string, relative: string, explicit: InputType | undefined, id: FileId): SiteEntry {

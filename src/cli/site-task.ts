@@ -80,7 +80,7 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	const {entry, mode, options} = task;
 	if (options === undefined || entry.kind !== 'document') throw new Error('linkstream: a document task needs rewrite options');
 	await testPause('open');
-	const {handle, info} = await openWalked(entry.path, entry.id);
+	const {handle, info} = await openWalked(entry);
 	const input = await handle.readFile().finally(() => handle.close());
 	const rewrite = rewriteCounted(input, readAwayOptions(input, options, result));
 	const output = Buffer.from(rewrite.output.buffer, rewrite.output.byteOffset, rewrite.output.byteLength);
@@ -134,7 +134,7 @@ async function copyEntry(entry: SiteEntry, out: string): Promise<boolean> {
 		await unlink(fsPath(out)).catch(() => undefined);
 		await symlink(link, fsPath(out));
 	} else if (entry.kind === 'other') {
-		const {handle, info} = await openWalked(entry.path, entry.id);
+		const {handle, info} = await openWalked(entry);
 		try {
 			await unlink(fsPath(out)).catch(() => undefined); // a link left there is replaced, never written through
 			await pipeline(handle.createReadStream({autoClose: false}), createWriteStream(fsPath(out), {flags: 'wx', mode: info.mode & 0o7777}));

@@ -1,6 +1,4 @@
 /** The Links of one command-line input, whatever its type: a document, a mail or news archive, a WARC file. */
-import {createReadStream, readFile} from 'node:fs';
-import {promisify} from 'node:util';
 import {filterLinks} from '../extract/filter.js';
 import type {ReferenceEvent} from '../extract/event.js';
 import {checkExtractOptions} from '../options.js';
@@ -11,7 +9,8 @@ import {nodeCodecs} from '../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
-import {fsPath} from './names.js';
+import type {FileId} from './site-files.js';
+import {readWalked, walkedStream} from './walked-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
@@ -28,6 +27,10 @@ export interface Input {
 	gzip?: true;
 	/** Its type was not known from its extension: sniffed before it is read (open-document.ts). */
 	sniff?: true;
+	/** A file: its device and inode when the walk or the command line met it; what is opened must be that file (walked-file.ts). */
+	id?: FileId;
+	/** A symbolic link named on the command line: its target, resolved then, opened in its place. */
+	target?: string;
 }
 
 /** Options for every input of a run; the type and retrieval URL come per input. */
@@ -53,25 +56,28 @@ export const STREAM_CHUNK_BYTES = 1 << 20;
 export const STEP_BYTES = 1 << 18;
 
 /**
- * A file's bytes, read whole (a path as names.ts spells it). The callback `readFile` made a promise: `fs/promises`'s
- * took twice the main thread's time per file (a FileHandle, several awaited steps).
+ * A file input's bytes, read whole, opened as it was met (walked-file.ts: no final symbolic
+ * link followed, the device and inode checked).
  *
  * @example
- * const bytes = await readWhole('page.html');
+ * const bytes = await readWhole(input);
  */
-export const readWhole = (path: string): Promise<Buffer> => readFilePromise(fsPath(path));
-
-const readFilePromise: (path: string | Buffer) => Promise<Buffer> = promisify(readFile);
+export const readWhole = (input: Input): Promise<Buffer> => readWalked(input);
 
 /**
- * A file's bytes as a stream; with `range`, only its bytes `[start, end)`.
+ * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`),
+ * opened as it was met; the file is closed when `use` ends, however it ends.
  *
  * @example
- * eachLink(input, options, fileStream(input.path), sink, onError);
+ * await withFileStream(input, undefined, source => eachLink(input, options, source, sink, onError));
  */
-export function fileStream(path: string, range?: readonly [number, number]): NodeJS.ReadableStream {
-	// `end` is inclusive in createReadStream.
-	return createReadStream(fsPath(path), {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1] - 1})});
+export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>): Promise<T> {
+	const stream = await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})});
+	try {
+		return await use(stream);
+	} finally {
+		stream.destroy();
+	}
 }
 
 /**

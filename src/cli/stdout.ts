@@ -2,6 +2,7 @@
  * Standard output that cannot take the command's output: closed when the command started
  * (`linkstream extract … >&-`), or failing on write (`>/dev/full`). Either ends the run
  * with one line on standard error and status 1, never silently or with a stack trace.
+ * A closed one fails only a run whose product goes there (see {@link refuseClosedOutput}).
  */
 import {fstatSync, readFileSync, statSync} from 'node:fs';
 
@@ -9,16 +10,27 @@ import {fstatSync, readFileSync, statSync} from 'node:fs';
 const ACCESS_MODE = 0o3;
 const READ_WRITE = 0o2;
 
+/** The line a run whose product goes to a closed standard output ends with (status 1). */
+export const CLOSED_OUTPUT = 'linkstream: standard output is closed; redirect it to a file or to /dev/null';
+
 /**
  * Whether standard output was closed when the process started. Node puts `/dev/null`,
  * opened read-write, in place of a closed descriptor 1; a shell's `>/dev/null` opens it
  * write-only. Linux only (`/proc/self/fdinfo`); elsewhere false.
  *
- * Deviation: a parent that starts the command with its standard output set to "ignore"
- * (Node's `stdio: 'ignore'`, which opens `/dev/null` read-write too) looks the same.
+ * Deviation: a parent that starts the command with its standard output on `/dev/null`
+ * opened read-write looks the same, and nothing tells the two apart: Node's `stdio:
+ * 'ignore'` (libuv opens `/dev/null` O_RDWR for descriptors 1 and 2), Python's
+ * `subprocess.DEVNULL` (one O_RDWR descriptor), a shell's `1<>/dev/null`. Their
+ * `/proc/self/fdinfo/1` is the same to the byte (`pos`, `flags` 02100002, `mnt_id`, `ino`;
+ * checked on Linux 6.18, Node 20.20, Python 3.11), fd 1 keeps no trace of who opened it,
+ * and descriptors 0 and 2 may be anything in either case. So only a run whose product goes
+ * to standard output consults this ({@link refuseClosedOutput}); there such a parent gets
+ * status 1 (it discards what it asked for; `stdio: ['pipe', fs.openSync('/dev/null', 'w'),
+ * 'pipe']` or `>/dev/null` gives status 0).
  *
  * @example
- * if (standardOutputClosed()) err('linkstream: standard output is closed');
+ * if (standardOutputClosed()) err(CLOSED_OUTPUT);
  */
 export function standardOutputClosed(): boolean {
 	try {
@@ -29,6 +41,23 @@ export function standardOutputClosed(): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/**
+ * For a run whose product goes to standard output (`extract`, `rewrite` of a file or `-`,
+ * `resolve`, `relativize`), once its arguments are checked (a usage error stays status 2):
+ * whether standard output is closed, said in one line through `err`; the run then ends
+ * with status 1 before it reads anything. Runs whose product goes elsewhere (`rewrite
+ * --in-place`, `--out DIR`, `--dry-run`, whose summary is on standard error) and `--help`,
+ * `--version` never ask, so a parent that discards their standard output gets status 0.
+ *
+ * @example
+ * if (refuseClosedOutput(io.err)) return 1;
+ */
+export function refuseClosedOutput(err: (line: string) => void): boolean {
+	if (!standardOutputClosed()) return false;
+	err(CLOSED_OUTPUT);
+	return true;
 }
 
 /**

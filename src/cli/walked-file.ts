@@ -1,52 +1,136 @@
 /**
- * Opening a file the walk met, in a tree others may write to while the command runs (as
- * root, a swapped file could expose or overwrite any file). The path is opened without
- * following a final symbolic link (O_NOFOLLOW; O_NONBLOCK so a FIFO put there cannot
- * block), and what was opened is checked (fstat) to be a regular file with the device and
- * inode the walk saw: a file replaced since (by a link to a folder outside the tree too)
- * is not that file. Before an in-place rename the path is checked again: still that file,
- * with the size and modification time it had when read, else someone else changed it and
- * it is left alone.
+ * Opening a file the walk (or the command line) met, in a tree others may write to while
+ * the command runs (as root, a swapped file could expose or overwrite any file). The path
+ * is opened without following a final symbolic link (O_NOFOLLOW; O_NONBLOCK so a FIFO put
+ * there cannot block), and what was opened is checked (fstat) to be a regular file with the
+ * device and inode met: a file replaced since (by a link to a folder outside the tree too)
+ * is not that file. Every read of `rewrite` and `extract` goes through here: whole, as a
+ * stream (a range of it too), or on a worker thread. Before an in-place rename the path is
+ * checked again: still that file, with the size and modification time it had when read,
+ * else someone else changed it and it is left alone.
  *
  * Deviation: between the last check and rename(2) a window of a few system calls remains;
  * POSIX offers no rename that checks the target it replaces.
  */
-import {constants} from 'node:fs';
-import type {Stats} from 'node:fs';
-import {lstat, open} from 'node:fs/promises';
+import {close, closeSync, constants, fstat, fstatSync, open as openFd, openSync, readFile, readFileSync} from 'node:fs';
+import type {ReadStream, Stats} from 'node:fs';
+import {lstat, open, realpath} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
+import {promisify} from 'node:util';
 import {fsPath} from './names.js';
 import type {FileId} from './site-files.js';
 
 /** Read only; a final symbolic link fails (ELOOP); a FIFO opens without waiting for a writer. */
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-/** A file opened as the walk met it, and what fstat said of it then. */
+const SYMLINK_NOW = 'is a symbolic link now (replaced during the run): left alone';
+const NOT_A_FILE_NOW = 'is not a regular file now (replaced during the run): left alone';
+const ANOTHER_FILE_NOW = 'is another file now (replaced during the run): left alone';
+
+/**
+ * A file as it was met: its path, its device and inode (absent: it is only checked to be a
+ * regular file), and for a symbolic link named on the command line its target, resolved
+ * then ({@link namedFile}) and opened in its place.
+ */
+export interface MetFile {
+	path: string;
+	id?: FileId;
+	target?: string;
+}
+
+/** A file opened as it was met, and what fstat said of it then. */
 export interface OpenedFile {
 	handle: FileHandle;
 	info: Stats;
 }
 
+/** Bytes `[start, end)` of a file, read `highWaterMark` bytes at a time. */
+export interface StreamRange {
+	highWaterMark: number;
+	start?: number;
+	end?: number;
+}
+
 /**
- * Open the walked file `path` for reading, checked to be the regular file `id`; the error
- * says what it is now otherwise.
+ * Open the met `file` for reading, checked to be the regular file it was; the error says
+ * what it is now otherwise.
  *
  * @example
- * const {handle, info} = await openWalked('site/a.html', {dev: 2049, ino: 1234});
+ * const {handle, info} = await openWalked({path: 'site/a.html', id: {dev: 2049, ino: 1234}});
  */
-export async function openWalked(path: string, id: FileId): Promise<OpenedFile> {
-	let handle: FileHandle;
+export async function openWalked(file: MetFile): Promise<OpenedFile> {
+	const handle = await open(fsPath(file.target ?? file.path), READ_FLAGS).catch(openFailure);
+	const info = await handle.stat();
 	try {
-		handle = await open(fsPath(path), READ_FLAGS);
+		checkMet(info, file.id);
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new Error('is a symbolic link now (replaced during the run): left alone');
+		await handle.close();
 		throw error;
 	}
-	const info = await handle.stat();
-	const problem = !info.isFile() ? 'is not a regular file now (replaced during the run): left alone' : !sameFile(info, id) ? 'is another file now (replaced during the run): left alone' : undefined;
-	if (problem === undefined) return {handle, info};
-	await handle.close();
-	throw new Error(problem);
+	return {handle, info};
+}
+
+/**
+ * The bytes of the met `file`, read whole once it is checked. Callback `fs` calls made
+ * promises: `fs/promises` took twice the main thread's time per file (a FileHandle, its
+ * `readFile` in several awaited steps).
+ *
+ * @example
+ * const bytes = await readWalked({path: 'site/a.html', id});
+ */
+export async function readWalked(file: MetFile): Promise<Buffer> {
+	const fd = await openPromise(fsPath(file.target ?? file.path), READ_FLAGS).catch(openFailure);
+	try {
+		checkMet(await fstatPromise(fd), file.id);
+		return await readPromise(fd);
+	} finally {
+		await closePromise(fd);
+	}
+}
+
+/**
+ * {@link readWalked} without leaving the thread (a worker thread has nothing else to do meanwhile).
+ *
+ * @example
+ * const bytes = readWalkedSync({path: 'site/a.html', id});
+ */
+export function readWalkedSync(file: MetFile): Buffer {
+	let fd: number;
+	try {
+		fd = openSync(fsPath(file.target ?? file.path), READ_FLAGS);
+	} catch (error) {
+		return openFailure(error);
+	}
+	try {
+		checkMet(fstatSync(fd), file.id);
+		return readFileSync(fd);
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/**
+ * The met `file` (or its bytes `[start, end)`) as a stream, once it is checked; the file is
+ * closed at the stream's end, or when it is destroyed.
+ *
+ * @example
+ * const stream = await walkedStream({path: 'crawl.warc', id}, {highWaterMark: 1 << 20, start: 0, end: 1 << 18});
+ */
+export async function walkedStream(file: MetFile, range: StreamRange): Promise<ReadStream> {
+	const {handle} = await openWalked(file);
+	// `end` is inclusive in createReadStream.
+	return handle.createReadStream({highWaterMark: range.highWaterMark, ...(range.start === undefined ? {} : {start: range.start}), ...(range.end === undefined ? {} : {end: range.end - 1})});
+}
+
+/**
+ * A file named on the command line: a named symbolic link stands for its target, resolved
+ * now (then opened without following a link, as a walked file is).
+ *
+ * @example
+ * await namedFile('latest.html'); // '/srv/site/2026/index.html' when latest.html is a link to it
+ */
+export async function namedFile(path: string): Promise<string> {
+	return (await lstat(path)).isSymbolicLink() ? realpath(path) : path;
 }
 
 /**
@@ -62,6 +146,22 @@ export async function checkUnchanged(path: string, read: Stats): Promise<void> {
 	if (now.size !== read.size || now.mtimeMs !== read.mtimeMs) throw new Error('was changed by another process during the run: left alone (run again to rewrite it)');
 }
 
+/** Throw, saying what it is now, unless what was opened (`info`, fstat) is the regular file `id`. */
+function checkMet(info: Stats, id: FileId | undefined): void {
+	if (!info.isFile()) throw new Error(NOT_A_FILE_NOW);
+	if (id !== undefined && !sameFile(info, id)) throw new Error(ANOTHER_FILE_NOW);
+}
+
+/** An open(2) failure rethrown; a final symbolic link (ELOOP under O_NOFOLLOW) named as one. */
+function openFailure(error: unknown): never {
+	throw (error as NodeJS.ErrnoException).code === 'ELOOP' ? new Error(SYMLINK_NOW) : error;
+}
+
 function sameFile(a: FileId, b: FileId): boolean {
 	return a.dev === b.dev && a.ino === b.ino;
 }
+
+const openPromise = promisify(openFd);
+const fstatPromise: (fd: number) => Promise<Stats> = promisify(fstat);
+const readPromise: (fd: number) => Promise<Buffer> = promisify(readFile);
+const closePromise = promisify(close);

@@ -11,9 +11,9 @@
  * that is not (junk, a truncated record) to the end, the file is one last range read on one
  * thread, as a whole file would be from there.
  */
-import {open} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
-import {fsPath} from './names.js';
+import {openWalked} from './walked-file.js';
+import type {MetFile} from './walked-file.js';
 
 /** Bytes read for one record's WARC header (a longer header: the file is not cut past it). */
 const MAX_HEADER_BYTES = 1 << 16;
@@ -32,14 +32,14 @@ export interface WarcRange {
 
 /**
  * Record-aligned ranges of about `target` bytes covering the file, in order, each given as
- * soon as it is found. The last is not `framed` when a record past its start could not be
+ * soon as it is found; the file is opened as it was met (walked-file.ts). The last is not `framed` when a record past its start could not be
  * framed (it runs to the end of the file). `onRead` sees each read (for tests).
  *
  * @example
- * for await (const range of warcRanges('crawl.warc', 98_000_000, 8 << 20)) start(range); // {start: 0, end: 8390112, framed: true}, ...
+ * for await (const range of warcRanges({path: 'crawl.warc', id}, 98_000_000, 8 << 20)) start(range); // {start: 0, end: 8390112, framed: true}, ...
  */
-export async function* warcRanges(path: string, size: number, target: number, onRead?: (position: number, length: number) => void): AsyncGenerator<WarcRange> {
-	const file = await open(fsPath(path));
+export async function* warcRanges(met: MetFile, size: number, target: number, onRead?: (position: number, length: number) => void): AsyncGenerator<WarcRange> {
+	const {handle: file} = await openWalked(met);
 	try {
 		const blocks = new Blocks(file, size, onRead);
 		let start = 0;

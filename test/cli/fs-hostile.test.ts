@@ -11,6 +11,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';
+import {runPaused} from '../helpers/paused.js';
 
 const SITE = 'https://example.com/docs/';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,31 +29,6 @@ function makeSite(pages: Record<string, string>): {root: string; site: string} {
 		writeFileSync(join(site, path), content);
 	}
 	return {root, site};
-}
-
-interface Paused {
-	/** Resolves once the run has paused at the stage. */
-	paused: Promise<void>;
-	resume(): void;
-	signal(name: NodeJS.Signals): void;
-	exit: Promise<{code: number | null; signal: NodeJS.Signals | null; stderr: string}>;
-}
-
-/** Start the command with LINKSTREAM_TEST_PAUSE=stage (src/cli/test-pause.ts). */
-function runPaused(stage: 'open' | 'rename', args: readonly string[]): Paused {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: repo, env: {...process.env, LINKSTREAM_TEST_PAUSE: stage}, stdio: ['pipe', 'pipe', 'pipe']});
-	let stderr = '';
-	let onPause: () => void = () => undefined;
-	const paused = new Promise<void>(resolve => (onPause = resolve));
-	child.stderr.on('data', (chunk: Buffer) => {
-		stderr += chunk.toString();
-		if (stderr.includes(`linkstream: paused at ${stage}\n`)) onPause();
-	});
-	child.stdout.resume();
-	const exit = new Promise<{code: number | null; signal: NodeJS.Signals | null; stderr: string}>(resolve => child.once('close', (code, signal) => resolve({code, signal, stderr})));
-	// A run that ends without pausing (no pause in it) must not leave the test waiting.
-	const pausedOrExited = Promise.race([paused, exit.then(({stderr: text}) => Promise.reject(new Error(`the run ended without pausing at ${stage}: ${text}`)))]);
-	return {paused: pausedOrExited, resume: () => child.stdin.end('\n'), signal: name => child.kill(name), exit};
 }
 
 test('a glob walks as a folder does: a link to a folder outside and a link loop are not followed; each file once', t => {
@@ -242,4 +218,22 @@ test('SIGINT with worker threads (-j 2): no temporary file of any thread left, e
 		t.deepEqual(names.filter(name => name.includes('.linkstream-')), [], `s${f}`);
 		for (const name of names) t.true([original, '<a href="../x.html">x</a>\n'].includes(readFileSync(join(site, `s${f}`, name), 'utf8')), name);
 	}
+});
+
+test('rewrite FILE to standard output: a named symbolic link is read as its target (sniffed too); one swapped in after the file was met is not read, exit 1', async t => {
+	const {root, site} = makeSite({'a.dat': link('x.html')});
+	symlinkSync(join(site, 'a.dat'), join(root, 'latest.dat'));
+	const named = runCli(['rewrite', '--to', 'relative', '--base-url', SITE, join(root, 'latest.dat')]);
+	t.is(named.status, 0, named.stderr);
+	t.is(named.stdout, '<a href="x.html">x</a>\n');
+	writeFileSync(join(root, 'secret.html'), link('secret-token'), {mode: 0o600});
+	const run = runPaused('open', ['rewrite', '--to', 'relative', '--base-url', SITE, join(site, 'a.dat')]);
+	await run.paused;
+	unlinkSync(join(site, 'a.dat'));
+	symlinkSync(join(root, 'secret.html'), join(site, 'a.dat'));
+	run.resume();
+	const {code, stdout, stderr} = await run.exit;
+	t.is(code, 1, stderr);
+	t.is(stdout, '');
+	t.regex(stderr, /a\.dat: is a symbolic link now \(replaced during the run\): left alone\n$/);
 });

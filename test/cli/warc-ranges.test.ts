@@ -39,7 +39,7 @@ test('ranges start at records, cover the file, and are about the size asked for'
 	}
 	const path = join(folder, 'crawl.warc');
 	writeFileSync(path, Buffer.concat(records));
-	const ranges = await all(warcRanges(path, at, 3 * records[0]!.length));
+	const ranges = await all(warcRanges({path}, at, 3 * records[0]!.length));
 	t.is(ranges[0]!.start, 0);
 	t.is(ranges.at(-1)!.end, at);
 	for (const [i, range] of ranges.entries()) {
@@ -61,7 +61,7 @@ test('ranges start at records, cover the file, and are about the size asked for'
 		const file = join(folder, `${name}.warc`);
 		writeFileSync(file, bytes);
 		t.deepEqual(
-			(await all(warcRanges(file, bytes.length, third))).map(range => [range.start, range.end, range.framed]),
+			(await all(warcRanges({path: file}, bytes.length, third))).map(range => [range.start, range.end, range.framed]),
 			expected,
 			name,
 		);
@@ -77,7 +77,7 @@ test('ranges come as the scan finds them: the first before the file is read, sma
 	t.true(size > 4 * SCAN_BLOCK_BYTES);
 	const reads: Array<[number, number]> = [];
 	const target = 16 * records[0]!.length;
-	const scan = warcRanges(path, size, target, (position, length) => void reads.push([position, length]));
+	const scan = warcRanges({path}, size, target, (position, length) => void reads.push([position, length]));
 	const first = await scan.next();
 	// The first range ends at the first record end at or past the target.
 	let end = 0;
