@@ -23,7 +23,9 @@ export type Container =
 	| 'raw' // raw text: <style> element, a CSS file, plain text
 	| 'html-text' // HTML text content (textLinks): entities decoded on read, `&` and `<` escaped on write
 	| 'xml-text' // XML element text: entities (and CDATA sections in the span) decoded on read; `&`, `<`, `>` escaped on write
-	| 'cdata'; // inside one XML CDATA section: nothing decoded on read; `]]>` split across two sections on write
+	| 'cdata' // inside one XML CDATA section: nothing decoded on read; `]]>` split across two sections on write
+	| 'xml-attribute' // an XML attribute value or PI pseudo-attribute: references decoded on read; `&` `<` `>` the quote TAB LF CR as references on write
+	| 'system-literal'; // a DOCTYPE system literal: nothing decoded on read nor escaped on write; the other quote, or percent-encoding
 
 /**
  * A layer a nested document's value sits in, from the inside out: an HTML attribute in its

@@ -115,7 +115,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	readonly slice = (start: number, end: number): string => this.source.slice(start, end);
 
 	decode(attribute: AttributeRecord): DecodedText {
-		return this.decoder.decode(attribute.raw, attribute.valueStart, 'strict');
+		return this.decoder.decode(attribute.raw, attribute.valueStart, 'xml-attribute');
 	}
 
 	queue(event: ReferenceEvent, layer: BaseLayer | null): void {
@@ -297,9 +297,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		const valueEnd = start + found.end;
 		const raw = this.slice(valueStart, valueEnd);
 		// The DOCTYPE's system literal decodes nothing (XML 1.0 §2.3); a pseudo-attribute does.
-		const text = kind === 'metadata' ? new DecodedText(raw, raw, valueStart, null) : this.decoder.decode(raw, valueStart, 'strict');
+		const text = kind === 'metadata' ? new DecodedText(raw, raw, valueStart, null) : this.decoder.decode(raw, valueStart, 'xml-attribute');
 		const {line, column} = this.locate(valueStart);
-		const event = referenceEvent(text.text, raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'raw' : 'attribute');
+		const event = referenceEvent(text.text, raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'system-literal' : 'xml-attribute');
 		event.element = element;
 		event.attribute = attribute;
 		event.quote = found.quote;

@@ -55,12 +55,16 @@ const UNLOCATED: Position = {line: 0, column: 0};
 export function htmlTableHost(decoder: CharacterReferenceDecoder, documentUrl: string | undefined, queue: (event: ReferenceEvent) => void): TagHost {
 	return {
 		decoder,
-		decodeMode: 'strict',
+		decodeMode: 'xml-attribute',
 		locate: () => UNLOCATED,
 		documentUrl,
 		pluginCodebase: undefined,
-		emit: queue,
-		css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'attribute', quote: fields.quote}, () => UNLOCATED, queue),
+		// The HTML table's events stand in XML attributes (XML 1.0 §3.3.3 normalization applies on read).
+		emit: (event) => {
+			if (event.container === 'attribute') event.container = 'xml-attribute';
+			queue(event);
+		},
+		css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'xml-attribute', quote: fields.quote}, () => UNLOCATED, queue),
 		srcdoc: () => undefined,
 		robotsReported: false,
 	};
@@ -233,7 +237,7 @@ function spanEvent(text: DecodedText, start: number, end: number, attribute: Att
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
 	const value = text.text.slice(start, end);
 	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
-	const event = referenceEvent(value, raw, sourceStart, sourceEnd, 0, 0, kind, 'base', 'url', 'attribute');
+	const event = referenceEvent(value, raw, sourceStart, sourceEnd, 0, 0, kind, 'base', 'url', 'xml-attribute');
 	event.element = element;
 	event.attribute = name;
 	event.quote = attribute.quote;
