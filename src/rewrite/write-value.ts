@@ -85,9 +85,20 @@ function guardEntity(text: string, event: ReferenceEvent, around: Neighbours): s
 
 /** Escaped for one enclosing layer: an HTML attribute's quoting, XML text, or a CDATA section. */
 function escapeLayer(text: string, layer: Enclosing): string {
-	if (layer === 'xml-text') return escapeXmlText(text);
-	if (layer === 'cdata') return escapeCdata(text);
-	return escapeAttribute(text, layer);
+	switch (layer) {
+		case 'xml-text':
+			return escapeXmlText(text);
+		case 'cdata':
+			return escapeCdata(text);
+		// XML 1.0 §2.7: the span ends inside a CDATA section it did not start in: one opens after the text.
+		case 'xml-text>cdata':
+			return `${escapeXmlText(text)}<![CDATA[`;
+		// The span starts inside a CDATA section and ends in text: the section ends after the value.
+		case 'cdata>xml-text':
+			return `${escapeCdata(text)}]]>`;
+		default:
+			return escapeAttribute(text, layer);
+	}
 }
 
 function isAlphanumeric(c: number): boolean {
@@ -208,7 +219,7 @@ function fallbackOf(event: ReferenceEvent): Fallback {
 	const outer = event.enclosing?.at(-1) ?? event.container;
 	// XML Char references do not work inside a CDATA section.
 	// Nor in a system literal (XML 1.0 §2.3: nothing is decoded there).
-	if (outer === 'cdata' || outer === 'system-literal') return 'url';
+	if (outer === 'cdata' || outer === 'cdata>xml-text' || outer === 'system-literal') return 'url';
 	if (event.container !== 'raw' || (event.enclosing?.length ?? 0) > 0) return 'html';
 	return event.syntax === 'css-url' || event.syntax === 'css-string' ? 'css' : 'url';
 }

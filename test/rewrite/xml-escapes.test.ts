@@ -111,3 +111,42 @@ test('property: any value written in a DOCTYPE, a PI, attributes in both quotes 
 	);
 	t.pass();
 });
+
+const SPLIT_URLS: Array<[string, string, string]> = [
+	// [title, description's inside, output's]. The new value n?a=]]>&b=<c> is escaped as an HTML
+	// attribute (& and < as references), then for the XML layer the value starts in.
+	['text, then a CDATA section (a new one opens after the value; the old one ends it)', '&lt;a href="http://x/<![CDATA[y]]>"&gt;', '&lt;a href="n?a=]]&gt;&amp;amp;b=&amp;lt;c&gt;<![CDATA[]]>"&gt;'],
+	['a CDATA section, then text (the section ends after the value, split at ]]>)', '<![CDATA[<a href="http://x/]]>y&amp;z"&gt;', '<![CDATA[<a href="n?a=]]]]><![CDATA[>&amp;b=&lt;c>]]>"&gt;'],
+	['text, CDATA, text, CDATA, text: all taken in, written as text', '&lt;a href="a<![CDATA[b]]>c<![CDATA[d]]>e"&gt;', '&lt;a href="n?a=]]&gt;&amp;amp;b=&amp;lt;c&gt;"&gt;'],
+	['two CDATA sections back to back', '<![CDATA[<a href="a]]><![CDATA[b">]]>', '<![CDATA[<a href="n?a=]]]]><![CDATA[>&amp;b=&lt;c>">]]>'],
+];
+
+for (const [title, inside, expected] of SPLIT_URLS) {
+	test(`escaped HTML, a URL across text and CDATA: ${title}`, (t) => {
+		const xml = `<rss><channel><description>${inside}</description></channel></rss>`;
+		const out = rewriteTo(xml, 'n?a=]]>&b=<c>');
+		t.is(out, `<rss><channel><description>${expected}</description></channel></rss>`);
+		t.true(XMLValidator.validate(out), out);
+		t.deepEqual(values(out), [['a href', 'n?a=]]>&b=<c>']]);
+	});
+}
+
+test('escaped HTML, a URL split by an XML comment: reported, its bytes kept (a rewrite would drop the comment)', (t) => {
+	const xml = '<rss><channel><description>&lt;a href="a<!--c-->b"&gt;</description></channel></rss>';
+	t.deepEqual(values(xml), [['a href', 'ab']]);
+	t.is(rewriteTo(xml, 'n.html'), xml);
+});
+
+test('property: a URL of escaped HTML cut into text and CDATA pieces anywhere is rewritten, well-formed, and reads back', (t) => {
+	const value = 'n?a=]]>&b=<c>"d\'é';
+	fc.assert(
+		fc.property(fc.array(fc.tuple(fc.constantFrom('text', 'cdata'), fc.constantFrom('a', 'b/', '?', '=', '&', ']', ']]', '>', 'é')), {minLength: 1, maxLength: 8}), (pieces) => {
+			const written = pieces.map(([layer, piece]) => (layer === 'cdata' ? `<![CDATA[${piece.replaceAll(']]>', ']]]]><![CDATA[>')}]]>` : piece.replaceAll('&', '&amp;amp;').replaceAll('>', '&gt;'))).join('');
+			const xml = `<rss><channel><description>&lt;a href="${written}"&gt;</description></channel></rss>`;
+			const out = rewriteTo(xml, value);
+			return XMLValidator.validate(out) === true && JSON.stringify(values(out)) === JSON.stringify([['a href', value]]);
+		}),
+		fcParams(t, 300),
+	);
+	t.pass();
+});
