@@ -29,11 +29,12 @@ export type Container =
 
 /**
  * A layer a nested document's value sits in, from the inside out: an HTML attribute in its
- * quoting (iframe srcdoc), or XML element text holding escaped HTML (`xml-text`, `cdata`).
+ * quoting (iframe srcdoc), an XML attribute in its quoting (`xml"`, `xml'`: an XHTML iframe
+ * srcdoc inside XML), or XML element text holding escaped HTML (`xml-text`, `cdata`).
  * A value of escaped HTML that starts in text and ends in a CDATA section (or the reverse)
  * is `xml-text>cdata` (`cdata>xml-text`): written in the first, then the second opened.
  */
-export type Enclosing = '"' | "'" | '' | 'xml-text' | 'cdata' | 'xml-text>cdata' | 'cdata>xml-text';
+export type Enclosing = '"' | "'" | '' | 'xml"' | "xml'" | 'xml-text' | 'cdata' | 'xml-text>cdata' | 'cdata>xml-text';
 
 /** Which base the reference resolves against (html-url-attributes.md "Against"). */
 export type Against =

@@ -83,7 +83,7 @@ function guardEntity(text: string, event: ReferenceEvent, around: Neighbours): s
 	return `&#${first};${text.slice(1)}`;
 }
 
-/** Escaped for one enclosing layer: an HTML attribute's quoting, XML text, or a CDATA section. */
+/** Escaped for one enclosing layer: an HTML or XML attribute's quoting, XML text, or a CDATA section. */
 function escapeLayer(text: string, layer: Enclosing): string {
 	switch (layer) {
 		case 'xml-text':
@@ -96,6 +96,10 @@ function escapeLayer(text: string, layer: Enclosing): string {
 		// The span starts inside a CDATA section and ends in text: the section ends after the value.
 		case 'cdata>xml-text':
 			return `${escapeCdata(text)}]]>`;
+		case 'xml"':
+			return escapeXmlAttribute(text, '"');
+		case "xml'":
+			return escapeXmlAttribute(text, "'");
 		default:
 			return escapeAttribute(text, layer);
 	}

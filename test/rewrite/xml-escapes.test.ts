@@ -150,3 +150,31 @@ test('property: a URL of escaped HTML cut into text and CDATA pieces anywhere is
 	);
 	t.pass();
 });
+
+const XHTML_SRCDOC = `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><iframe srcdoc="&lt;a href=&quot;x.html&quot;&gt;x&lt;/a&gt;"/><iframe srcdoc='&lt;img src="i.png"&gt;&lt;iframe srcdoc="&amp;lt;a href=z&amp;gt;"&gt;&lt;/iframe&gt;'/></div></content></entry></feed>`;
+
+test('srcdoc of an XHTML iframe in XML, absolute: written inside the attribute, escaped for it', (t) => {
+	const out = rewriteLinks(XHTML_SRCDOC, {type: 'xml', to: 'absolute', retrievalUrl: 'https://r.example/f/feed?a=1'});
+	// x.html, i.png and z against https://r.example/f/feed?a=1; each value as written in its HTML,
+	// then that HTML escaped for the XML attribute (& as &amp;, " as &quot; in double quotes).
+	t.is(
+		out,
+		XHTML_SRCDOC.replace('&quot;x.html&quot;', '&quot;https://r.example/f/x.html&quot;')
+			.replace('"i.png"', '"https://r.example/f/i.png"')
+			.replace('href=z&amp;gt;', 'href=https://r.example/f/z&amp;gt;'),
+	);
+	t.true(XMLValidator.validate(out), out);
+});
+
+test('property: any value written into XHTML srcdoc documents in XML (both quotes, nested) is well-formed and reads back', (t) => {
+	fc.assert(
+		fc.property(fc.array(fc.constantFrom(...NASTY_CHARACTERS), {maxLength: 16}), (characters) => {
+			const value = `x${characters.join('')}x`;
+			const out = rewriteTo(XHTML_SRCDOC, value);
+			if (XMLValidator.validate(out) !== true) return false;
+			return JSON.stringify(values(out)) === JSON.stringify([['a href', value], ['img src', value], ['a href', value]]);
+		}),
+		fcParams(t, 300),
+	);
+	t.pass();
+});

@@ -32,6 +32,7 @@ import {FastTokenizer} from '../html/tokenizer.js';
 import type {Position} from '../position.js';
 import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
 import {ElementScope} from './scope.js';
+import {readSrcdoc, type SrcdocHost} from './srcdoc.js';
 import {htmlTableHost, readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
 import {rootVocabulary} from './vocabularies.js';
 
@@ -53,7 +54,7 @@ interface Queued {
  * core.end();
  * links.map((link) => link.url); // ['https://example.com/blog/', 'https://example.com/blog/post']
  */
-export class XmlExtractor implements ExtractorCore, StartTagHost {
+export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	readonly options: CoreOptions;
 	readonly tagHost: TagHost;
 	private readonly decoder = new CharacterReferenceDecoder();
@@ -77,7 +78,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	private vocabulary: string | undefined;
 	private queued: Queued[] = [];
 	/** The base the events readTag queues resolve against (the element's). */
-	private tagLayer: BaseLayer | null = null;
+	tagLayer: BaseLayer | null = null;
 
 	constructor(options: CoreOptions, sink: LinkSink) {
 		this.options = options;
@@ -86,7 +87,12 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.scope = new ElementScope(this.context.base);
 		this.tokenizer = new FastTokenizer({xmlMode: true, decodeEntities: false}, this.callbacks());
-		this.tagHost = htmlTableHost(this.decoder, this.context.documentBase?.url, (event) => this.queue(event, this.tagLayer));
+		this.tagHost = htmlTableHost(
+			this.decoder,
+			this.context.documentBase?.url,
+			(event) => this.queue(event, this.tagLayer),
+			(text, quote) => readSrcdoc(text, quote, this.tagLayer, this),
+		);
 	}
 
 	write(chunk: string): void {
@@ -132,6 +138,11 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	emit(event: ReferenceEvent, layer: BaseLayer | null): void {
 		this.context.base = layer;
 		this.sink(resolveEvent(event, this.context), event);
+	}
+
+	/** A Link of this tag's srcdoc document, resolved by the nested core: sent in source order at the tag's end. */
+	addResolved(link: Link, event: ReferenceEvent): void {
+		this.queued.push({event, layer: null, link});
 	}
 
 	emitLink(link: Link, event: ReferenceEvent): void {
@@ -211,10 +222,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes};
 		this.attributes = [];
 		this.vocabulary ??= tag.qname.includes(':') ? '' : rootVocabulary(tag.qname);
-		const parentBase = scope.base;
-		this.tagLayer = parentBase;
-		const frame = readStartTag(tag, scope.prefixes, parentBase, scope.top, this.vocabulary, this);
-		this.tagLayer = frame.base;
+		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
 		this.sendQueued();
 		scope.open(frame);
 		if (selfClosing) scope.close(frame.qname);
