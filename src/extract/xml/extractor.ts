@@ -27,6 +27,7 @@ import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
 import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../html/extractor.js';
 import {SourceWindow} from '../html/source.js';
+import {TagCap} from '../html/tag-cap.js';
 import type {AttributeRecord, TagHost} from '../html/tag.js';
 import {FastTokenizer} from '../html/tokenizer.js';
 import type {Position} from '../position.js';
@@ -63,6 +64,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	private readonly scope: ElementScope;
 	private readonly source = new SourceWindow();
 	private readonly tokenizer: FastTokenizer;
+	/** The references of the start tag being read, capped as in HTML (html/tag-cap.ts): its srcset, CSS and srcdoc document included. */
+	private readonly cap: TagCap;
 	/** The tokenizer needs nothing before this offset. */
 	private floor = 0;
 	private tagStart = -1;
@@ -87,6 +90,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.scope = new ElementScope(this.context.base);
 		this.tokenizer = new FastTokenizer({xmlMode: true, decodeEntities: false}, this.callbacks());
+		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.queued.push({event, layer: null, link}), options.own);
 		this.tagHost = htmlTableHost(
 			this.decoder,
 			this.context.documentBase?.url,
@@ -125,7 +129,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	}
 
 	queue(event: ReferenceEvent, layer: BaseLayer | null): void {
-		this.queued.push({event, layer, link: null});
+		if (this.cap.admit(event)) this.queued.push({event, layer, link: null});
 	}
 
 	queueBase(event: ReferenceEvent, parent: BaseLayer | null): BaseLayer | null {
@@ -142,7 +146,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 
 	/** A Link of this tag's srcdoc document, resolved by the nested core: sent in source order at the tag's end. */
 	addResolved(link: Link, event: ReferenceEvent): void {
-		this.queued.push({event, layer: null, link});
+		if (this.cap.admit(event)) this.queued.push({event, layer: null, link});
 	}
 
 	emitLink(link: Link, event: ReferenceEvent): void {
@@ -223,6 +227,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.attributes = [];
 		this.vocabulary ??= tag.qname.includes(':') ? '' : rootVocabulary(tag.qname);
 		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
+		this.cap.close();
 		this.sendQueued();
 		scope.open(frame);
 		if (selfClosing) scope.close(frame.qname);
