@@ -23,8 +23,8 @@ const REPLACEMENT_CODE = 0xfffd;
  * - `attribute`: HTML attribute value (legacy names without `;` kept literal before `=` or alnum), NUL → U+FFFD.
  * - `text`: HTML data / RCDATA (legacy names decode before anything).
  * - `strict`: XHTML: only references terminated by `;`.
+ * - `xml-attribute`: `strict`, then XML 1.0 §3.3.3 attribute-value normalization (a literal TAB, LF or CR is a space).
  */
-/** `xml-attribute`: `strict`, then XML 1.0 §3.3.3 attribute-value normalization (a literal TAB, LF or CR is a space). */
 export type DecodeMode = 'attribute' | 'text' | 'strict' | 'xml-attribute';
 
 const DECODING_MODES = {
