@@ -23,13 +23,18 @@ export type Container =
 	| 'raw' // raw text: <style> element, a CSS file, plain text
 	| 'html-text' // HTML text content (textLinks): entities decoded on read, `&` and `<` escaped on write
 	| 'xml-text' // XML element text: entities (and CDATA sections in the span) decoded on read; `&`, `<`, `>` escaped on write
-	| 'cdata'; // inside one XML CDATA section: nothing decoded on read; `]]>` split across two sections on write
+	| 'cdata' // inside one XML CDATA section: nothing decoded on read; `]]>` split across two sections on write
+	| 'xml-attribute' // an XML attribute value or PI pseudo-attribute: references decoded on read; `&` `<` `>` the quote TAB LF CR as references on write
+	| 'system-literal'; // a DOCTYPE system literal: nothing decoded on read nor escaped on write; the other quote, or percent-encoding
 
 /**
  * A layer a nested document's value sits in, from the inside out: an HTML attribute in its
- * quoting (iframe srcdoc), or XML element text holding escaped HTML (`xml-text`, `cdata`).
+ * quoting (iframe srcdoc), an XML attribute in its quoting (`xml"`, `xml'`: an XHTML iframe
+ * srcdoc inside XML), or XML element text holding escaped HTML (`xml-text`, `cdata`).
+ * A value of escaped HTML that starts in text and ends in a CDATA section (or the reverse)
+ * is `xml-text>cdata` (`cdata>xml-text`): written in the first, then the second opened.
  */
-export type Enclosing = '"' | "'" | '' | 'xml-text' | 'cdata';
+export type Enclosing = '"' | "'" | '' | 'xml"' | "xml'" | 'xml-text' | 'cdata' | 'xml-text>cdata' | 'cdata>xml-text';
 
 /** Which base the reference resolves against (html-url-attributes.md "Against"). */
 export type Against =

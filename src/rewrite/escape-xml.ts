@@ -36,3 +36,74 @@ const CDATA_END = ']]>';
 export function escapeCdata(value: string): string {
 	return value.includes(CDATA_END) ? value.replaceAll(CDATA_END, ']]]]><![CDATA[>') : value;
 }
+
+/**
+ * An XML attribute value in `"` or `'` (XML 1.0 §3.1 AttValue: no `<`, no `&` but as a
+ * reference, not the quote in use) and the xml-stylesheet PI's pseudo-attributes
+ * (Associating Style Sheets 1.0 §2 PseudoAttValue: the same, its character and predefined
+ * entity references read as in an attribute value, and never `?>`, so `>` too). §3.3.3
+ * attribute-value normalization reads a literal TAB, LF or CR as a space: they are
+ * written as character references, which it keeps.
+ */
+const ATTRIBUTE: Readonly<Record<string, string>> = {
+	'&': '&amp;',
+	'<': '&lt;',
+	'>': '&gt;',
+	'"': '&quot;',
+	"'": '&apos;',
+	'\t': '&#9;',
+	'\n': '&#10;',
+	'\r': '&#13;',
+};
+
+/**
+ * The inside of an XML attribute value (or a PI pseudo-attribute) written with `quote`.
+ *
+ * @example
+ * escapeXmlAttribute('a b\tc?x=1&y="2"', '"'); // 'a b&#9;c?x=1&amp;y=&quot;2&quot;'
+ */
+export function escapeXmlAttribute(value: string, quote: '"' | "'"): string {
+	const other = quote === '"' ? "'" : '"';
+	let out = '';
+	let from = 0;
+	for (let i = 0; i < value.length; i++) {
+		const c = value[i] as string;
+		const reference = c === other ? undefined : ATTRIBUTE[c];
+		if (reference === undefined) continue;
+		out += value.slice(from, i) + reference;
+		from = i + 1;
+	}
+	return from === 0 ? value : out + value.slice(from);
+}
+
+/** A value written into a DOCTYPE system literal, and the quote it needs. */
+export interface LiteralValue {
+	text: string;
+	quote: '"' | "'";
+}
+
+/**
+ * Characters percent-encoded in a system literal: `<` and `>` (a markup reader may end the
+ * declaration at `>`) and, when the value holds both quotes, `"`. A URL parser
+ * percent-encodes all three itself (WHATWG URL: in every percent-encode set), so the URL
+ * read back is the same.
+ */
+const LITERAL_ENCODED: Readonly<Record<string, string>> = {'<': '%3C', '>': '%3E', '"': '%22'};
+const ANGLE_BRACKETS = /[<>]/g;
+
+/**
+ * XML 1.0 §2.3 [11] SystemLiteral ::= '"' [^"]* '"' | "'" [^']* "'": nothing is escaped in
+ * it. A value holding the quote in use is written in the other quote; one holding both is
+ * written in `"` with each `"` percent-encoded.
+ *
+ * @example
+ * writeSystemLiteral("it's.dtd", "'"); // {text: "it's.dtd", quote: '"'}
+ * writeSystemLiteral('a"b\'c.dtd', '"'); // {text: "a%22b'c.dtd", quote: '"'}
+ */
+export function writeSystemLiteral(value: string, quote: '"' | "'"): LiteralValue {
+	const other = quote === '"' ? "'" : '"';
+	const text = value.replaceAll(ANGLE_BRACKETS, (c) => LITERAL_ENCODED[c] ?? c);
+	if (!text.includes(quote)) return {text, quote};
+	if (!text.includes(other)) return {text, quote: other};
+	return {text: text.replaceAll('"', LITERAL_ENCODED['"'] ?? '"'), quote: '"'};
+}

@@ -66,7 +66,12 @@ export class Rewriter {
 			for (const {link, event} of batch) {
 				const value = this.target.value(link, event);
 				const written = value === undefined ? null : writeValue(value, event, this.around(event));
-				if (written !== null && written.text !== link.raw) {
+				if (written?.requote !== undefined) {
+					// The quotes around the span are replaced with it (ASCII: one unit each side in any encoding).
+					const {requote: quote, text, fallback} = written;
+					edits.push({start: event.start - 1, end: event.end + 1, text: quote + text + quote, fallback});
+					this.rewritten++;
+				} else if (written !== null && written.text !== link.raw) {
 					edits.push({start: event.start, end: event.end, text: written.text, fallback: written.fallback});
 					this.rewritten++;
 				} else if (link.raw !== '') this.unchanged++;

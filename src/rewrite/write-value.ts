@@ -9,7 +9,7 @@ import type {Enclosing, ReferenceEvent} from '../extract/event.js';
 import {scanText} from '../extract/text/scan.js';
 import {escapeCssString, escapeCssUrl} from './escape-css.js';
 import {escapeAttribute, escapeText, isHtmlWhitespace, writeUnquotedValue} from './escape-html.js';
-import {escapeCdata, escapeXmlText} from './escape-xml.js';
+import {escapeCdata, escapeXmlAttribute, escapeXmlText, writeSystemLiteral} from './escape-xml.js';
 import {escapeCommaItem, escapeListItem, escapeRefreshUrl, escapeSrcsetUrl, escapeTextUrl} from './escape-url.js';
 
 const CharCodes = {
@@ -37,6 +37,8 @@ export interface Neighbours {
 export interface WrittenValue {
 	text: string;
 	fallback: Fallback;
+	/** The quote the value needs when it is not the one around the span (a system literal): both are replaced. */
+	requote?: '"' | "'";
 }
 
 /**
@@ -51,9 +53,17 @@ export interface WrittenValue {
 export function writeValue(value: string, event: ReferenceEvent, around: Neighbours): WrittenValue | null {
 	const inner = escapeSyntax(value, event, around);
 	if (inner === null) return null;
+	if (event.container === 'system-literal') return literalValue(inner, event);
 	let text = guardEntity(escapeContainer(inner, event, around), event, around);
 	for (const layer of event.enclosing ?? []) text = escapeLayer(text, layer);
 	return {text, fallback: fallbackOf(event)};
+}
+
+/** A DOCTYPE system literal: written as it is, in the other quote if need be (escape-xml.ts writeSystemLiteral). */
+function literalValue(value: string, event: ReferenceEvent): WrittenValue {
+	const quote = event.quote === "'" ? "'" : '"';
+	const written = writeSystemLiteral(value, quote);
+	return written.quote === quote ? {text: written.text, fallback: 'url'} : {text: written.text, fallback: 'url', requote: written.quote};
 }
 
 /**
@@ -65,17 +75,34 @@ export function writeValue(value: string, event: ReferenceEvent, around: Neighbo
  */
 function guardEntity(text: string, event: ReferenceEvent, around: Neighbours): string {
 	// `<a href>`: the span follows the attribute name, and the text starts with its "=".
-	if (event.container === 'raw' || event.container === 'xml-text' || event.container === 'cdata' || (event.container === 'attribute' && event.quote === undefined) || !isAlphanumeric(around.before)) return text;
+	const {container} = event;
+	const inAttribute = (container === 'attribute' || container === 'xml-attribute') && event.quote !== undefined;
+	if ((!inAttribute && container !== 'html-text') || !isAlphanumeric(around.before)) return text;
 	const first = text.charCodeAt(0);
 	if (!isAlphanumeric(first) && first !== CharCodes.EqualsSign && first !== CharCodes.Semicolon) return text;
 	return `&#${first};${text.slice(1)}`;
 }
 
-/** Escaped for one enclosing layer: an HTML attribute's quoting, XML text, or a CDATA section. */
+/** Escaped for one enclosing layer: an HTML or XML attribute's quoting, XML text, or a CDATA section. */
 function escapeLayer(text: string, layer: Enclosing): string {
-	if (layer === 'xml-text') return escapeXmlText(text);
-	if (layer === 'cdata') return escapeCdata(text);
-	return escapeAttribute(text, layer);
+	switch (layer) {
+		case 'xml-text':
+			return escapeXmlText(text);
+		case 'cdata':
+			return escapeCdata(text);
+		// XML 1.0 §2.7: the span ends inside a CDATA section it did not start in: one opens after the text.
+		case 'xml-text>cdata':
+			return `${escapeXmlText(text)}<![CDATA[`;
+		// The span starts inside a CDATA section and ends in text: the section ends after the value.
+		case 'cdata>xml-text':
+			return `${escapeCdata(text)}]]>`;
+		case 'xml"':
+			return escapeXmlAttribute(text, '"');
+		case "xml'":
+			return escapeXmlAttribute(text, "'");
+		default:
+			return escapeAttribute(text, layer);
+	}
 }
 
 function isAlphanumeric(c: number): boolean {
@@ -162,13 +189,24 @@ function escapeContainer(text: string, event: ReferenceEvent, around: Neighbours
 		}
 		case 'html-text':
 			return escapeText(text);
+		case 'xml-attribute':
+			return escapeXmlAttributeValue(text, event, around);
 		case 'xml-text':
 			return escapeXmlText(text);
 		case 'cdata':
 			return escapeCdata(text);
 		case 'raw':
+		case 'system-literal':
 			return text;
 	}
+}
+
+/** An XML attribute value in its quoting; with none (`<h:a href>`, an unquoted value: not well-formed) as HTML writes it, in double quotes. */
+function escapeXmlAttributeValue(text: string, event: ReferenceEvent, around: Neighbours): string {
+	const {quote} = event;
+	if (quote === undefined) return `="${escapeXmlAttribute(text, '"')}"`;
+	if (quote !== '') return escapeXmlAttribute(text, quote);
+	return event.syntax === 'url' && isWholeUnquotedValue(around) ? writeUnquotedValue(text) : escapeAttribute(text, '');
 }
 
 /**
@@ -184,7 +222,8 @@ function isWholeUnquotedValue(around: Neighbours): boolean {
 function fallbackOf(event: ReferenceEvent): Fallback {
 	const outer = event.enclosing?.at(-1) ?? event.container;
 	// XML Char references do not work inside a CDATA section.
-	if (outer === 'cdata') return 'url';
+	// Nor in a system literal (XML 1.0 §2.3: nothing is decoded there).
+	if (outer === 'cdata' || outer === 'cdata>xml-text' || outer === 'system-literal') return 'url';
 	if (event.container !== 'raw' || (event.enclosing?.length ?? 0) > 0) return 'html';
 	return event.syntax === 'css-url' || event.syntax === 'css-string' ? 'css' : 'url';
 }

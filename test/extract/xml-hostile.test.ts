@@ -5,6 +5,7 @@
 import test from 'ava';
 import {createExtractor} from '../../src/extract/index.js';
 import {MAX_ELEMENT_TEXT} from '../../src/extract/xml/element-text.js';
+import {MAX_TAG_REFERENCES} from '../../src/extract/html/tag-cap.js';
 import {XmlExtractor} from '../../src/extract/xml/extractor.js';
 import {extractLinks, rewriteLinks, type Link} from '../../src/index.js';
 
@@ -114,4 +115,26 @@ test('a processing instruction inside escaped HTML, a URL element or after the p
 	t.deepEqual(links.map((link) => link.url), ['https://h.example/b/', 'https://h.example/b/a']);
 	t.deepEqual(links.map((link) => link.start), [...links.map((link) => link.start)].sort((a, b) => a - b));
 	t.is(rewriteLinks(xml, {type: 'xml', to: () => undefined, retrievalUrl: RETRIEVAL}), xml);
+});
+
+test('one XHTML start tag in XML reports at most MAX_TAG_REFERENCES Links, as in HTML: its srcset and srcdoc included, the rest one too-many Link kept by a rewrite', (t) => {
+	const candidates = Array.from({length: MAX_TAG_REFERENCES + 500}, (_, i) => `i${i}.png ${i + 1}w`).join(', ');
+	const anchors = Array.from({length: MAX_TAG_REFERENCES + 500}, (_, i) => `&lt;a href=a${i}&gt;`).join('');
+	const xml = `<h:p xmlns:h="http://www.w3.org/1999/xhtml"><h:img srcset="${candidates}"/><h:iframe srcdoc="${anchors}"/><h:a href="after"/></h:p>`;
+	const links = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
+	const iframeAt = xml.indexOf('<h:iframe');
+	const afterAt = xml.indexOf('<h:a ');
+	const tags = {img: links.filter((link) => link.start < iframeAt), iframe: links.filter((link) => link.start > iframeAt && link.start < afterAt)};
+	for (const [element, tag] of Object.entries(tags)) {
+		t.is(tag.length, MAX_TAG_REFERENCES + 1, element);
+		const overflow = tag.at(-1);
+		t.is(overflow?.error, 'too-many');
+		t.is(overflow?.url, null);
+	}
+	t.is(links.at(-1)?.url, 'https://h.example/f/after');
+	// The overflow's bytes are kept; the admitted ones are rewritten.
+	const out = rewriteLinks(xml, {type: 'xml', to: 'absolute', retrievalUrl: RETRIEVAL});
+	t.true(out.includes('https://h.example/f/i0.png 1w'));
+	t.true(out.includes(`i${MAX_TAG_REFERENCES + 499}.png`) && !out.includes(`https://h.example/f/i${MAX_TAG_REFERENCES + 499}.png`));
+	t.true(out.includes(`&lt;a href=a${MAX_TAG_REFERENCES + 499}&gt;`));
 });

@@ -61,6 +61,25 @@ const ROWS: Row[] = [
 		],
 	],
 	[
+		'FeedBurner origLink and origEnclosureLink, any prefix, element text against the xml:base in scope',
+		`<rss xmlns:fb="http://rssnamespace.org/feedburner/ext/1.0"><channel><item xml:base="/2024/">
+		<link>http://feeds.example/~r/x</link><enclosure url="http://feeds.example/~r/e.mp3"/>
+		<fb:origLink> post.html </fb:origLink><fb:origEnclosureLink>e.mp3</fb:origEnclosureLink></item></channel></rss>`,
+		[
+			['base', 'item', 'xml:base', 'https://r.example/2024/'],
+			['navigation', 'link', '', 'http://feeds.example/~r/x'],
+			['resource', 'enclosure', 'url', 'http://feeds.example/~r/e.mp3'],
+			['navigation', 'fb:origLink', '', 'https://r.example/2024/post.html'],
+			['resource', 'fb:origEnclosureLink', '', 'https://r.example/2024/e.mp3'],
+		],
+	],
+	[
+		'FeedBurner origLink in an Atom entry (default namespace Atom, feedburner prefixed)',
+		`<feed xmlns="http://www.w3.org/2005/Atom" xmlns:feedburner="http://rssnamespace.org/feedburner/ext/1.0">
+		<entry><feedburner:origLink>../p/1</feedburner:origLink></entry></feed>`,
+		[['navigation', 'feedburner:origLink', '', 'https://r.example/p/1']],
+	],
+	[
 		'unprefixed elements under an unknown root are not guessed at',
 		'<catalog><link>x</link><loc>y</loc><url>z</url></catalog>',
 		[],

@@ -139,6 +139,16 @@ const TEMPLATES: Array<{name: string; html: (v: string) => string; read: (e: Ele
 			return elements(srcdoc).flatMap((x) => x.attributes.filter(([n]) => n === 'href' || n === 'src').map(([, v]) => v));
 		},
 	},
+	{
+		// A value is escaped for the inner srcdoc's quoting (') first, then the outer's (").
+		name: 'srcdoc inside srcdoc, in other quotes',
+		html: () => `<iframe srcdoc="<iframe srcdoc='<a href=in.html>in</a>'></iframe>"></iframe>`,
+		read: (e) => {
+			const outer = attr(e.find((x) => x.name === 'iframe') ?? {name: '', attributes: []}, 'srcdoc');
+			const inner = attr(elements(outer).find((x) => x.name === 'iframe') ?? {name: '', attributes: []}, 'srcdoc');
+			return elements(inner).flatMap((x) => x.attributes.filter(([n]) => n === 'href').map(([, v]) => v));
+		},
+	},
 ];
 
 function trim(s: string): string {

@@ -23,13 +23,15 @@ const REPLACEMENT_CODE = 0xfffd;
  * - `attribute`: HTML attribute value (legacy names without `;` kept literal before `=` or alnum), NUL → U+FFFD.
  * - `text`: HTML data / RCDATA (legacy names decode before anything).
  * - `strict`: XHTML: only references terminated by `;`.
+ * - `xml-attribute`: `strict`, then XML 1.0 §3.3.3 attribute-value normalization (a literal TAB, LF or CR is a space).
  */
-export type DecodeMode = 'attribute' | 'text' | 'strict';
+export type DecodeMode = 'attribute' | 'text' | 'strict' | 'xml-attribute';
 
 const DECODING_MODES = {
 	attribute: DecodingMode.Attribute,
 	text: DecodingMode.Legacy,
 	strict: DecodingMode.Strict,
+	'xml-attribute': DecodingMode.Strict,
 } as const;
 
 /**
@@ -119,7 +121,8 @@ export class CharacterReferenceDecoder {
 	 */
 	decode(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
 		const source = knownString(input);
-		if (!needsDecoding(source)) return new DecodedText(source, source, sourceStart, null);
+		const xmlAttribute = mode === 'xml-attribute';
+		if (!needsDecoding(source) && !(xmlAttribute && XML_WHITESPACE.test(source))) return new DecodedText(source, source, sourceStart, null);
 		const runs: number[] = [];
 		let text = '';
 		let identityStart = 0;
@@ -145,8 +148,8 @@ export class CharacterReferenceDecoder {
 				if (length > 0) atomic(this.codePoints, length);
 				else i++;
 			} else if (c === CharCodes.CarriageReturn && codeAt(source, i + 1) === CharCodes.LineFeed) {
-				// HTML §13.2.3.5: CR LF becomes LF (a lone CR too: in `preprocessed`).
-				atomic('\n', 2);
+				// HTML §13.2.3.5, XML 1.0 §2.11: CR LF becomes LF (a lone CR too: in `preprocessed`); XML 1.0 §3.3.3: a space in an attribute.
+				atomic(xmlAttribute ? ' ' : '\n', 2);
 			} else i++;
 		}
 		identity();
@@ -174,6 +177,7 @@ const FROM_CHAR_CODE_BLOCK = 8192;
  * global regex replace built one part per match: 2 s for 4 M NULs).
  */
 function preprocessed(run: string, mode: DecodeMode): string {
+	if (mode === 'xml-attribute') return run.replaceAll(XML_WHITESPACE_ALL, ' ');
 	const nul = mode === 'attribute' && run.includes('\0');
 	if (!nul && !run.includes('\r')) return run;
 	const units = new Uint16Array(run.length);
@@ -185,6 +189,10 @@ function preprocessed(run: string, mode: DecodeMode): string {
 	for (let i = 0; i < units.length; i += FROM_CHAR_CODE_BLOCK) blocks.push(String.fromCharCode.apply(null, units.subarray(i, i + FROM_CHAR_CODE_BLOCK) as unknown as number[]));
 	return blocks.join('');
 }
+
+/** XML 1.0 §3.3.3: the white space attribute-value normalization makes a space (after §2.11 made CR LF and CR an LF). */
+const XML_WHITESPACE = /[\t\n\r]/;
+const XML_WHITESPACE_ALL = /[\t\n\r]/g;
 
 /** "&", CR or NUL: something to decode. */
 const DECODING_NEEDED = /[&\r\0]/;

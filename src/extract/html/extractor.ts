@@ -270,7 +270,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const sliced = text.sourceSlice(start, end);
 		const raw = this.options.own === undefined ? sliced : this.options.own(sliced);
 		const moved = movedEvent(event, raw, start, end, line, column);
-		moved.enclosing = [quote, ...(event.enclosing ?? [])];
+		// Innermost first (event.ts Enclosing): this srcdoc attribute's quoting after those inside it.
+		moved.enclosing = [...(event.enclosing ?? []), quote];
 		if (!this.cap.admit(moved)) return;
 		this.bases.addResolved({...link, start, end, raw, line, column, frame}, moved);
 	}

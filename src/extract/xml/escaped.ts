@@ -16,7 +16,7 @@
  */
 import type {EmbedContext, Link} from '../../types.js';
 import type {BaseLayer, CoreOptions} from '../base.js';
-import {movedEvent, type ReferenceEvent} from '../event.js';
+import {type Enclosing, movedEvent, type ReferenceEvent} from '../event.js';
 import type {DecodedText} from '../html/decode.js';
 import {HtmlExtractor} from '../html/extractor.js';
 import {type ReaderHost, type TextSpan, WholeText} from './element-text.js';
@@ -27,6 +27,14 @@ export interface EmbedHost extends ReaderHost {
 	readonly options: CoreOptions;
 	/** A Link resolved by the nested core, moved to the XML source. */
 	emitLink(link: Link, event: ReferenceEvent): void;
+}
+
+/** What lies between two pieces of text or CDATA that follow each other (XML 1.0 §2.7 CDStart, CDEnd). */
+const CDATA_GAPS: ReadonlySet<string> = new Set(['', '<![CDATA[', ']]>', ']]><![CDATA[']);
+
+/** Where a piece's source ends. */
+function sourceEnd(text: DecodedText): number {
+	return text.sourceStart + text.source.length;
 }
 
 /** How a piece of the HTML is written in the XML: the layer a new value is escaped for (none: markup as written). */
@@ -116,9 +124,10 @@ export class EscapedHtml implements TextReader {
 		const sliced = this.host.slice(start, end);
 		const raw = this.host.options.own === undefined ? sliced : this.host.options.own(sliced);
 		const moved = movedEvent(event, raw, start, end, line, column);
-		moved.enclosing = first.layer === undefined ? event.enclosing : [...(event.enclosing ?? []), first.layer];
-		// Deviation: a value written across text and CDATA (or split by a comment) is reported, not rewritten.
-		if (first !== last) moved.syntax = 'none';
+		const layer = first === last ? first.layer : this.bridge(first, last);
+		moved.enclosing = layer === undefined ? event.enclosing : [...(event.enclosing ?? []), layer];
+		// Deviation: a value split by a comment or by XML markup is reported, not rewritten (see bridge).
+		if (first !== last && layer === undefined) moved.syntax = 'none';
 		// The Link is this reader's alone (the nested core made it for this sink): moved in place,
 		// as object spread cost more than resolving the URL (extract/base.ts linkFields).
 		if (link.frame !== undefined) link.frame = {...link.frame, start: this.toSource(link.frame.start, false), end: this.toSource(link.frame.end, true)};
@@ -129,6 +138,26 @@ export class EscapedHtml implements TextReader {
 		link.column = column;
 		link.embed = this.embed;
 		this.host.emitLink(link, moved);
+	}
+
+	/**
+	 * The layer a new value is written in when its span runs from piece `first` to piece
+	 * `last` through text runs and CDATA sections only (XML 1.0 §2.7: between them, only
+	 * the sections' `<![CDATA[` and `]]>`): the first piece's layer, then the last's
+	 * opened. Undefined when a comment or XML markup lies in between: replacing it would
+	 * drop the comment, or leave an element's end tag without its start.
+	 */
+	private bridge(first: Piece, last: Piece): Enclosing | undefined {
+		const {pieces} = this;
+		let index = pieces.indexOf(first);
+		for (let piece = first; piece !== last; piece = pieces[index] as Piece) {
+			const next = pieces[++index];
+			if (piece.layer === undefined || next?.layer === undefined) return undefined;
+			const gap = this.host.slice(sourceEnd(piece.text), next.text.sourceStart);
+			if (!CDATA_GAPS.has(gap)) return undefined;
+		}
+		if (first.layer === last.layer) return first.layer;
+		return first.layer === 'cdata' ? 'cdata>xml-text' : 'xml-text>cdata';
 	}
 
 	/** The source offset of nested offset `offset` (`isEnd`: where a span ending there ends). */

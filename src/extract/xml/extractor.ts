@@ -27,11 +27,13 @@ import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
 import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../html/extractor.js';
 import {SourceWindow} from '../html/source.js';
+import {TagCap} from '../html/tag-cap.js';
 import type {AttributeRecord, TagHost} from '../html/tag.js';
 import {FastTokenizer} from '../html/tokenizer.js';
 import type {Position} from '../position.js';
 import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
 import {ElementScope} from './scope.js';
+import {readSrcdoc, type SrcdocHost} from './srcdoc.js';
 import {htmlTableHost, readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
 import {rootVocabulary} from './vocabularies.js';
 
@@ -53,7 +55,7 @@ interface Queued {
  * core.end();
  * links.map((link) => link.url); // ['https://example.com/blog/', 'https://example.com/blog/post']
  */
-export class XmlExtractor implements ExtractorCore, StartTagHost {
+export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	readonly options: CoreOptions;
 	readonly tagHost: TagHost;
 	private readonly decoder = new CharacterReferenceDecoder();
@@ -62,6 +64,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	private readonly scope: ElementScope;
 	private readonly source = new SourceWindow();
 	private readonly tokenizer: FastTokenizer;
+	/** The references of the start tag being read, capped as in HTML (html/tag-cap.ts): its srcset, CSS and srcdoc document included. */
+	private readonly cap: TagCap;
 	/** The tokenizer needs nothing before this offset. */
 	private floor = 0;
 	private tagStart = -1;
@@ -77,7 +81,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	private vocabulary: string | undefined;
 	private queued: Queued[] = [];
 	/** The base the events readTag queues resolve against (the element's). */
-	private tagLayer: BaseLayer | null = null;
+	tagLayer: BaseLayer | null = null;
 
 	constructor(options: CoreOptions, sink: LinkSink) {
 		this.options = options;
@@ -86,7 +90,13 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.scope = new ElementScope(this.context.base);
 		this.tokenizer = new FastTokenizer({xmlMode: true, decodeEntities: false}, this.callbacks());
-		this.tagHost = htmlTableHost(this.decoder, this.context.documentBase?.url, (event) => this.queue(event, this.tagLayer));
+		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.queued.push({event, layer: null, link}), options.own);
+		this.tagHost = htmlTableHost(
+			this.decoder,
+			this.context.documentBase?.url,
+			(event) => this.queue(event, this.tagLayer),
+			(text, quote) => readSrcdoc(text, quote, this.tagLayer, this),
+		);
 	}
 
 	write(chunk: string): void {
@@ -115,11 +125,11 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	readonly slice = (start: number, end: number): string => this.source.slice(start, end);
 
 	decode(attribute: AttributeRecord): DecodedText {
-		return this.decoder.decode(attribute.raw, attribute.valueStart, 'strict');
+		return this.decoder.decode(attribute.raw, attribute.valueStart, 'xml-attribute');
 	}
 
 	queue(event: ReferenceEvent, layer: BaseLayer | null): void {
-		this.queued.push({event, layer, link: null});
+		if (this.cap.admit(event)) this.queued.push({event, layer, link: null});
 	}
 
 	queueBase(event: ReferenceEvent, parent: BaseLayer | null): BaseLayer | null {
@@ -132,6 +142,11 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 	emit(event: ReferenceEvent, layer: BaseLayer | null): void {
 		this.context.base = layer;
 		this.sink(resolveEvent(event, this.context), event);
+	}
+
+	/** A Link of this tag's srcdoc document, resolved by the nested core: sent in source order at the tag's end. */
+	addResolved(link: Link, event: ReferenceEvent): void {
+		if (this.cap.admit(event)) this.queued.push({event, layer: null, link});
 	}
 
 	emitLink(link: Link, event: ReferenceEvent): void {
@@ -211,10 +226,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes};
 		this.attributes = [];
 		this.vocabulary ??= tag.qname.includes(':') ? '' : rootVocabulary(tag.qname);
-		const parentBase = scope.base;
-		this.tagLayer = parentBase;
-		const frame = readStartTag(tag, scope.prefixes, parentBase, scope.top, this.vocabulary, this);
-		this.tagLayer = frame.base;
+		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
+		this.cap.close();
 		this.sendQueued();
 		scope.open(frame);
 		if (selfClosing) scope.close(frame.qname);
@@ -297,9 +310,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost {
 		const valueEnd = start + found.end;
 		const raw = this.slice(valueStart, valueEnd);
 		// The DOCTYPE's system literal decodes nothing (XML 1.0 §2.3); a pseudo-attribute does.
-		const text = kind === 'metadata' ? new DecodedText(raw, raw, valueStart, null) : this.decoder.decode(raw, valueStart, 'strict');
+		const text = kind === 'metadata' ? new DecodedText(raw, raw, valueStart, null) : this.decoder.decode(raw, valueStart, 'xml-attribute');
 		const {line, column} = this.locate(valueStart);
-		const event = referenceEvent(text.text, raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'raw' : 'attribute');
+		const event = referenceEvent(text.text, raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'system-literal' : 'xml-attribute');
 		event.element = element;
 		event.attribute = attribute;
 		event.quote = found.quote;

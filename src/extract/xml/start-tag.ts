@@ -39,6 +39,8 @@ export interface StartTagHost extends EmbedHost {
 	queue(event: ReferenceEvent, layer: BaseLayer | null): void;
 	/** The base a queued xml:base event gives (resolved now, against `parent`). */
 	queueBase(event: ReferenceEvent, parent: BaseLayer | null): BaseLayer | null;
+	/** The base of the tag being read (XML Base §4.2: its own xml:base included), for `tagHost`'s events. */
+	tagLayer: BaseLayer | null;
 }
 
 /** Line and column of events queued during a start tag: set when the tag's events are sent in order. */
@@ -47,21 +49,32 @@ const UNLOCATED: Position = {line: 0, column: 0};
 /**
  * The TagHost readTag reads XHTML, SVG and MathML elements through: every event (CSS in a
  * style attribute too) goes to `queue`, unlocated. An XHTML BASE element sets no base in
- * XML (xml:base does): it is reported as a Link. iframe srcdoc is not read.
+ * XML (xml:base does): it is reported as a Link. An iframe srcdoc document goes to `srcdoc`.
  *
  * @example
- * const tagHost = htmlTableHost(decoder, 'https://example.com/feed', (event) => pending.push(event));
+ * const tagHost = htmlTableHost(decoder, 'https://example.com/feed', (event) => pending.push(event), (text, quote) => readSrcdoc(text, quote, base, host));
  */
-export function htmlTableHost(decoder: CharacterReferenceDecoder, documentUrl: string | undefined, queue: (event: ReferenceEvent) => void): TagHost {
+export function htmlTableHost(
+	decoder: CharacterReferenceDecoder,
+	documentUrl: string | undefined,
+	queue: (event: ReferenceEvent) => void,
+	srcdoc: (text: DecodedText, quote: '"' | "'" | '') => void,
+): TagHost {
 	return {
 		decoder,
-		decodeMode: 'strict',
+		decodeMode: 'xml-attribute',
 		locate: () => UNLOCATED,
 		documentUrl,
 		pluginCodebase: undefined,
-		emit: queue,
-		css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'attribute', quote: fields.quote}, () => UNLOCATED, queue),
-		srcdoc: () => undefined,
+		// The HTML table's events stand in XML attributes (XML 1.0 §3.3.3 normalization applies on read).
+		emit: (event) => {
+			if (event.container === 'attribute') event.container = 'xml-attribute';
+			queue(event);
+		},
+		css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'xml-attribute', quote: fields.quote}, () => UNLOCATED, queue),
+		srcdoc: (text, fields) => {
+			if (fields.quote !== undefined) srcdoc(text, fields.quote);
+		},
 		robotsReported: false,
 	};
 }
@@ -93,6 +106,7 @@ export function readStartTag(
 	const namespace = name === undefined ? '?' : tag.qname.includes(':') || name.namespace !== '' ? name.namespace : vocabulary;
 	const local = name?.local ?? tag.qname;
 	const base = readBase(tag, parentBase, host);
+	host.tagLayer = base;
 	const frame: Frame = {qname: tag.qname, namespace, local, prefixes, base, start: tag.start, reader: null};
 	const htmlNamespace = HTML_TABLE_NAMESPACES[namespace];
 	const forTable: AttributeRecord[] = [];
@@ -233,7 +247,7 @@ function spanEvent(text: DecodedText, start: number, end: number, attribute: Att
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
 	const value = text.text.slice(start, end);
 	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
-	const event = referenceEvent(value, raw, sourceStart, sourceEnd, 0, 0, kind, 'base', 'url', 'attribute');
+	const event = referenceEvent(value, raw, sourceStart, sourceEnd, 0, 0, kind, 'base', 'url', 'xml-attribute');
 	event.element = element;
 	event.attribute = name;
 	event.quote = attribute.quote;

@@ -25,6 +25,7 @@ export const NS = {
 	wfw: 'http://wellformedweb.org/CommentAPI/',
 	itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
 	media: 'http://search.yahoo.com/mrss/',
+	feedburner: 'http://rssnamespace.org/feedburner/ext/1.0', // FeedBurner's feed extensions
 	sitemap: 'http://www.sitemaps.org/schemas/sitemap/0.9',
 	sitemap084: 'http://www.google.com/schemas/sitemap/0.84',
 	sitemapImage: 'http://www.google.com/schemas/sitemap-image/1.1',
@@ -111,6 +112,9 @@ const ROWS: readonly Row[] = [
 	[NS.itunes, 'new-feed-url', TEXT, 'url', 'navigation'],
 	[NS.media, 'content thumbnail', 'url', 'url', 'resource'],
 	[NS.media, 'player', 'url', 'url', 'navigation'],
+	// FeedBurner: the item's own link and enclosure URL before FeedBurner's redirect replaced them.
+	[NS.feedburner, 'origLink', TEXT, 'url', 'navigation'],
+	[NS.feedburner, 'origEnclosureLink', TEXT, 'url', 'resource'],
 	// RSS 1.0 and 0.90 (RDF)
 	[NS.rss10, 'link', TEXT, 'url', 'navigation'],
 	[NS.rss10, 'url', TEXT, 'url', 'resource'],
