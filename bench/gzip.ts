@@ -6,7 +6,7 @@
  * figure is GNU time's maximum resident set size.
  */
 import {spawnSync} from 'node:child_process';
-import {createWriteStream, mkdtempSync, rmSync, statSync} from 'node:fs';
+import {closeSync, createWriteStream, mkdtempSync, openSync, rmSync, statSync} from 'node:fs';
 import {loadavg, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
@@ -28,7 +28,10 @@ async function write(path: string, mib: number): Promise<void> {
 /** Wall seconds and peak RSS (MB) of one extract run. */
 function run(path: string): {seconds: number; rss: number; status: number | null} {
 	const start = process.hrtime.bigint();
-	const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, 'dist/cli/bin.js', 'extract', '--format', 'urls', path], {stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8'});
+	// Output to /dev/null opened for writing: a read-write /dev/null (stdio 'ignore') looks like a closed standard output.
+	const devNull = openSync('/dev/null', 'w');
+	const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, 'dist/cli/bin.js', 'extract', '--format', 'urls', path], {stdio: ['ignore', devNull, 'pipe'], encoding: 'utf8'});
+	closeSync(devNull);
 	const seconds = Number(process.hrtime.bigint() - start) / 1e9;
 	const kib = Number(result.stderr.trim().split('\n').at(-1));
 	return {seconds, rss: Math.round(kib / 1024), status: result.status};

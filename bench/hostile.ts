@@ -7,7 +7,8 @@
  *
  * Shapes: deep nesting, a huge attribute, a huge comment (also unterminated), a huge srcset,
  * a huge data: URL, NULs in an href, a gzip bomb in a .warc.gz (one record's member), gzip
- * bombs in HTTP bodies, nested MIME parts, and link-dense files at `-j 2`. Inputs are written
+ * bombs in HTTP bodies, nested MIME parts, and link-dense files at `-j 2`; the inputs cut into
+ * tasks (the folder, the uncompressed WARC) also at `-j 1` and `-j 16`. Inputs are written
  * to a temporary folder, removed at the end. The MB of a row is what the command reads
  * after decompression (a bomb's inflated bytes, capped per HTTP body at
  * MAX_DECODED_BODY_BYTES), so time per MB compares like with like.
@@ -36,6 +37,8 @@ const BODY_CAP = 64 * MB;
 const BOMB_FACTOR = 16;
 /** Link-dense files per folder at -j 2. */
 const DENSE_FILES = 8;
+/** Besides the default -j (the cores: 2 here), the least and the most threads, for the inputs cut into tasks. */
+const OTHER_JOBS = [1, 16];
 /** Nested MIME parts at each size step (the largest is the issue's 10,000). */
 const MIME_PARTS = [2_500, 5_000, 10_000];
 
@@ -125,6 +128,8 @@ async function inputs(work: string, mb: number, step: number): Promise<Array<[st
 	const warc = `${file('gzip bombs in HTTP bodies')}.warc`;
 	writeFileSync(warc, bodyBombs(bodies));
 	rows.push(['gzip bombs in HTTP bodies', {path: warc, mb: (bodies * BODY_CAP) / MB, args: [], rewrite: false}]);
+	// An uncompressed WARC over 16 MB is cut into ranges of records at -j N: at the least and the most threads too.
+	for (const jobs of OTHER_JOBS) rows.push([`gzip bombs in HTTP bodies, -j ${jobs}`, {path: warc, mb: (bodies * BODY_CAP) / MB, args: ['-j', String(jobs)], rewrite: false}]);
 	const parts = MIME_PARTS[step] ?? MIME_PARTS.at(-1)!;
 	const eml = `${file('nested MIME parts')}.eml`;
 	writeFileSync(eml, nestedMime(parts));
@@ -132,7 +137,7 @@ async function inputs(work: string, mb: number, step: number): Promise<Array<[st
 	const folder = file('link-dense files');
 	mkdirSync(folder);
 	for (let i = 0; i < DENSE_FILES; i++) writeRepeated(join(folder, `d${i}.html`), '', `<a href="p${i}">`, size / DENSE_FILES, '');
-	rows.push([`${DENSE_FILES} link-dense files, -j 2`, {path: folder, mb, args: ['-j', '2'], rewrite: true}]);
+	for (const jobs of [2, ...OTHER_JOBS]) rows.push([`${DENSE_FILES} link-dense files, -j ${jobs}`, {path: folder, mb, args: ['-j', String(jobs)], rewrite: true}]);
 	return rows;
 }
 
@@ -145,7 +150,7 @@ interface Result {
 }
 
 function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: string): Result {
-	const isFolder = input.args.includes('-j');
+	const isFolder = !input.path.endsWith('.warc') && input.args.includes('-j');
 	const args =
 		command === 'extract'
 			? [BIN, 'extract', isFolder ? '--site' : '--base-url', BASE, ...input.args, input.path]
