@@ -169,8 +169,11 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const weight = (index: number): number => (whole(index) ? (sizes[index] ?? 0) : 0);
 	// -j N: the files, and large WARC files as ranges of records; the pool only when there are two at least.
 	const cut = (index: number): boolean => jobs > 1 && cuttable(inputs[index]!, sizes[index] ?? 0, filtering);
-	const parallel = jobs > 1 && indexes.reduce((count, index) => count + (cut(index) ? 2 : whole(index) ? 1 : 0), 0) > 1;
-	const pool = parallel ? await openPool<Task, TaskResult>(workerModule('worker'), jobs - 1, TASKS_PER_THREAD) : undefined;
+	// Tasks to share: a file read whole is one, a WARC file cut into ranges as many as there are threads.
+	const units = indexes.reduce((count, index) => count + (cut(index) ? jobs : whole(index) ? 1 : 0), 0);
+	// A thread costs some 20 MB before any work (its own heap and modules): no more threads than tasks.
+	const threads = Math.min(jobs - 1, units);
+	const pool = jobs > 1 && units > 1 ? await openPool<Task, TaskResult>(workerModule('worker'), threads, TASKS_PER_THREAD) : undefined;
 	try {
 		if (pool !== undefined) {
 			const {unique, ...perDocument} = filtering;
@@ -179,7 +182,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, maxOutput: TASK_OUTPUT_BYTES, ...(range === undefined ? {} : {range})};
 			};
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
-			const shared = new SharedTasks<Task, TaskResult>(pool, (jobs - 1) * TASKS_PER_THREAD, runFileTask);
+			const shared = new SharedTasks<Task, TaskResult>(pool, threads * TASKS_PER_THREAD, runFileTask);
 			const pooled = (unit: Unit): boolean => (unit.range === undefined ? whole(unit.index) : unit.here !== true);
 			const start = async (unit: Unit): Promise<Started | undefined> => {
 				if (!pooled(unit)) return undefined;

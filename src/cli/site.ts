@@ -112,7 +112,9 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 				if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
 				return runSiteTask(task);
 			};
-			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, command.jobs, onResult, FILES_PER_THREAD, limit, again);
+			// A thread costs some 20 MB before any work: no more threads than files.
+			const threads = Math.min(command.jobs, tasks.length);
+			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, threads, onResult, FILES_PER_THREAD, limit, again);
 		} else {
 			await runInOrder(tasks, runSiteTask, FILES_PER_THREAD, onResult, limit);
 		}
