@@ -17,8 +17,12 @@ import {optionError} from '../options.js';
  * ({@link threadFailure}); the pool starts a new thread.
  */
 export const THREAD_OLD_SPACE_MB = 256;
-/** A worker thread's young generation, in MB (V8's default on 64 bits: 48). */
-export const THREAD_YOUNG_SPACE_MB = 16;
+/**
+ * A worker thread's young generation, in MB (V8's default on 64 bits: 48). A busy thread
+ * fills it whatever its input: at 8 rather than 16, nine threads on link-dense files took
+ * 25 MB less, in the same time.
+ */
+export const THREAD_YOUNG_SPACE_MB = 8;
 
 /** Tests only: a smaller old generation per thread, to make a thread run out of memory. */
 const HEAP_TEST_ENV = 'LINKSTREAM_TEST_THREAD_HEAP_MB';
