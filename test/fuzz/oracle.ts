@@ -90,12 +90,13 @@ function unwrap(raw: string, delimiter: string | undefined): string {
  * rule (syntax `none`).
  */
 export function expectedValue(link: Link, event: ReferenceEvent, xhtml: boolean): string | undefined {
-	// XML has no NUL rule (it is not a character at all); HTML reads it as U+FFFD.
-	const attribute = (s: string): string => (xhtml ? decodeHTMLStrict(newlines(s)) : decodeHTMLAttribute(nulls(newlines(s))));
+	// XML has no NUL rule (it is not a character at all); HTML reads it as U+FFFD. XML 1.0
+	// §3.3.3: a literal TAB, LF or CR in an attribute value is a space, a reference to one is not.
+	const attribute = (s: string): string => (xhtml ? decodeHTMLStrict(newlines(s).replace(/[\t\n]/g, ' ')) : decodeHTMLAttribute(nulls(newlines(s))));
 	let text = link.raw;
 	// An iframe srcdoc document: the span is in the outer source, inside its attribute(s).
 	for (let i = 0; i < (event.enclosing?.length ?? 0); i++) text = attribute(text);
-	if (event.container === 'attribute') text = attribute(text);
+	if (event.container === 'attribute' || event.container === 'xml-attribute') text = attribute(text);
 	else if (event.container === 'html-text') text = xhtml ? decodeHTMLStrict(newlines(text)) : decodeHTML(newlines(text));
 	switch (event.syntax) {
 		case 'none':

@@ -122,7 +122,7 @@ export class CharacterReferenceDecoder {
 	decode(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
 		const source = knownString(input);
 		const xmlAttribute = mode === 'xml-attribute';
-		if (!needsDecoding(source) && !(xmlAttribute && XML_WHITESPACE.test(source))) return new DecodedText(source, source, sourceStart, null);
+		if (!needsDecoding(source, mode)) return new DecodedText(source, source, sourceStart, null);
 		const runs: number[] = [];
 		let text = '';
 		let identityStart = 0;
@@ -198,9 +198,14 @@ const XML_WHITESPACE_ALL = /[\t\n\r]/g;
 const DECODING_NEEDED = /[&\r\0]/;
 
 /**
- * Whether `source` has a character reference, a CR or a NUL to process. One native scan
- * (most values have none): a charCodeAt loop over fresh slices of the page cost more.
+ * Whether `source` has a character reference, a CR or a NUL to process (in `mode`
+ * `xml-attribute`, also a TAB or LF to normalize). One native scan (most values have none):
+ * a charCodeAt loop over fresh slices of the page cost more.
+ *
+ * @example
+ * needsDecoding('a.html'); // false
+ * needsDecoding('a\nb', 'xml-attribute'); // true
  */
-export function needsDecoding(source: string): boolean {
-	return DECODING_NEEDED.test(source);
+export function needsDecoding(source: string, mode?: DecodeMode): boolean {
+	return DECODING_NEEDED.test(source) || (mode === 'xml-attribute' && XML_WHITESPACE.test(source));
 }

@@ -158,7 +158,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.textLinks = options.textLinks === true;
 		this.anchorText = options.anchorText === true;
 		this.xml = options.type === 'xhtml';
-		this.decodeMode = this.xml ? 'strict' : 'attribute';
+		// XHTML is XML: attribute values are normalized (XML 1.0 §3.3.3), and written back with TAB, LF and CR escaped.
+		this.decodeMode = this.xml ? 'xml-attribute' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
 		this.nestedInert = nesting?.inert === true;
 		// A srcdoc document is read whole: it holds its references to its end.
@@ -227,7 +228,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 
 	css(text: DecodedText, fields: EventFields): void {
 		const {element, attribute, quote, rel} = fields;
-		cssEvents(text, {element, attribute, container: 'attribute', quote, rel}, this.locate, (event) => {
+		cssEvents(text, {element, attribute, container: this.xml ? 'xml-attribute' : 'attribute', quote, rel}, this.locate, (event) => {
 			if (this.cap.admit(event)) this.add(event);
 		});
 	}
@@ -238,8 +239,10 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.bases.add(event);
 	};
 
+	/** Inert inside a template; in XHTML, an attribute's value is an XML attribute's (TAB, LF, CR escaped on write). */
 	private mark(event: ReferenceEvent): void {
 		if (this.nestedInert || this.tree.inert) event.inert = true;
+		if (this.xml && event.container === 'attribute') event.container = 'xml-attribute';
 	}
 
 	srcdoc(text: DecodedText, fields: EventFields): void {

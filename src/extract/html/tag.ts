@@ -172,7 +172,7 @@ function setCodebase(fields: EventFields, codebase: string): void {
 /** Decode the value and emit one event per URL in it. */
 function readValue(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, fields: EventFields, host: TagHost): void {
 	const role: EventRole = tag.namespace !== 'html' ? 'plain' : tag.name === 'base' ? 'base' : tag.name === 'a' && attribute.name === 'href' ? 'anchor' : 'plain';
-	if (rule.syntax === 'url' && rule.when !== 'meta-content' && !needsDecoding(attribute.raw)) {
+	if (rule.syntax === 'url' && rule.when !== 'meta-content' && !needsDecoding(attribute.raw, host.decodeMode)) {
 		emitVerbatimUrl(attribute, fields, host, role);
 		return;
 	}
