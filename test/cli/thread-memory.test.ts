@@ -11,6 +11,7 @@ import {join} from 'node:path';
 import {Writable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import test from 'ava';
+import {removeOwnTemporaries, temporaryName} from '../../src/cli/atomic.js';
 import {BatchedOutput} from '../../src/cli/output.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,4 +76,18 @@ test('the output leaves out the bytes a failed thread had written, then writes t
 	out.add('after\n');
 	await out.end();
 	t.is(Buffer.concat(written).toString(), 'before\n{"a":1}\n{"a":2}\nafter\n');
+});
+
+test("before a file is rewritten again, only this process's temporary files for that file are removed", t => {
+	const folder = mkdtempSync(join(tmpdir(), 'linkstream-thread-memory-temp-'));
+	const ours = temporaryName('big.html', process.pid, '0badf00d');
+	const kept = [
+		temporaryName('other.html', process.pid, '00c0ffee'), // another file's, perhaps being written by a live thread
+		temporaryName('big.html', process.pid + 1, '0badf00d'), // another process's
+		`.big.html.linkstream-${process.pid}-0badf00d-0123456789abcdef.tmp`, // our form, a tag that does not prove it ours
+		'big.html',
+	];
+	for (const name of [ours, ...kept]) writeFileSync(join(folder, name), 'x');
+	removeOwnTemporaries(join(folder, 'big.html'));
+	t.deepEqual(readdirSync(folder).sort(), [...kept].sort());
 });
