@@ -17,7 +17,7 @@ import type {CoreOptions, ResolveContext} from '../base.js';
 import type {ExtractorCore, LinkSink} from '../core.js';
 import {CssScanner} from './scanner.js';
 import type {CssAttribute, CssSyntax} from './scanner.js';
-import {type ReferenceEvent, referenceEvent} from '../event.js';
+import {referenceEvent} from '../event.js';
 import {LineTracker} from '../position.js';
 
 export {MAX_CSS_NESTING} from './scanner.js';

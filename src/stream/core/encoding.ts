@@ -1,6 +1,7 @@
 /**
- * Encodings as the WHATWG Encoding Standard names them: labels, streaming byte decoders,
- * and the URL Standard's query encoding for legacy-encoded documents.
+ * Encodings as the WHATWG Encoding Standard names them: labels and streaming byte decoders.
+ * The URL Standard's query encoding for legacy-encoded documents is in query-encoding.ts,
+ * which reads the tables here.
  *
  * Decoders: UTF-8, UTF-16 and iso-2022-jp use TextDecoder; the other legacy encodings
  * come from the platform's Codecs (codecs.ts): iconv-lite on Node, whose TextDecoder
@@ -264,5 +265,3 @@ const NOT_TABLE = new Set(['utf-8', 'utf-16le', 'utf-16be', 'iso-2022-jp', 'repl
 export function isMultiByte(name: string): boolean {
 	return MULTI_BYTE.has(name);
 }
-
-export {makeQueryEncoder} from './query-encoding.js';
