@@ -3,7 +3,7 @@
  * tarball's file list (LICENSE, both entries' code and typings, no src/), then `npm install`
  * of the tarball in a fresh folder (from the npm cache when it can: --prefer-offline), where
  * - the README's API examples (test/helpers/readme-examples.ts) and the type tests
- *   (test/types/streams.ts, its imports made `linkstream` and `linkstream/web`) type-check
+ *   (test/types/*.ts, their imports made `linkstream` and `linkstream/web`) type-check
  *   with this repository's tsc against the installed typings;
  * - the examples run with node: their `//=>` results checked, the Deno example's Links and
  *   the fetch handler's page equal to Node's streams over the same page, served on 127.0.0.1;
@@ -81,8 +81,10 @@ async function examples(tally: Tally, app: string, pageUrl: string): Promise<voi
 	for (const [name, code] of Object.entries(files)) writeFileSync(join(app, name), code);
 	/** How many `//=>` results an example checks (each one prints a `checked` line). */
 	const results = (name: string): number => (files[name] ?? '').split('\n').filter((line) => line.startsWith('check(')).length;
-	const types = readFileSync(join(ROOT, 'test/types/streams.ts'), 'utf8').replaceAll("'../../src/index.js'", "'linkstream'").replaceAll("'../../src/web.js'", "'linkstream/web'");
-	writeFileSync(join(app, 'types.ts'), types);
+	for (const name of readdirSync(join(ROOT, 'test/types')).filter((file) => file.endsWith('.ts'))) {
+		const types = readFileSync(join(ROOT, 'test/types', name), 'utf8').replaceAll("'../../src/index.js'", "'linkstream'").replaceAll("'../../src/web.js'", "'linkstream/web'");
+		writeFileSync(join(app, `types-${name}`), types);
+	}
 	writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, '\t'));
 	copyFileSync(PAGE, join(app, 'page.html'));
 	const typecheck = await run(TSC, ['-p', '.'], app).then(() => '', (error: Error) => error.message);
