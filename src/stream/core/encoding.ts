@@ -179,7 +179,7 @@ const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis', 'eu
 export const SAFE_BYTES: Readonly<Record<string, number>> = {
 	shift_jis: 0x40, // §12.3.1: trail 0x40–0x7E, 0x80–0xFC
 	'euc-jp': 0x80, // §12.1.1: trail 0xA1–0xFE
-	'euc-kr': 0x41, // §13.1.1: trail 0x41–0xFE
+	'euc-kr': 0x41, // Encoding Standard `#euc-kr-decoder`: trail 0x41–0xFE
 	big5: 0x40, // §11.1.1: trail 0x40–0x7E, 0xA1–0xFE
 	gbk: 0x30, // §10.2.1: second byte 0x30–0x39 or 0x40–0xFE
 	gb18030: 0x30,
