@@ -36,7 +36,7 @@ import {runInOrder} from '../../src/cli/pool.js';
 const run = promisify(execFile);
 const SCRIPT = 'examples/ray/links.py';
 const COMMAND = ['bin/linkstream.js', 'extract'];
-const VENV = process.env['LINKSTREAM_RAY_VENV'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'linkstream', 'ray-venv');
+const VENV = process.env.LINKSTREAM_RAY_VENV ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'linkstream', 'ray-venv');
 
 let passed = 0;
 let failed = 0;
