@@ -2,7 +2,7 @@
  * The package as a user gets it (issue 19 item 5): `npm pack` (which builds dist/), the
  * tarball's file list (LICENSE, both entries' code and typings, no src/), then `npm install`
  * of the tarball in a fresh folder (from the npm cache when it can: --prefer-offline), where
- * - the README's API examples (test/helpers/readme-examples.ts) and the type tests
+ * - the API examples of docs/api.md and docs/web-streams.md (test/helpers/readme-examples.ts) and the type tests
  *   (test/types/*.ts, their imports made `linkstream` and `linkstream/web`) type-check
  *   with this repository's tsc against the installed typings;
  * - the examples run with node: their `//=>` results checked, the Deno example's Links and
@@ -88,16 +88,16 @@ async function examples(tally: Tally, app: string, pageUrl: string): Promise<voi
 	writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, '\t'));
 	copyFileSync(PAGE, join(app, 'page.html'));
 	const typecheck = await run(TSC, ['-p', '.'], app).then(() => '', (error: Error) => error.message);
-	check(tally, 'README examples and type tests type-check against the installed typings', typecheck === '', () => typecheck);
+	check(tally, 'docs examples and type tests type-check against the installed typings', typecheck === '', () => typecheck);
 	const node = await nodeAnswers(pageUrl);
 	const usage = await run(process.execPath, ['out/usage.js'], app).catch((error: Error) => error.message);
-	check(tally, 'README usage runs, its results as written', results('usage.js') > 0 && (usage.match(/^checked /gm) ?? []).length === results('usage.js'), () => usage);
+	check(tally, 'docs usage runs, its results as written', results('usage.js') > 0 && (usage.match(/^checked /gm) ?? []).length === results('usage.js'), () => usage);
 	const rewrite = await run(process.execPath, ['out/rewrite.js'], app).catch((error: Error) => error.message);
-	check(tally, 'README rewriteLinks examples give what they say', results('rewrite.js') > 0 && (rewrite.match(/^checked /gm) ?? []).length === results('rewrite.js'), () => rewrite);
+	check(tally, 'docs rewriteLinks examples give what they say', results('rewrite.js') > 0 && (rewrite.match(/^checked /gm) ?? []).length === results('rewrite.js'), () => rewrite);
 	const deno = await run(process.execPath, ['out/deno.js'], app).catch((error: Error) => error.message);
-	check(tally, "README Deno example on Node gives Node's Links", deno === node.lines, () => `got\n${deno}\nexpected\n${node.lines}`);
+	check(tally, "docs Deno example on Node gives Node's Links", deno === node.lines, () => `got\n${deno}\nexpected\n${node.lines}`);
 	const handled = await run(process.execPath, ['out/handler-run.js'], app).catch((error: Error) => error.message);
-	check(tally, "README fetch handler gives Node's rewrite", handled === node.page.toString('utf8'), () => `got\n${handled.slice(0, 400)}`);
+	check(tally, "docs fetch handler gives Node's rewrite", handled === node.page.toString('utf8'), () => `got\n${handled.slice(0, 400)}`);
 }
 
 const tally: Tally = {name: 'package', passed: 0, failed: 0};
