@@ -75,7 +75,7 @@ export type LinkKind = 'navigation' | 'resource' | 'form' | 'citation' | 'base' 
 /** RFC 2396 §5.1 layers: 5.1.1 document, 5.1.2 encapsulating entity, 5.1.3 retrieval URI, 5.1.4 default. */
 export type BaseSource = 'document' | 'encapsulating' | 'retrieval' | 'default';
 
-/** Why `url` is null; `too-many`: the references of one start tag past MAX_TAG_REFERENCES, reported as one Link (README Limits). */
+/** Why `url` is null; `too-many`: the references of one start tag past MAX_TAG_REFERENCES, reported as one Link (docs/limits.md). */
 export type LinkError = 'no-base' | 'invalid-url' | 'invalid-base' | 'too-many';
 
 /** Options for text scanning of bare domains and e-mail addresses (off by default). */

@@ -8,4 +8,5 @@ export {parseReference, resolve, relativize, normalize, validate} from './uri/in
 export {ExtractStream, extractLinks} from './stream/web/extract.js';
 export {RewriteStream, rewriteLinks} from './stream/web/rewrite.js';
 export type {RewriteOutput} from './stream/web/rewrite.js';
+export {OptionError} from './uri/options.js';
 export type * from './public-types.js';

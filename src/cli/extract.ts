@@ -24,6 +24,7 @@ import {FORMATS, lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
+import type {Io} from './io.js';
 import {fileUrlOf, fsPath, printable} from './names.js';
 import {BatchedOutput} from './output.js';
 import {runFileTask} from './file-task.js';
@@ -107,12 +108,6 @@ export interface ExtractCommand {
 	redactCredentials?: boolean | undefined;
 	jobs?: string | undefined;
 	positionals: string[];
-}
-
-export interface Io {
-	stdin: NodeJS.ReadableStream;
-	stdout: NodeJS.WritableStream;
-	err: (line: string) => void;
 }
 
 /** Run the command; resolves to the exit status (0, or 1 when some input failed). */

@@ -6,11 +6,10 @@
  */
 import {Readable, pipeline} from 'node:stream';
 import {createGunzip} from 'node:zlib';
-import type {Input, Source} from './sources.js';
+import type {Input, Source} from './input.js';
 import {openWalked} from './walked-file.js';
 
-/** The suffix of a gzip file (RFC 1952); `page.html.gz` is read as `page.html`. */
-export const GZIP_SUFFIX = '.gz';
+export {isGzipPath} from './file-types.js';
 
 /** Bytes looked at to tell a document from a binary file. */
 export const SNIFF_BYTES = 1024;
@@ -34,16 +33,6 @@ const UTF16_BOMS: ReadonlyArray<readonly number[]> = [
 ];
 
 const NUL = 0x00;
-
-/**
- * Whether `path` names a gzip file by its suffix.
- *
- * @example
- * isGzipPath('notes.TXT.GZ'); //=> true
- */
-export function isGzipPath(path: string): boolean {
-	return path.toLowerCase().endsWith(GZIP_SUFFIX);
-}
 
 /**
  * What the first bytes of a file show it is when it is not a document: a binary format by

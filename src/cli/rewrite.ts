@@ -14,6 +14,7 @@ import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
 import {inferType, namedInput, NOT_A_FILE} from './inputs.js';
 import type {Input} from './inputs.js';
+import type {Io} from './io.js';
 import {printable} from './names.js';
 import {noBaseTap, noBaseWarning} from './no-base.js';
 import {isGzipPath, openDocument} from './open-document.js';
@@ -48,12 +49,6 @@ export interface RewriteCommand {
 	dryRun?: boolean | undefined;
 	jobs?: string | undefined;
 	positionals: string[];
-}
-
-interface Io {
-	stdin: NodeJS.ReadableStream;
-	stdout: NodeJS.WritableStream;
-	err: (line: string) => void;
 }
 
 /**

@@ -10,7 +10,8 @@ import type {Dialect, InputType} from '../types.js';
 import {optionError} from '../options.js';
 import {escapeComponent, normalize} from '../uri/index.js';
 import {isStaleTemporary, isTemporary} from './atomic.js';
-import {DOCUMENT_TYPE_BY_EXTENSION, firstTime, NOT_A_FILE, patternRoot} from './inputs.js';
+import {firstTime, NOT_A_FILE, type FileId} from './file-id.js';
+import {DOCUMENT_TYPE_BY_EXTENSION} from './file-types.js';
 import {segmentOctets} from './names.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
 import {namedFile} from './walked-file.js';
@@ -21,11 +22,7 @@ const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSIO
 /** Directory indexes: served as their folder's URL (`a/index.html` is `a/`). */
 const INDEXES: readonly string[] = ['index.html', 'index.htm'];
 
-/** A file as the walk met it (device and inode): what is opened later must be this file. */
-export interface FileId {
-	dev: number;
-	ino: number;
-}
+export type {FileId} from './file-id.js';
 
 /**
  * One entry of the site: a document to rewrite, another file (copied with `--out`), a

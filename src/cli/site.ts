@@ -10,6 +10,7 @@ import {mkdir, realpath, stat} from 'node:fs/promises';
 import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
 import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './atomic.js';
+import type {Io} from './io.js';
 import {fileUrlOf, fsPath, printable} from './names.js';
 import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
@@ -58,10 +59,8 @@ export interface SiteCommand {
 	paths: readonly string[];
 }
 
-export interface SiteIo {
-	stdout: NodeJS.WritableStream;
-	err: (line: string) => void;
-}
+/** A site run reads no standard input. */
+export type SiteIo = Omit<Io, 'stdin'>;
 
 interface Totals {
 	read: number;

@@ -8,36 +8,15 @@ import {ExtractPipeline} from '../stream/core/pipeline.js';
 import {nodeCodecs} from '../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
-import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
-import type {FileId} from './site-files.js';
+import type {ExtractOptions, InputType, Link} from '../types.js';
 import {readWalked, walkedStream} from './walked-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
+import type {Input, Source} from './input.js';
 
-/** A command-line input: a file path or `-`, and what it holds. */
-export interface Input {
-	path: string;
-	type: InputType | ArchiveType;
-	/**
-	 * Its path under the folder named on the command line, `/`-separated (`sub/page.html`);
-	 * a file named directly, its name; a pattern's file, its path under the folder before
-	 * the pattern. With `--site`, its URL is the site URL plus this (site-files.ts fileUrl).
-	 */
-	relative?: string;
-	/** A `.gz` file of a known type (not WARC, whose reader reads gzip itself): decompressed as it is read. */
-	gzip?: true;
-	/** Its type was not known from its extension: sniffed before it is read (open-document.ts). */
-	sniff?: true;
-	/** A file: its device and inode when the walk or the command line met it; what is opened must be that file (walked-file.ts). */
-	id?: FileId;
-	/** A symbolic link named on the command line: its target, resolved then, opened in its place. */
-	target?: string;
-}
+export type {Input, Source} from './input.js';
 
 /** Options for every input of a run; the type and retrieval URL come per input. */
 export type RunOptions = Omit<ExtractOptions, 'type'>;
-
-/** Where an input's bytes come from: read whole already, or a stream (a large file, standard input). */
-export type Source = Uint8Array | NodeJS.ReadableStream;
 
 /** What takes the Links: `emit` each, and `ready` awaited between chunks (undefined: go on). */
 export interface LinkSink {

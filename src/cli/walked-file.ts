@@ -18,7 +18,7 @@ import {lstat, open, realpath} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {promisify} from 'node:util';
 import {fsPath} from './names.js';
-import type {FileId} from './site-files.js';
+import type {FileId} from './file-id.js';
 
 /** Read only; a final symbolic link fails (ELOOP); a FIFO opens without waiting for a writer. */
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;

@@ -40,7 +40,10 @@ function install(): void {
 	installed = true;
 	const original = console.warn.bind(console);
 	console.warn = (...args: unknown[]): void => {
-		if (reading.size === 0) return original(...args);
+		if (reading.size === 0) {
+			original(...args);
+			return;
+		}
 		const message = `warcio: ${format(...args)}`;
 		const [only] = reading;
 		if (reading.size === 1 && only !== undefined) only(message);

@@ -77,8 +77,8 @@ export function resolveContext(
 }
 
 /**
- * References longer than this (UTF-16 units) are resolved only when printable ASCII
- * (issue 17 item 2): percent-encoding makes each other unit up to 9 bytes, and the URL
+ * References longer than this (UTF-16 units) are resolved only when printable ASCII, so
+ * one hostile attribute cannot take the memory of the process: percent-encoding makes each other unit up to 9 bytes, and the URL
  * parser's copies more (16 MB of NULs in an href took 2 GB). Chromium refuses URLs
  * longer than 2 MiB (url::kMaxURLChars); a long data: URL is printable ASCII.
  */
@@ -179,9 +179,10 @@ function linkFields(event: ReferenceEvent, own: ((s: string) => string) | undefi
 }
 
 /**
- * Issue 7: a script URL (javascript:, data:, vbscript:) comes only from a reference that
- * is one. Against such a base (a data: retrieval URL, say; HTML already ignores such
- * BASE elements) any other reference is left unresolved, `error: 'invalid-base'`.
+ * A script URL (javascript:, data:, vbscript:) comes only from a reference that is one, so
+ * a hostile base cannot turn a page's plain links into script. Against such a base (a
+ * data: retrieval URL, say; HTML already ignores such BASE elements) any other reference
+ * is left unresolved, `error: 'invalid-base'`.
  */
 const SCRIPT_SCHEME = /^(?:javascript|data|vbscript):/i;
 const NEUTRAL_BASE = 'http://neutral.invalid/';

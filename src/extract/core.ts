@@ -1,4 +1,4 @@
-/** The contract every extractor core implements (html, css, text). */
+/** The contract every extractor core implements (html and xhtml, xml, css, text). */
 import type {Link} from '../types.js';
 import type {ReferenceEvent} from './event.js';
 

@@ -1,5 +1,5 @@
 /**
- * Reference events: what every scanner (html, css, text) yields before base tracking.
+ * Reference events: what every scanner (html and xhtml, xml, css, text) yields before base tracking.
  * A reference event is a Link without its resolution, plus what a rewriter needs to
  * write a new value back into the same context.
  */

@@ -160,7 +160,7 @@ async function* payloadLinks(
 function pipelineOptions(type: InputType, media: MediaType | undefined, base: BaseLayer | null, options: RecordOptions): ExtractOptions {
 	const extract: ExtractOptions = {type, dialect: options.dialect, baseHold: 'document', ...options.extract};
 	if (base !== null) extract.retrievalUrl = base.url;
-	// HTML §13.2.3.1: the transport's charset ranks after a BOM, before the <meta> prescan. An unknown label is ignored.
+	// HTML `#determining-the-character-encoding`: the transport's charset ranks after a BOM, before the <meta> prescan. An unknown label is ignored.
 	const encoding = media?.charset === undefined ? null : getEncoding(media.charset);
 	if (encoding !== null) extract.encoding = encoding;
 	return extract;

@@ -1,4 +1,7 @@
 /**
+ * Internal: read by the command only (`linkstream extract` on .warc, .warc.gz); not a
+ * package entry (docs/api.md says why).
+ *
  * `extractWarc`: Links from crawler archives, `.warc` and `.warc.gz` (WARC 1.0 / 1.1,
  * ISO 28500; gzip per record or over the whole file), read with warcio.
  *

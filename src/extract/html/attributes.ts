@@ -266,11 +266,6 @@ export function interestingAttributes(): Iterable<string> {
 	return INTERESTING;
 }
 
-/** Whether the lower-case attribute name is one the extractor reads. */
-export function isInteresting(name: string): boolean {
-	return INTERESTING.has(name);
-}
-
 // §1.1 link rel values. Tokens not listed are navigation.
 const RESOURCE_RELS: ReadonlySet<string> = new Set([
 	'stylesheet',

@@ -116,8 +116,8 @@ export class CharacterReferenceDecoder {
 
 	/**
 	 * Decode `input` (a slice of the document starting at absolute offset `sourceStart`).
-	 * HTML §13.2.3.5 (preprocessing: newlines, NUL in attributes) and §13.2.5.72
-	 * (character reference state).
+	 * HTML `#preprocessing-the-input-stream` (newlines, NUL in attributes) and
+	 * `#character-reference-state`.
 	 */
 	decode(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
 		const source = knownString(input);
@@ -148,7 +148,7 @@ export class CharacterReferenceDecoder {
 				if (length > 0) atomic(this.codePoints, length);
 				else i++;
 			} else if (c === CharCodes.CarriageReturn && codeAt(source, i + 1) === CharCodes.LineFeed) {
-				// HTML §13.2.3.5, XML 1.0 §2.11: CR LF becomes LF (a lone CR too: in `preprocessed`); XML 1.0 §3.3.3: a space in an attribute.
+				// HTML `#preprocessing-the-input-stream`, XML 1.0 §2.11: CR LF becomes LF (a lone CR too: in `preprocessed`); XML 1.0 §3.3.3: a space in an attribute.
 				atomic(xmlAttribute ? ' ' : '\n', 2);
 			} else i++;
 		}
@@ -172,7 +172,7 @@ export class CharacterReferenceDecoder {
 const FROM_CHAR_CODE_BLOCK = 8192;
 
 /**
- * HTML §13.2.3.5 on an identity run: a lone CR becomes LF (those of CR LF pairs are atomic
+ * HTML `#preprocessing-the-input-stream` on an identity run: a lone CR becomes LF (those of CR LF pairs are atomic
  * runs); in attributes, NUL becomes U+FFFD. Same lengths; one pass over the units (a
  * global regex replace built one part per match: 2 s for 4 M NULs).
  */

@@ -233,7 +233,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		});
 	}
 
-	/** Queue an event, marked inert inside a template (HTML §4.12.3: template contents are never rendered). */
+	/** Queue an event, marked inert inside a template (HTML `#template-contents`: never rendered). */
 	private readonly add = (event: ReferenceEvent): void => {
 		this.mark(event);
 		this.bases.add(event);
@@ -329,11 +329,11 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private onAttributeName(start: number, end: number): void {
 		this.attribute = null;
 		if (this.tagStart < 0) return;
-		// HTML §13.2.5.33: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
+		// HTML `#attribute-name-state`: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
 		const name = this.source.findName(INTERESTING, start, end);
 		if (name === undefined) return;
 		const tag = this.tagRecord();
-		// HTML §13.2.5.33: a duplicate attribute is dropped; the first one wins.
+		// HTML `#attribute-name-state`: a duplicate attribute is dropped; the first one wins.
 		for (const attribute of tag.attributes) if (attribute.name === name) return;
 		this.attribute = {name, nameEnd: end, valueStart: end, valueEnd: end, raw: '', quote: undefined};
 		this.valueStarted = false;
@@ -375,7 +375,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		}
 		readTag(tag, this);
 		this.cap.close();
-		// HTML §13.2.6.5: the self-closing flag only counts on foreign elements (and in XML).
+		// HTML `#parsing-main-inforeign`: the self-closing flag only counts on foreign elements (and in XML).
 		if (selfClosing && (this.xml || !html)) return;
 		const shadowRoot = html && name === 'template' && isDeclarativeShadowRoot(tag, this);
 		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined, shadowRoot);

@@ -1,7 +1,7 @@
 /**
  * Turns one start tag's attributes into reference events, following the attribute table
  * (attributes.ts) and its conditions. The HTML extractor collects the attributes (first
- * occurrence of a name wins, HTML §13.2.5.33) and calls {@link readTag} at the tag's end.
+ * occurrence of a name wins, HTML `#attribute-name-state`) and calls {@link readTag} at the tag's end.
  */
 import {codeAt, knownString} from '../../known-string.js';
 import type {LinkKind} from '../../types.js';
@@ -271,7 +271,7 @@ function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: 
 	host.emit(fieldsEvent(value, value, sourceStart, attribute.valueStart + end, line, column, fields), role);
 }
 
-/** HTML §5.3: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
+/** HTML `#valid-url-potentially-surrounded-by-spaces`: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
 function emitStripped(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
 	const s = text.text;
 	while (start < end && isAsciiWhitespace(codeAt(s, start))) start++;
@@ -314,8 +314,8 @@ function find(tag: TagRecord, name: string): AttributeRecord | undefined {
 
 /** An enumerated attribute's value: decoded, ASCII whitespace stripped, lower-cased. */
 /**
- * Whether a template start tag makes a declarative shadow root (HTML §13.2.6.4.4, a start
- * tag "template": `shadowrootmode` in the open or closed state), whose content is live.
+ * Whether a template start tag makes a declarative shadow root (HTML `#parsing-main-inhead`,
+ * a start tag "template": `shadowrootmode` in the open or closed state), whose content is live.
  * Deviation: whether the parent can host a shadow root is not checked (an `<a>` cannot).
  *
  * @example

@@ -51,7 +51,7 @@ function fastForwardTo(this: TokenizerInternals, c: number): boolean {
 export class FastTokenizer extends Tokenizer {}
 
 /** Whether the stock Tokenizer has the method replaced here (false: the stock loop runs). */
-export const SKIPS_WITH_INDEX_OF = typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo'] === 'function';
+export const SKIPS_WITH_INDEX_OF = typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === 'function';
 
 if (SKIPS_WITH_INDEX_OF) {
 	Object.defineProperty(FastTokenizer.prototype, 'fastForwardTo', {value: fastForwardTo, writable: true, configurable: true});

@@ -12,7 +12,7 @@ import type {ExtractOptions} from '../../types.js';
 import type {Codecs} from './codecs.js';
 import {createDecoder} from './decode.js';
 import {detach} from './detach.js';
-import {makeQueryEncoder} from './encoding.js';
+import {makeQueryEncoder} from './query-encoding.js';
 
 type Decoder = ReturnType<typeof createDecoder>;
 

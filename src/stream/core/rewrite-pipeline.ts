@@ -146,7 +146,7 @@ export class RewritePipeline {
 		if (this.map === undefined) {
 			const encoding = this.extract.encoding ?? 'utf-8';
 			const bom = BOMS[encoding];
-			const bomLength = bom !== undefined && bom.every((b, i) => this.head[i] === b) ? bom.length : 0;
+			const bomLength = bom?.every((b, i) => this.head[i] === b) ? bom.length : 0;
 			this.map = createOffsetMap(encoding, bomLength, this.codecs);
 		}
 		return this.map;
