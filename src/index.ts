@@ -6,4 +6,5 @@ export {parseReference, resolve, relativize, normalize, validate} from './uri/in
 export {extractLinks, createExtractStream} from './stream/node/extract.js';
 export type {ExtractTransform, LinkReadable} from './stream/node/extract.js';
 export {rewriteLinks, createRewriteStream} from './stream/node/rewrite.js';
+export {KEEP_ABSOLUTE} from './rewrite/keep-absolute.js';
 export type * from './public-types.js';
