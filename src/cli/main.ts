@@ -32,6 +32,8 @@ const OPTIONS = {
 	'in-place': {type: 'boolean'},
 	out: {type: 'string'},
 	'dry-run': {type: 'boolean'},
+	'keep-absolute': {type: 'string'},
+	'no-keep-absolute': {type: 'boolean'},
 	help: {type: 'boolean', short: 'h'},
 	version: {type: 'boolean', short: 'V'},
 } as const;
@@ -93,6 +95,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 						dialect: values.dialect,
 						textLinks: values['text-links'],
 						normalize: values.normalize,
+						keepAbsolute: values['keep-absolute'],
+						noKeepAbsolute: values['no-keep-absolute'],
 						inPlace: values['in-place'],
 						out: values.out,
 						dryRun: values['dry-run'],

@@ -10,6 +10,7 @@ import {pipeline} from 'node:stream/promises';
 import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js';
 import {createRewriteStream} from '../stream/node/rewrite.js';
+import {KEEP_ABSOLUTE, KEEP_ABSOLUTE_FORM, keepAbsoluteProblem} from '../rewrite/keep-absolute.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
 import {inferType, namedInput, NOT_A_FILE} from './inputs.js';
@@ -40,6 +41,10 @@ export interface RewriteCommand {
 	textLinks?: boolean | undefined;
 	/** `--normalize`: with `--to absolute`, references with a scheme in their canonical form too. */
 	normalize?: boolean | undefined;
+	/** `--keep-absolute LIST`: more references kept absolute by `--to relative` (comma-separated selectors). */
+	keepAbsolute?: string | undefined;
+	/** `--no-keep-absolute`: none kept absolute but those `--keep-absolute` names. */
+	noKeepAbsolute?: boolean | undefined;
 	/** `--in-place`: replace each file atomically. */
 	inPlace?: boolean | undefined;
 	/** `--out DIR`: write the rewritten tree under DIR. */
@@ -122,6 +127,8 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 	if (args.encoding !== undefined) options.encoding = args.encoding;
 	if (args.textLinks === true) options.textLinks = true;
 	if (checkNormalize(args)) options.normalize = true;
+	const keep = checkKeepAbsolute(args);
+	if (keep !== undefined) options.keepAbsolute = keep;
 	return options;
 }
 
@@ -152,7 +159,21 @@ function siteCommand(args: RewriteCommand): SiteCommand {
 	if (args.encoding !== undefined) command.encoding = args.encoding;
 	if (args.textLinks === true) command.textLinks = true;
 	if (checkNormalize(args)) command.normalize = true;
+	const keep = checkKeepAbsolute(args);
+	if (keep !== undefined) command.keepAbsolute = keep;
 	return command;
+}
+
+/**
+ * `--keep-absolute LIST` (selectors added to the default KEEP_ABSOLUTE) and
+ * `--no-keep-absolute` (the default dropped): the selectors, or undefined for the default.
+ */
+function checkKeepAbsolute(args: RewriteCommand): readonly string[] | undefined {
+	if (args.keepAbsolute === undefined && args.noKeepAbsolute !== true) return undefined;
+	const added = args.keepAbsolute === undefined ? [] : args.keepAbsolute.split(',').map(s => s.trim()).filter(s => s !== '');
+	const problem = keepAbsoluteProblem(added);
+	if (problem !== undefined || (args.keepAbsolute !== undefined && added.length === 0)) throw optionError('--keep-absolute', `${KEEP_ABSOLUTE_FORM}, separated by commas (${problem ?? 'none given'})`, args.keepAbsolute);
+	return args.noKeepAbsolute === true ? added : [...KEEP_ABSOLUTE, ...added];
 }
 
 /** `--site URL` as the site's folder URL (a final `/` added), or undefined. */
