@@ -127,7 +127,7 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		stopRemoving();
 	}
 	for (const folder of renamed) await syncFolder(folder);
-	io.err(summary(totals, command.mode, command.to));
+	io.err(summary(totals, command.mode));
 	return totals.errors > 0 ? 1 : 0;
 }
 
@@ -225,7 +225,7 @@ function add(totals: Totals, result: SiteResult): void {
 	totals.keptAbsolute += result.keptAbsolute ?? 0;
 }
 
-function summary(totals: Totals, mode: SiteMode, to: SiteCommand['to']): string {
+function summary(totals: Totals, mode: SiteMode): string {
 	const dry = mode === 'dry-run';
 	const parts = [
 		`${plural(totals.read, 'file')} read`,
@@ -233,7 +233,8 @@ function summary(totals: Totals, mode: SiteMode, to: SiteCommand['to']): string 
 		`${plural(totals.rewritten, 'link')} ${dry ? 'would be rewritten' : 'rewritten'}`,
 		`${totals.unchanged} left unchanged`,
 	];
-	if (to === 'relative') parts.push(`${totals.keptAbsolute} kept absolute`);
+	// Said when there are any, as the sitemaps and feeds made absolute are.
+	if (totals.keptAbsolute > 0) parts.push(`${totals.keptAbsolute} kept absolute`);
 	if (totals.readAway > 0) parts.push(`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} absolute, not relative (read away from the site)`);
 	if (mode === 'out') parts.push(`${plural(totals.copied, 'other file')} copied`);
 	if (totals.removed > 0) parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);
