@@ -32,6 +32,7 @@ import type {Task, TaskResult} from './file-task.js';
 import {checkJobs, openPool, runInOrder, SharedTasks, threadFailure, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {testPause} from './test-pause.js';
+import {extractNoBaseWarning, lacksBase} from './no-base.js';
 import {checkSite, fileUrl} from './site-files.js';
 import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
@@ -130,6 +131,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		io.err(`linkstream extract: ${printable(path)}: ${message}`);
 		status = 1;
 	};
+	// Relative references no base resolved, all inputs and threads together: said once at the end.
+	let noBase = 0;
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
 	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${printable(path)}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
@@ -148,6 +151,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		filter.nextDocument();
 		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
 		const emit = (link: Parameters<typeof formatter>[0]): void => {
+			if (lacksBase(link)) noBase++;
 			if (!filter.accept(link)) return;
 			const line = formatter(link);
 			if (line !== null) out.add(line);
@@ -223,6 +227,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		progress.stop();
 		await pool?.close();
 	}
+	const warning = extractNoBaseWarning(noBase, format);
+	if (warning !== undefined) io.err(warning);
 	return status;
 
 	/**
@@ -255,6 +261,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			for (const [i, line] of result.lines.entries()) if (filter.firstTime(result.keys[i]!)) out.add(line);
 		}
 		for (const chunk of result.chunks) out.addBytes(chunk);
+		noBase += result.noBase ?? 0;
 		for (const note of result.notes) (note.warning ? warn : fail)(input.path, note.message);
 	}
 }
