@@ -18,6 +18,7 @@ import type {Input} from './inputs.js';
 import {printable} from './names.js';
 import {noBaseTap, noBaseWarning} from './no-base.js';
 import {isGzipPath, openDocument} from './open-document.js';
+import type {OpenedDocument} from './open-document.js';
 import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
@@ -81,16 +82,27 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		if (!info.isFile()) return fail(io, path, NOT_A_FILE);
 		const site = args.baseUrl === undefined ? siteUrl(args) : undefined;
 		// A single FILE with --site sits at the site's root, as in a folder run.
-		options.retrievalUrl ??= site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
+		if (options.retrievalUrl === undefined) {
+			options.retrievalUrl = site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
+			// Made absolute against the file's own place, its links are file: URLs: said once, so they are not taken for web URLs unawares.
+			if (site === undefined && options.to === 'absolute') io.err(`linkstream rewrite: note: no --base-url: relative references resolved against the file's own URL ${options.retrievalUrl} (give its web URL with --base-url URL, or --site URL)`);
+		}
 		file = await namedInput(path, args.type as InputType | undefined, info);
 		await testPause('open');
 	}
 	try {
 		// Standard input without --base-url has no base: count what stays as written for lack of one.
-		const tap = options.retrievalUrl === undefined ? noBaseTap(options) : undefined;
-		const rewriteTo = (source: NodeJS.ReadableStream): Promise<void> =>
-			tap === undefined ? pipeline(source, createRewriteStream(options), writeTo(io.stdout)) : pipeline(source, tap.stream, createRewriteStream(options), writeTo(io.stdout));
-		await (file === undefined ? rewriteTo(io.stdin) : rewriteFile(file, rewriteTo));
+		let tap: ReturnType<typeof noBaseTap> | undefined;
+		/** The document as sniffed (a file of unknown extension or standard input that is XML is rewritten as XML). */
+		const rewriteTo = ({source, type}: OpenedDocument): Promise<void> => {
+			const sniffed: RewriteOptions = {...options, type: type as InputType};
+			tap = sniffed.retrievalUrl === undefined ? noBaseTap(sniffed) : undefined;
+			const stream = source as NodeJS.ReadableStream;
+			return tap === undefined ? pipeline(stream, createRewriteStream(sniffed), writeTo(io.stdout)) : pipeline(stream, tap.stream, createRewriteStream(sniffed), writeTo(io.stdout));
+		};
+		// Standard input without --type is sniffed as a file of unknown extension is (open-document.ts).
+		const stdin: Input = args.type === undefined ? {path: '-', type: 'html', sniff: true} : {path: '-', type: options.type};
+		await (file === undefined ? rewriteTo(await openDocument(stdin, io.stdin)) : rewriteFile(file, rewriteTo));
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
 		return 0;
@@ -103,9 +115,9 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
  * A named file to `rewriteTo`, opened as it was met (walked-file.ts): a `.gz` file
  * decompressed as it is read, a file of unknown extension sniffed first (open-document.ts).
  */
-function rewriteFile(file: Input, rewriteTo: (source: NodeJS.ReadableStream) => Promise<void>): Promise<void> {
+function rewriteFile(file: Input, rewriteTo: (opened: OpenedDocument) => Promise<void>): Promise<void> {
 	// openDocument gives a stream for a stream.
-	return withFileStream(file, undefined, async source => rewriteTo((await openDocument(file, source)) as NodeJS.ReadableStream));
+	return withFileStream(file, undefined, async source => rewriteTo(await openDocument(file, source)));
 }
 
 function fail(io: Io, path: string, message: string): number {
