@@ -25,7 +25,6 @@ import type {SiteCommand} from './site.js';
 import {checkSite, fileUrl} from './site-files.js';
 import {withFileStream} from './sources.js';
 import {testPause} from './test-pause.js';
-import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -71,8 +70,6 @@ interface Io {
 export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> {
 	if (args.inPlace === true || args.out !== undefined || args.dryRun === true) return runSite(siteCommand(args), io);
 	const options = rewriteOptions(args);
-	// The rewritten document going nowhere is a failure; a site rewrite's product is its files (its summary on standard error).
-	if (refuseClosedOutput(io.err)) return 1;
 	const [path = '-'] = args.positionals;
 	let file: Input | undefined;
 	if (path !== '-') {
