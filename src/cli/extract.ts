@@ -123,6 +123,10 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const options = runOptions(args);
 	const filtering = filterOptions(args);
 	const filter = new LinkFilter(filtering);
+	// No input named and a terminal for standard input: a hint, not a wait for typing that nobody means.
+	if (args.positionals.length === 0 && (io.stdin as {isTTY?: boolean}).isTTY === true) {
+		throw new UsageError('extract needs input: give FILE, FOLDER or GLOB, or pipe a document in (name "-" to type one on the terminal)');
+	}
 	let status = 0;
 	const fail = (path: string, message: string): void => {
 		io.err(`linkstream extract: ${printable(path)}: ${message}`);

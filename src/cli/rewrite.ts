@@ -25,6 +25,7 @@ import type {SiteCommand} from './site.js';
 import {checkSite, fileUrl} from './site-files.js';
 import {withFileStream} from './sources.js';
 import {testPause} from './test-pause.js';
+import {CommandLineError} from './args.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -70,6 +71,10 @@ interface Io {
 export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> {
 	if (args.inPlace === true || args.out !== undefined || args.dryRun === true) return runSite(siteCommand(args), io);
 	const options = rewriteOptions(args);
+	// No input named and a terminal for standard input: a hint, not a wait for typing that nobody means.
+	if (args.positionals.length === 0 && (io.stdin as {isTTY?: boolean}).isTTY === true) {
+		throw new UsageError('rewrite needs input: give FILE, or pipe a document in (name "-" to type one on the terminal)');
+	}
 	const [path = '-'] = args.positionals;
 	let file: Input | undefined;
 	if (path !== '-') {
@@ -198,6 +203,7 @@ function checkNormalize(args: RewriteCommand): boolean {
 }
 
 function checkTo(to: string | undefined): 'absolute' | 'relative' {
+	if (to === undefined) throw new CommandLineError('rewrite', '--to is required: --to absolute or --to relative');
 	if (to !== 'absolute' && to !== 'relative') throw optionError('--to', 'absolute | relative', to);
 	return to;
 }
