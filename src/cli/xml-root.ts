@@ -130,7 +130,8 @@ const XML_ROOTS: ReadonlySet<string> = new Set(['urlset', 'sitemapindex', 'rss',
  * looksLikeXml(Buffer.from('<!DOCTYPE html><a href=x>')); //=> false
  */
 export function looksLikeXml(bytes: Uint8Array): boolean {
-	const text = prologText(bytes).replace(/^(?:\ufeff|ï»¿)/, '');
+	// MIME Sniffing #rules-for-identifying-an-unknown-mime-type: whitespace bytes before "<?xml" are skipped.
+	const text = prologText(bytes).replace(/^(?:\ufeff|ï»¿)?[\t\n\f\r ]*/, '');
 	if (/^<\?xml[\s?]/.test(text)) return true;
 	const root = rootElement(text);
 	return root !== null && XML_ROOTS.has(root.local);
