@@ -116,6 +116,9 @@ export function keepAbsoluteProblem(value: unknown): string | undefined {
 export function keepAbsolute(selectors: readonly string[] = KEEP_ABSOLUTE): KeepAbsolute | undefined {
 	const parsed = selectors.map(text => parseSelector(text.trim())).filter((s): s is Selector => !(s instanceof Error));
 	if (parsed.length === 0) return undefined;
+	// The default names only rel tokens and meta names: most references (no rel, not a meta) are let go at once.
+	const byRelOrMeta = parsed.every(selector => selector.element === undefined && selector.attribute === undefined && (selector.rel !== undefined || selector.meta !== undefined));
+	if (byRelOrMeta) return (link, event) => (link.rel !== undefined || event.metaName !== undefined) && parsed.some(selector => matches(selector, link, event));
 	return (link, event) => parsed.some(selector => matches(selector, link, event));
 }
 
