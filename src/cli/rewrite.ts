@@ -77,6 +77,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 	}
 	const [path = '-'] = args.positionals;
 	let file: Input | undefined;
+	let note: string | undefined;
 	if (path !== '-') {
 		const info = await stat(path).catch(() => null);
 		if (info === null) return fail(io, path, 'no such file');
@@ -86,8 +87,8 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		// A single FILE with --site sits at the site's root, as in a folder run.
 		if (options.retrievalUrl === undefined) {
 			options.retrievalUrl = site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
-			// Made absolute against the file's own place, its links are file: URLs: said once, so they are not taken for web URLs unawares.
-			if (site === undefined && options.to === 'absolute') io.err(`linkstream rewrite: note: no --base-url: relative references resolved against the file's own URL ${options.retrievalUrl} (give its web URL with --base-url URL, or --site URL)`);
+			// Made absolute against the file's own place, its links are file: URLs: said once the file is rewritten, so they are not taken for web URLs unawares.
+			if (site === undefined && options.to === 'absolute') note = `linkstream rewrite: note: no --base-url: relative references resolved against the file's own URL ${options.retrievalUrl} (give its web URL with --base-url URL, or --site URL)`;
 		}
 		file = await namedInput(path, args.type as InputType | undefined, info);
 		await testPause('open');
@@ -105,6 +106,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		// Standard input without --type is sniffed as a file of unknown extension is (open-document.ts).
 		const stdin: Input = args.type === undefined ? {path: '-', type: 'html', sniff: true} : {path: '-', type: options.type};
 		await (file === undefined ? rewriteTo(await openDocument(stdin, io.stdin)) : rewriteFile(file, rewriteTo));
+		if (note !== undefined) io.err(note);
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
 		return 0;
