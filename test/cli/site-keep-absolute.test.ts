@@ -48,12 +48,16 @@ function page(path: string, lang: 'en-us' | 'fr'): string {
 
 const PATHS = ['index.html', 'posts/first/index.html', 'fr/posts/first/index.html'];
 
+/** A Web App Manifest (JSON): linkstream does not read it, so its start_url and scope stay as written either way. */
+const MANIFEST = '{"name": "Blog", "start_url": "https://example.org/blog/", "scope": "/blog/", "icons": [{"src": "img/icon-192.png"}]}\n';
+
 function writeSite(): string {
 	const root = mkdtempSync(join(tmpdir(), 'linkstream-keep-'));
 	for (const path of PATHS) {
 		mkdirSync(join(root, path, '..'), {recursive: true});
 		writeFileSync(join(root, path), page(path.replace(/index\.html$/, ''), path.startsWith('fr/') ? 'fr' : 'en-us'));
 	}
+	writeFileSync(join(root, 'site.webmanifest'), MANIFEST);
 	return root;
 }
 
@@ -69,7 +73,7 @@ function keptValues(html: string): string[] {
 	return out;
 }
 
-test('--to relative keeps canonical, hreflang, rel=me, og: and twitter: URLs absolute; --to absolute gives every one back', t => {
+test('--to relative keeps canonical, hreflang, rel=me, og: and twitter: URLs absolute; --to absolute gives every one back; the manifest is not touched', t => {
 	const root = writeSite();
 	const there = runCli(['rewrite', '--to', 'relative', '--site', SITE, '--in-place', root]);
 	t.is(there.status, 0, there.stderr);
@@ -95,8 +99,10 @@ test('--to relative keeps canonical, hreflang, rel=me, og: and twitter: URLs abs
 	t.true(first.includes('<a href="">this page</a> <a href="../../">home</a> <img src="../../img/icon-192.png">'));
 	t.regex(there.stderr.trim().split('\n').at(-1)!, /^linkstream rewrite: 3 files read, 3 changed, \d+ links rewritten, \d+ left unchanged, 36 kept absolute, 0 errors$/);
 
+	t.is(readFileSync(join(root, 'site.webmanifest'), 'utf8'), MANIFEST);
 	const back = runCli(['rewrite', '--to', 'absolute', '--site', SITE, '--in-place', root]);
 	t.is(back.status, 0, back.stderr);
+	t.is(readFileSync(join(root, 'site.webmanifest'), 'utf8'), MANIFEST);
 	for (const path of PATHS) {
 		const original = page(path.replace(/index\.html$/, ''), path.startsWith('fr/') ? 'fr' : 'en-us');
 		const now = readFileSync(join(root, path), 'utf8');
