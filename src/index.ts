@@ -10,4 +10,5 @@ export {extractLinks, createExtractStream} from './stream/node/extract.js';
 export type {ExtractTransform, LinkReadable} from './stream/node/extract.js';
 export {rewriteLinks, createRewriteStream} from './stream/node/rewrite.js';
 export {OptionError} from './uri/options.js';
+export {KEEP_ABSOLUTE} from './rewrite/keep-absolute.js';
 export type * from './public-types.js';

@@ -237,4 +237,13 @@ export interface RewriteOptions extends ExtractOptions {
 	 * form, `link.url` (default false: a reference with a scheme keeps its bytes).
 	 */
 	normalize?: boolean;
+	/**
+	 * Relative mode: references written (or made) absolute, never relative, because programs
+	 * read them away from the page: selectors such as `'rel=canonical'`,
+	 * `'rel=alternate[hreflang]'`, `'meta=og:image'`, `'meta=og:video*'`, `'link@href'`,
+	 * `'a[rel=me]'`. Default `KEEP_ABSOLUTE` (canonical, hreflang alternates, rel=me, Open
+	 * Graph and Twitter card URLs); `[]` relativizes them all. Where one of them points to the
+	 * document itself it is written as its URL, never `''`, in both modes.
+	 */
+	keepAbsolute?: readonly string[];
 }

@@ -33,8 +33,8 @@ import type {Task, TaskResult} from './file-task.js';
 import {checkJobs, openPool, runInOrder, SharedTasks, threadFailure, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {testPause} from './test-pause.js';
+import {extractNoBaseWarning, lacksBase} from './no-base.js';
 import {checkSite, fileUrl} from './site-files.js';
-import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 import {warcRanges} from './warc-ranges.js';
 import {eachLink, readWhole, withFileStream} from './sources.js';
@@ -118,13 +118,17 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const options = runOptions(args);
 	const filtering = filterOptions(args);
 	const filter = new LinkFilter(filtering);
-	// Links that go nowhere are a failure, not a success.
-	if (refuseClosedOutput(io.err)) return 1;
+	// No input named and a terminal for standard input: a hint, not a wait for typing that nobody means.
+	if (args.positionals.length === 0 && (io.stdin as {isTTY?: boolean}).isTTY === true) {
+		throw new UsageError('extract needs input: give FILE, FOLDER or GLOB, or pipe a document in (name "-" to type one on the terminal)');
+	}
 	let status = 0;
 	const fail = (path: string, message: string): void => {
 		io.err(`linkstream extract: ${printable(path)}: ${message}`);
 		status = 1;
 	};
+	// Relative references no base resolved, all inputs and threads together: said once at the end.
+	let noBase = 0;
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
 	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${printable(path)}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
@@ -143,6 +147,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		filter.nextDocument();
 		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
 		const emit = (link: Parameters<typeof formatter>[0]): void => {
+			if (lacksBase(link)) noBase++;
 			if (!filter.accept(link)) return;
 			const line = formatter(link);
 			if (line !== null) out.add(line);
@@ -218,6 +223,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		progress.stop();
 		await pool?.close();
 	}
+	const warning = extractNoBaseWarning(noBase, format);
+	if (warning !== undefined) io.err(warning);
 	return status;
 
 	/**
@@ -250,6 +257,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			for (const [i, line] of result.lines.entries()) if (filter.firstTime(result.keys[i]!)) out.add(line);
 		}
 		for (const chunk of result.chunks) out.addBytes(chunk);
+		noBase += result.noBase ?? 0;
 		for (const note of result.notes) (note.warning ? warn : fail)(input.path, note.message);
 	}
 }

@@ -94,7 +94,8 @@ export async function expandInputs(
 	};
 	for (const path of paths.length === 0 ? ['-'] : paths) {
 		if (path === '-') {
-			inputs.push({path, type: explicit ?? 'html'});
+			// Without --type, standard input is sniffed for gzip and XML as a file of no known extension is (open-document.ts).
+			inputs.push(explicit === undefined ? {path, type: 'html', sniff: true} : {path, type: explicit});
 			continue;
 		}
 		try {

@@ -43,6 +43,8 @@ export interface SiteResult {
 	rewritten: number;
 	/** References written as they were (empty ones not counted). */
 	unchanged: number;
+	/** References `--to relative` kept absolute (RewriteOptions.keepAbsolute); absent for none. */
+	keptAbsolute?: number;
 	/** Another file copied, a symbolic link recreated, or a stale temporary file removed. */
 	copied: boolean;
 	removed: boolean;
@@ -102,6 +104,7 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	result.changed = differs;
 	result.rewritten = rewrite.rewritten;
 	result.unchanged = rewrite.unchanged;
+	if (rewrite.keptAbsolute > 0) result.keptAbsolute = rewrite.keptAbsolute;
 }
 
 /**

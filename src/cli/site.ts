@@ -55,6 +55,8 @@ export interface SiteCommand {
 	textLinks?: boolean;
 	/** `--normalize` (absolute mode). */
 	normalize?: boolean;
+	/** `--keep-absolute`, `--no-keep-absolute`: the selectors (default KEEP_ABSOLUTE). */
+	keepAbsolute?: readonly string[];
 	jobs: number;
 	paths: readonly string[];
 }
@@ -71,6 +73,8 @@ interface Totals {
 	removed: number;
 	/** Sitemaps, feeds and OPML lists made absolute by `--to relative`. */
 	readAway: number;
+	/** References `--to relative` kept absolute (canonical, og:image ...: RewriteOptions.keepAbsolute). */
+	keptAbsolute: number;
 	errors: number;
 }
 
@@ -84,7 +88,7 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	if (command.paths.length === 0) throw new UsageError('rewrite needs a FILE or FOLDER to rewrite');
 	if (command.paths.includes('-')) throw new UsageError('standard input ("-") is rewritten to standard output only, without --in-place, --out or --dry-run');
 	if (command.mode === 'out') await checkOutFolder(command.out ?? '', command.paths);
-	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, readAway: 0, errors: 0};
+	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, readAway: 0, keptAbsolute: 0, errors: 0};
 	const fail = (path: string, message: string): void => {
 		totals.errors++;
 		io.err(`linkstream rewrite: ${printable(path)}: ${message}`);
@@ -198,6 +202,7 @@ function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'docume
 	if (command.encoding !== undefined) options.encoding = command.encoding;
 	if (command.textLinks === true) options.textLinks = true;
 	if (command.normalize === true) options.normalize = true;
+	if (command.keepAbsolute !== undefined) options.keepAbsolute = command.keepAbsolute;
 	return options;
 }
 
@@ -216,6 +221,7 @@ function add(totals: Totals, result: SiteResult): void {
 	if (result.readAway !== undefined) totals.readAway++;
 	totals.rewritten += result.rewritten;
 	totals.unchanged += result.unchanged;
+	totals.keptAbsolute += result.keptAbsolute ?? 0;
 }
 
 function summary(totals: Totals, mode: SiteMode): string {
@@ -226,6 +232,8 @@ function summary(totals: Totals, mode: SiteMode): string {
 		`${plural(totals.rewritten, 'link')} ${dry ? 'would be rewritten' : 'rewritten'}`,
 		`${totals.unchanged} left unchanged`,
 	];
+	// Said when there are any, as the sitemaps and feeds made absolute are.
+	if (totals.keptAbsolute > 0) parts.push(`${totals.keptAbsolute} kept absolute`);
 	if (totals.readAway > 0) parts.push(`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} absolute, not relative (read away from the site)`);
 	if (mode === 'out') parts.push(`${plural(totals.copied, 'other file')} copied`);
 	if (totals.removed > 0) parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);

@@ -76,7 +76,10 @@ export async function eachLink(
 	offset = 0,
 	onWarning: (message: string) => void = () => undefined,
 ): Promise<void> {
-	source = await openDocument(input, source);
+	const opened = await openDocument(input, source);
+	source = opened.source;
+	// A sniffed input may turn out to be XML (open-document.ts).
+	if (opened.type !== input.type) input = {...input, type: opened.type};
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':

@@ -7,8 +7,10 @@ export const USAGE = `Usage:
   linkstream relativize [--dialect D] [--form F] [--scope URL] BASE TARGET...
 
 Options:
-  --type T        html | xhtml | xml | css | text (default: from the file extension, before a .gz
-                  suffix; else html, once the file is seen not to be binary)
+  --type T        html | xhtml | xml | css | text; extract also: mbox | eml | news (mail and news
+                  archives) | warc (crawler archives). Default: from the file extension, before a
+                  .gz suffix; else (standard input too) sniffed: gzip is decompressed, XML (an XML
+                  declaration, or a sitemap, feed, OPML or SVG root) read as xml, the rest as html
   --base-url URL  one document's retrieval URL (RFC 2396 §5.1.3); default: the file's file: URL
                   (for a folder or several files use --site)
   --encoding E    the transport charset of the input bytes (e.g. windows-1252)
@@ -31,6 +33,12 @@ Options:
   --in-place      rewrite: replace each HTML, XML and CSS file atomically (temporary file, fsync, rename)
   --out DIR       rewrite: write the rewritten tree under DIR, other files copied byte for byte
   --dry-run       rewrite: write nothing; list each file that would change and its link count
+  --keep-absolute S,...  rewrite --to relative: also keep these absolute (default: rel=canonical,
+                  rel=alternate[hreflang], rel=me, meta=og:url, meta=og:image, meta=og:image:url,
+                  meta=og:image:secure_url, meta=og:video*, meta=og:audio*, meta=twitter:image*,
+                  meta=twitter:url, meta=twitter:player*). A selector: rel=TOKEN | meta=NAME
+                  (NAME* a prefix) | ELEMENT | ELEMENT@ATTRIBUTE, then [rel=TOKEN] or [hreflang]
+  --no-keep-absolute  rewrite --to relative: keep none absolute but those --keep-absolute names
   --scope URL     rewrite, relativize: only targets under this prefix are relativized
   --unique        extract: each URL once per run
   --no-follow-nofollow  extract: drop rel=nofollow links and links after <meta name=robots content=nofollow>
@@ -41,6 +49,7 @@ Options:
   -h, --help      this text
   -V, --version   the version of linkstream
 
+Each command takes only its own options. Standard output on /dev/null is success.
 Exit status: 0 success, 1 some input failed, 2 usage error.`;
 
 /** A mistake in the command line: printed with the usage hint, exit code 2. */

@@ -114,3 +114,25 @@ function startTag(text: string, at: number): Root | null {
 	const prefix = colon < 0 ? '' : name.slice(0, colon);
 	return {local: name.slice(colon + 1), namespace: namespaces.get(prefix) ?? '', declared: [...namespaces.values()]};
 }
+
+/** Root elements that make a document of unknown type XML when it has no XML declaration: feeds, sitemaps, OPML, SVG. */
+const XML_ROOTS: ReadonlySet<string> = new Set(['urlset', 'sitemapindex', 'rss', 'feed', 'opml', 'RDF', 'svg']);
+
+/**
+ * Whether the first bytes of a document of unknown type (standard input, a file of no known
+ * extension) show XML: an XML declaration (XML 1.0 §2.8 XMLDecl), or a root element of a
+ * vocabulary linkstream reads (whatever its namespace). An HTML page (`<!DOCTYPE html>`,
+ * `<html>`) is not.
+ *
+ * @example
+ * looksLikeXml(Buffer.from('<?xml version="1.0"?><urlset>')); //=> true
+ * looksLikeXml(Buffer.from('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')); //=> true
+ * looksLikeXml(Buffer.from('<!DOCTYPE html><a href=x>')); //=> false
+ */
+export function looksLikeXml(bytes: Uint8Array): boolean {
+	// MIME Sniffing #rules-for-identifying-an-unknown-mime-type: whitespace bytes before "<?xml" are skipped.
+	const text = prologText(bytes).replace(/^(?:\ufeff|ï»¿)?[\t\n\f\r ]*/, '');
+	if (/^<\?xml[\s?]/.test(text)) return true;
+	const root = rootElement(text);
+	return root !== null && XML_ROOTS.has(root.local);
+}

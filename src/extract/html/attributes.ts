@@ -118,7 +118,8 @@ const MATH_ROWS: readonly Row[] = [
 ];
 
 /** Attributes read only to decide about others (conditions above). */
-const CONDITION_ATTRIBUTES = ['type', 'rel', 'name', 'property', 'http-equiv', 'shadowrootmode'];
+// hreflang: not a condition of extraction, but a rewrite keeps language alternates absolute (RewriteOptions.keepAbsolute).
+const CONDITION_ATTRIBUTES = ['type', 'rel', 'name', 'property', 'http-equiv', 'shadowrootmode', 'hreflang'];
 
 type RuleTable = Map<string, Map<string, AttributeRule>>;
 
@@ -330,6 +331,7 @@ export const URL_META_NAMES: ReadonlySet<string> = new Set([
 	'og:audio:secure_url',
 	'twitter:image',
 	'twitter:image:src',
+	'twitter:url',
 	'twitter:player',
 	'twitter:player:stream',
 	'al:web:url',

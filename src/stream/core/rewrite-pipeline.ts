@@ -70,9 +70,9 @@ export class RewritePipeline {
 		}, detached);
 	}
 
-	/** References rewritten so far (their source text changed), and non-empty ones left as written. */
-	get counts(): {rewritten: number; unchanged: number} {
-		return {rewritten: this.rewriter.rewritten, unchanged: this.rewriter.unchanged};
+	/** References rewritten so far (their source text changed), non-empty ones left as written, and those kept absolute in relative mode. */
+	get counts(): {rewritten: number; unchanged: number; keptAbsolute: number} {
+		return {rewritten: this.rewriter.rewritten, unchanged: this.rewriter.unchanged, keptAbsolute: this.rewriter.keptAbsolute};
 	}
 
 	/** Edits refused by the splicer (out of order): 0 unless an extractor breaks its contract. */

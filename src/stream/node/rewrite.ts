@@ -26,17 +26,18 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
 }
 
 /**
- * {@link rewriteLinks}, also saying how many references it wrote differently and how many
- * non-empty ones it left as written (for the site command's summary; not package API).
+ * {@link rewriteLinks}, also saying how many references it wrote differently, how many
+ * non-empty ones it left as written, and how many relative mode kept absolute
+ * (RewriteOptions.keepAbsolute) (for the site command's summary; not package API).
  *
  * @example
  * rewriteCounted(Buffer.from('<a href="https://e.x/a">'), {type: 'html', to: 'relative', retrievalUrl: 'https://e.x/'});
- * //=> {output: <Buffer '<a href="a">'>, rewritten: 1, unchanged: 0}
+ * //=> {output: <Buffer '<a href="a">'>, rewritten: 1, unchanged: 0, keptAbsolute: 0}
  */
-export function rewriteCounted<T extends string | Uint8Array>(input: T, options: RewriteOptions): {output: T; rewritten: number; unchanged: number} {
-	const {pieces, rewritten, unchanged} = rewriteAll(input, options, nodeCodecs);
+export function rewriteCounted<T extends string | Uint8Array>(input: T, options: RewriteOptions): {output: T; rewritten: number; unchanged: number; keptAbsolute: number} {
+	const {pieces, rewritten, unchanged, keptAbsolute} = rewriteAll(input, options, nodeCodecs);
 	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
-	return {output, rewritten, unchanged};
+	return {output, rewritten, unchanged, keptAbsolute};
 }
 
 /**
