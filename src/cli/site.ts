@@ -10,7 +10,7 @@ import {mkdir, realpath, stat} from 'node:fs/promises';
 import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
 import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './atomic.js';
-import {fileUrlOf, fsPath, printable} from './names.js';
+import {decodeName, fileUrlOf, fsPath, printable} from './names.js';
 import {runInOrder, runPool, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {fileUrl, siteEntries} from './site-files.js';
@@ -97,6 +97,7 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	const onResult = async (task: SiteTask, result: SiteResult): Promise<void> => {
 		add(totals, result);
 		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
+		if (result.warning !== undefined) io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${result.warning}`);
 		if (result.error !== undefined) fail(task.entry.path, result.error);
 		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${printable(task.entry.path)}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`);
 		progress.advance(result.bytes);
@@ -165,6 +166,8 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 	const tasks: SiteTask[] = [];
 	const {mode, out} = command;
 	if (mode === 'out' && out !== undefined) await mkdir(out, {recursive: true});
+	// The output folder's real path, once: nothing under it is written through a symbolic link (out-tree.ts).
+	const realRoot = mode === 'out' && out !== undefined ? decodeName(await realpath(fsPath(out), {encoding: 'buffer'})) : undefined;
 	const written = new Set<string>();
 	for (const entry of entries) {
 		if (entry.kind !== 'document' && entry.kind !== 'stale' && mode !== 'out') continue;
@@ -183,6 +186,7 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 			}
 			written.add(target);
 			task.out = target;
+			if (realRoot !== undefined) task.place = {root: out, realRoot, relative: entry.relative};
 		}
 		tasks.push(task);
 	}
