@@ -36,6 +36,7 @@ import {checkSite, fileUrl} from './site-files.js';
 import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 import {warcRanges} from './warc-ranges.js';
+import {grewMessage, grewWhileRead} from './walked-file.js';
 import {eachLink, readWhole, withFileStream} from './sources.js';
 import type {RunOptions, Source} from './sources.js';
 
@@ -156,7 +157,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), range?.[0], message => warn(input.path, message));
 		try {
 			if (bytes instanceof Error) throw bytes;
-			await (bytes !== undefined ? links(bytes) : input.path === '-' ? links(io.stdin) : withFileStream(input, range, links));
+			if (bytes !== undefined && grewWhileRead(bytes as Buffer)) warn(input.path, grewMessage(bytes.length));
+			await (bytes !== undefined ? links(bytes) : input.path === '-' ? links(io.stdin) : withFileStream(input, range, links, message => warn(input.path, message)));
 		} catch (error) {
 			fail(input.path, (error as Error).message);
 		}

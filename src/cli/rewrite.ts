@@ -85,7 +85,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		const tap = options.retrievalUrl === undefined ? noBaseTap(options) : undefined;
 		const rewriteTo = (source: NodeJS.ReadableStream): Promise<void> =>
 			tap === undefined ? pipeline(source, createRewriteStream(options), writeTo(io.stdout)) : pipeline(source, tap.stream, createRewriteStream(options), writeTo(io.stdout));
-		await (file === undefined ? rewriteTo(io.stdin) : rewriteFile(file, rewriteTo));
+		await (file === undefined ? rewriteTo(io.stdin) : rewriteFile(file, rewriteTo, message => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)));
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
 		return 0;
@@ -98,9 +98,9 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
  * A named file to `rewriteTo`, opened as it was met (walked-file.ts): a `.gz` file
  * decompressed as it is read, a file of unknown extension sniffed first (open-document.ts).
  */
-function rewriteFile(file: Input, rewriteTo: (source: NodeJS.ReadableStream) => Promise<void>): Promise<void> {
+function rewriteFile(file: Input, rewriteTo: (source: NodeJS.ReadableStream) => Promise<void>, onWarning: (message: string) => void): Promise<void> {
 	// openDocument gives a stream for a stream.
-	return withFileStream(file, undefined, async source => rewriteTo((await openDocument(file, source)) as NodeJS.ReadableStream));
+	return withFileStream(file, undefined, async source => rewriteTo((await openDocument(file, source)) as NodeJS.ReadableStream), onWarning);
 }
 
 function fail(io: Io, path: string, message: string): number {

@@ -21,7 +21,7 @@ import type {SiteEntry} from './site-files.js';
 import {readAwayKind} from './xml-root.js';
 import type {ReadAway} from './xml-root.js';
 import {testPause} from './test-pause.js';
-import {checkUnchanged, openWalked} from './walked-file.js';
+import {checkUnchanged, grewMessage, openWalked} from './walked-file.js';
 
 /** What happens to what is read: written back in place, written under `--out`, or nothing (`--dry-run`). */
 export type SiteMode = 'in-place' | 'out' | 'dry-run';
@@ -88,6 +88,7 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	if (options === undefined || entry.kind !== 'document') throw new Error('linkstream: a document task needs rewrite options');
 	await testPause('open');
 	const {handle, info} = await openWalked(entry);
+	await testPause('read');
 	let sink: OutputSink | undefined;
 	try {
 		// A file is read up to the size it had when opened: one that keeps growing would never end.
@@ -120,7 +121,7 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 		const differs = compare.differs();
 		result.read = true;
 		result.bytes = size;
-		if ((await handle.stat()).size > size) result.warning = grew(size);
+		if ((await handle.stat()).size > size) result.warning = grewMessage(size);
 		if (mode === 'in-place' && sink !== undefined) {
 			const beforeRename = async (): Promise<void> => {
 				await testPause('rename');
@@ -313,7 +314,7 @@ async function copyEntry(entry: SiteEntry, out: string, place: OutPlace | undefi
 				const end = info.size - 1;
 				if (end >= 0) for await (const chunk of handle.createReadStream({autoClose: false, start: 0, end, highWaterMark: READ_BYTES}) as AsyncIterable<Buffer>) await written.writeFile(chunk);
 				await written.chmod(info.mode & 0o7777); // the umask may have cleared bits
-				if ((await handle.stat()).size > info.size) result.warning = grew(info.size);
+				if ((await handle.stat()).size > info.size) result.warning = grewMessage(info.size);
 			} catch (error) {
 				await unlink(fsPath(out)).catch(() => undefined);
 				throw error;
@@ -325,10 +326,6 @@ async function copyEntry(entry: SiteEntry, out: string, place: OutPlace | undefi
 		}
 	}
 	return true;
-}
-
-function grew(size: number): string {
-	return `grew while it was read: read up to its size when opened (${size} bytes)`;
 }
 
 /** Write the pieces in order (writev(2) may write fewer bytes than asked: the rest follows). */

@@ -10,7 +10,7 @@ import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 import type {FileId} from './site-files.js';
-import {readWalked, walkedStream} from './walked-file.js';
+import {grewMessage, grewWhileRead, readWalked, walkedStream} from './walked-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
@@ -65,16 +65,19 @@ export const STEP_BYTES = 1 << 18;
 export const readWhole = (input: Input): Promise<Buffer> => readWalked(input);
 
 /**
- * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`),
- * opened as it was met; the file is closed when `use` ends, however it ends.
+ * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`;
+ * without, up to its size when opened, `onWarning` told if it grew meanwhile), opened as it
+ * was met; the file is closed when `use` ends, however it ends.
  *
  * @example
  * await withFileStream(input, undefined, source => eachLink(input, options, source, sink, onError));
  */
-export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>): Promise<T> {
+export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>, onWarning?: (message: string) => void): Promise<T> {
 	const stream = await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})});
 	try {
-		return await use(stream);
+		const result = await use(stream);
+		if (grewWhileRead(stream)) onWarning?.(grewMessage(stream.bytesRead));
+		return result;
 	} finally {
 		stream.destroy();
 	}
