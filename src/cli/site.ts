@@ -11,7 +11,7 @@ import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
 import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './atomic.js';
 import {decodeName, fileUrlOf, fsPath, printable} from './names.js';
-import {runInOrder, runPool, workerModule} from './pool.js';
+import {RedoThread, runInOrder, runPool, threadFailure, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {fileUrl, siteEntries} from './site-files.js';
 import type {SiteEntry} from './site-files.js';
@@ -107,15 +107,30 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	try {
 		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.
 		if (command.jobs > 1 && tasks.length > 1) {
-			// A file whose thread ran out of memory is done again here, its dead thread's temporary file removed first.
-			const again = (task: SiteTask, failure: string): Promise<SiteResult> => {
-				io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again on the main thread`);
-				if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
-				return runSiteTask(task);
+			// A file whose thread ran out of memory is done again alone on a thread of its own under the same
+			// heap limit, its dead thread's temporary file removed first; failing again, it is named and left as it was.
+			const redo = new RedoThread<SiteTask, SiteResult>(workerModule('site-worker'));
+			const again = async (task: SiteTask, failure: string): Promise<SiteResult> => {
+				io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again alone on another thread`);
+				const clean = (): void => {
+					if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
+				};
+				clean();
+				try {
+					return await redo.run(task);
+				} catch (error) {
+					clean();
+					const left = command.mode === 'out' ? 'not written' : 'left as it was';
+					return {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0, error: `${threadFailure(error)} again, alone on a thread: ${left}`};
+				}
 			};
 			// A thread costs some 20 MB before any work: no more threads than files.
 			const threads = Math.min(command.jobs, tasks.length);
-			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, threads, onResult, FILES_PER_THREAD, limit, again);
+			try {
+				await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, threads, onResult, FILES_PER_THREAD, limit, again);
+			} finally {
+				await redo.close();
+			}
 		} else {
 			await runInOrder(tasks, runSiteTask, FILES_PER_THREAD, onResult, limit);
 		}
