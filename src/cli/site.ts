@@ -90,7 +90,7 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 		totals.errors++;
 		io.err(`linkstream rewrite: ${printable(path)}: ${message}`);
 	};
-	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail, command.mode !== 'out'), fail);
+	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail, command.mode !== 'out', (path, message) => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)), fail);
 	const sizes = await documentSizes(tasks);
 	const progress = createProgress(tasks.length, [...sizes.values()].reduce((sum, size) => sum + size, 0));
 	const renamed = new Set<string>();

@@ -6,7 +6,7 @@
  * is in a temporary folder; every expected page and line is written by hand.
  */
 import {spawnSync} from 'node:child_process';
-import {appendFileSync, closeSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync} from 'node:fs';
+import {appendFileSync, closeSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -107,6 +107,19 @@ test('a file name with a bidirectional control is escaped in --dry-run lines, TS
 	t.is(tsv.status, 0, tsv.stderr);
 	t.true(tsv.stdout.startsWith(`${join(site, 'invoice')}\\u202Egpj.html\t`), tsv.stdout);
 	t.false(tsv.stdout.includes('\u202E'));
+});
+
+test('--in-place: each name of a hard-linked page is rewritten for its own URL, with a warning; one name met twice is rewritten once', t => {
+	const {site} = makeSite({'a.html': link('c.html')});
+	mkdirSync(join(site, 'sub'));
+	linkSync(join(site, 'a.html'), join(site, 'sub', 'b.html'));
+	const result = relative('--in-place', site, join(site, 'a.html'));
+	t.is(result.status, 0, result.stderr);
+	t.is(readFileSync(join(site, 'a.html'), 'utf8'), '<a href="c.html">x</a>\n');
+	t.is(readFileSync(join(site, 'sub', 'b.html'), 'utf8'), '<a href="../c.html">x</a>\n');
+	t.regex(result.stderr, new RegExp(`${join(site, 'sub', 'b.html')}: warning: a hard link to ${join(site, 'a.html')} \\(one file, two names\\): each name is rewritten for its own URL, as a file of its own`));
+	t.is(result.stderr.match(/hard link/g)?.length, 1, result.stderr);
+	t.regex(result.stderr.trim().split('\n').at(-1)!, /^linkstream rewrite: 2 files read, 2 changed, 2 links rewritten, 0 left unchanged, 0 errors$/);
 });
 
 /** Peak RSS in MB of the command run from source, from inside the child (its maxRSS at exit). */
