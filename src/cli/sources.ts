@@ -12,6 +12,7 @@ import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
 import type {FileId} from './site-files.js';
 import {grewMessage, grewWhileRead, readWalked, walkedStream} from './walked-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
+import {shiftOffset} from '../archive/warc/warnings.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */
 export interface Input {
@@ -123,7 +124,9 @@ export async function eachLink(
 			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
 				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
-			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink), onWarning);
+			// warcio's warnings with the file's offsets (a range starts at `offset`), named by the parser that wrote them.
+			const warning = (message: string): void => onWarning(`warcio: ${offset === 0 ? message : shiftOffset(message, offset)}`);
+			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report, onWarning: warning}), options, sink), onWarning);
 		}
 		default:
 			return document(input.type, options, source, sink);

@@ -122,6 +122,34 @@ test('--in-place: each name of a hard-linked page is rewritten for its own URL, 
 	t.regex(result.stderr.trim().split('\n').at(-1)!, /^linkstream rewrite: 2 files read, 2 changed, 2 links rewritten, 0 left unchanged, 0 errors$/);
 });
 
+test("warcio's warning at -j 2 in a large WARC file gives the file's offset, as at -j 1", t => {
+	const {root} = makeSite({});
+	const record = (id: number, target: string, length: number, body: string): string =>
+		`WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:${id}>\r\nWARC-Target-URI: ${target}\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n\r\n${body}\r\n\r\n`;
+	const filler = 'x'.repeat(1 << 16);
+	const good = Array.from({length: 300}, (_, i) => record(i + 10, `http://e.x/${i}.txt`, filler.length, filler)).join(''); // 19.7 MB: cut into ranges at -j 2
+	// This record's Content-Length (5) ends its block before " http://e.x/b world".
+	const text = good + record(1, 'http://e.x/a.txt', 5, 'hello http://e.x/b world') + record(2, 'http://e.x/c.txt', 14, 'http://e.x/d x');
+	const file = join(root, 'short.warc');
+	writeFileSync(file, text, 'latin1');
+	const offset = text.indexOf(' http://e.x/b world');
+	for (const jobs of ['1', '2']) {
+		const result = runCli(['extract', '--format', 'urls', '-j', jobs, file]);
+		t.is(result.status, 0, result.stderr);
+		t.is(result.stdout, 'http://e.x/d\n');
+		t.is(result.stderr, `linkstream extract: ${file}: warning: warcio: Content-Length Too Small: Record not followed by newline, Remainder Length: 19, Offset: ${offset}\n`, `-j ${jobs}`);
+	}
+	// Several small WARC files read at once on a worker thread: each line names its own file.
+	const files = ['a', 'b', 'c', 'd', 'e'].map(name => join(root, `${name}.warc`));
+	const small = record(1, 'http://e.x/a.txt', 5, 'hello http://e.x/b world') + record(2, 'http://e.x/c.txt', 14, 'http://e.x/d x');
+	for (const path of files) writeFileSync(path, small, 'latin1');
+	const many = runCli(['extract', '--format', 'urls', '-j', '2', ...files]);
+	t.is(many.status, 0, many.stderr);
+	const at = small.indexOf(' http://e.x/b world');
+	t.deepEqual(many.stderr.trim().split('\n').sort(), files.map(path => `linkstream extract: ${path}: warning: warcio: Content-Length Too Small: Record not followed by newline, Remainder Length: 19, Offset: ${at}`));
+	rmSync(root, {recursive: true, force: true});
+});
+
 /** Peak RSS in MB of the command run from source, from inside the child (its maxRSS at exit). */
 function peakRss(args: readonly string[]): {status: number | null; stderr: string; mb: number} {
 	const report = join(mkdtempSync(join(tmpdir(), 'linkstream-rss-')), 'rss');

@@ -27,6 +27,7 @@ import type {WarcErrorContext} from './error.js';
 import {onlyBlankAfter, openInput} from './input.js';
 import type {OpenedInput} from './input.js';
 import {BlockReader, cleanTargetUri, recordLinks} from './record.js';
+import {watchWarnings} from './warnings.js';
 import type {RecordOptions} from './record.js';
 
 export {WarcError} from './error.js';
@@ -49,6 +50,11 @@ export interface WarcOptions {
 	fuzzy?: FuzzyOptions;
 	/** Called once per record that could not be read (and once for unreadable data); reading goes on. */
 	onError?: (error: WarcError, context: WarcErrorContext) => void;
+	/**
+	 * warcio's warnings about this input (a record's block longer than its Content-Length
+	 * says), their offsets the input's own; absent, they go to `console.warn` as warcio writes them.
+	 */
+	onWarning?: (message: string) => void;
 }
 
 /**
@@ -83,7 +89,11 @@ async function* readInput(opened: OpenedInput, options: WarcOptions, recordOptio
 		throw new WarcError('not-warc', `${name}: not a WARC file: it starts with ${JSON.stringify(opened.firstLine)} (a WARC file, plain or gzip, starts with "WARC/1.0" or "WARC/1.1")`);
 	}
 	const report = reporter(options);
-	let parser = new WARCParser(opened.source, {parseHttp: false});
+	const watch = (parser: WARCParser, shift: number): WARCParser => {
+		if (options.onWarning !== undefined) watchWarnings(parser, shift, options.onWarning);
+		return parser;
+	};
+	let parser = watch(new WARCParser(opened.source, {parseHttp: false}), 0);
 	/** Where the parser's input starts in the input (after a resynchronisation, the version line it starts at). */
 	let base = 0;
 	let resynchronised = false;
@@ -102,7 +112,7 @@ async function* readInput(opened: OpenedInput, options: WarcOptions, recordOptio
 			const next = await nextVersionLine(parser, base);
 			report(new WarcError('malformed-record', `invalid Content-Length ${JSON.stringify(record.warcHeader('Content-Length'))}: ${next === null ? 'no WARC record after it; the rest of the input is skipped' : `skipped to the next "WARC/1.x" line, at offset ${next.offset}`}`), context);
 			if (next === null) return;
-			parser = new WARCParser(next.source, {parseHttp: false});
+			parser = watch(new WARCParser(next.source, {parseHttp: false}), next.offset);
 			base = next.offset;
 			resynchronised = true;
 			continue;
@@ -220,6 +230,7 @@ function checkWarcOptions(options: WarcOptions): RecordOptions {
 	const dialect = checkDialect(options.dialect);
 	if (options.onError !== undefined && typeof options.onError !== 'function') throw optionError('onError', 'a function', options.onError);
 	if (options.name !== undefined && typeof options.name !== 'string') throw optionError('name', 'a string', options.name);
+	if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw optionError('onWarning', 'a function', options.onWarning);
 	for (const key of ['plainText', 'textLinks', 'anchorText'] as const) {
 		if (options[key] !== undefined && typeof options[key] !== 'boolean') throw optionError(key, 'true or false', options[key]);
 	}
