@@ -30,10 +30,11 @@ const FILES_PER_THREAD = 16;
 export const SITE_IN_FLIGHT_BYTES = 64 << 20;
 
 /**
- * A file in flight holds its input and output whole, and while it is rewritten the
- * references waiting for a late BASE with their output (DOCUMENT_HOLD_EVENTS, then 100,000): an 8.8 MB
- * page of 420,000 links took 160 MB above Node's own, some 18 times its size. Weighed twice
- * its size, eight such pages at -j 2 peaked at 2.4 GB (bench/hostile.ts).
+ * A file in flight is streamed (site-task.ts), but while it is rewritten the references
+ * waiting for a late BASE are held with their output (DOCUMENT_HOLD_EVENTS, DOCUMENT_HOLD_CHARS):
+ * an 8.8 MB page of 420,000 links took 160 MB above Node's own, some 18 times its size.
+ * Weighed twice its size, eight such pages at -j 2 peaked at 2.4 GB (bench/hostile.ts). A
+ * larger file weighs more than the bound and runs alone; what it holds stays bounded.
  */
 const SITE_FILE_WEIGHT = 16;
 
