@@ -219,7 +219,7 @@ export async function runHostileBench(sizes: readonly number[] = [4, 16, 64]): P
 }
 
 /** A worker thread's heap small enough for the redo rows' pages to run it out of memory (pool.ts LINKSTREAM_TEST_THREAD_HEAP_MB). */
-const REDO_HEAP_MB = 32;
+const REDO_HEAP_MB = 16;
 
 /** One run of the built command with `env` added: peak RSS, seconds, exit status. */
 function runWith(args: readonly string[], env: Record<string, string> = {}): {seconds: number; maxRssMb: number; status: number | null; stderr: string} {
@@ -287,7 +287,7 @@ export async function runRedoAndSiteRows(pageMbs: readonly number[] = [256, 1024
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
 	if (process.argv[2] === 'redo-and-site') {
-		console.log(await runRedoAndSiteRows((process.argv[3] ?? '256,1024').split(',').map(Number)));
+		console.log(await runRedoAndSiteRows((process.argv[3] ?? '256,1024').split(',').map(Number).filter(mb => mb > 0)));
 	} else {
 		const sizes = (process.argv[2] ?? '4,16,64').split(',').map(Number);
 		console.log(await runHostileBench(sizes));
