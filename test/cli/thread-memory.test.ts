@@ -85,6 +85,17 @@ test('rewrite --out -j 2: a file whose thread runs out of memory is rewritten ag
 	t.true(readFileSync(join(a, 'big0.html'), 'latin1').endsWith('<a href="https://site.example/last.html">'));
 });
 
+test('rewrite --in-place -j 2: a file that runs a thread out of memory alone too is named and left as it was, the others rewritten, no temporary file left', t => {
+	const folder = site();
+	const before = readFileSync(join(folder, 'big0.html'));
+	const result = run(['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '2', '--in-place', folder], SMALL_HEAP_MB);
+	t.is(result.status, 1, result.stderr);
+	for (const name of ['big0.html', 'big1.html']) t.regex(result.stderr, new RegExp(`${name}: its worker thread ran out of memory \\(16 MB a thread\\) again, alone on a thread: left as it was`));
+	t.true(readFileSync(join(folder, 'big0.html')).equals(before));
+	for (let i = 0; i < 4; i++) t.is(readFileSync(join(folder, `s${i}.html`), 'utf8'), `<a href="https://site.example/s${i}.html">x</a><img srcset="https://site.example/a.png 1x, https://site.example/b.png 2x">`);
+	t.deepEqual(readdirSync(folder).filter(name => name.startsWith('.')), []);
+});
+
 /**
  * The page that took a run down: 30,000 links held for a late BASE of 200 KB (each Link's
  * `base` and `url` some 200 KB), first of a folder of ten small pages, so it goes to a thread.
