@@ -77,7 +77,7 @@ export async function withFileStream<T>(input: Input, range: readonly [number, n
 	const stream = await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})});
 	try {
 		const result = await use(stream);
-		if (grewWhileRead(stream)) onWarning?.(grewMessage(stream.bytesRead));
+		if (grewWhileRead(stream)) onWarning?.(grewMessage((stream as {bytesRead?: number}).bytesRead ?? 0));
 		return result;
 	} finally {
 		stream.destroy();

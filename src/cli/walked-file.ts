@@ -13,7 +13,8 @@
  * POSIX offers no rename that checks the target it replaces.
  */
 import {close, closeSync, constants, fstat, fstatSync, open as openFd, openSync, read as readFd, readSync} from 'node:fs';
-import type {ReadStream, Stats} from 'node:fs';
+import type {Stats} from 'node:fs';
+import {Readable} from 'node:stream';
 import {lstat, open, realpath} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {promisify} from 'node:util';
@@ -134,7 +135,7 @@ export function readWalkedSync(file: MetFile): Buffer {
  * @example
  * if (grewWhileRead(bytes)) warn(path, GREW_WHILE_READ);
  */
-export function grewWhileRead(read: Buffer | ReadStream): boolean {
+export function grewWhileRead(read: Buffer | Readable): boolean {
 	return GREW.has(read);
 }
 
@@ -157,11 +158,19 @@ function sized(bytes: Buffer, grew: boolean): Buffer {
  * @example
  * const stream = await walkedStream({path: 'crawl.warc', id}, {highWaterMark: 1 << 20, start: 0, end: 1 << 18});
  */
-export async function walkedStream(file: MetFile, range: StreamRange): Promise<ReadStream> {
+export async function walkedStream(file: MetFile, range: StreamRange): Promise<Readable> {
 	const {handle, info} = await openWalked(file);
 	await testPause('read');
 	// `end` is inclusive in createReadStream. A whole file: up to its size now, however it grows meanwhile.
 	const end = range.end ?? info.size;
+	if (end <= (range.start ?? 0)) {
+		// Nothing to read (an empty file): createReadStream cannot say so (its `end` is at least `start`).
+		const grew = range.end === undefined && info.size < (await handle.stat()).size;
+		await handle.close();
+		const empty = Readable.from([]);
+		if (grew) GREW.add(empty);
+		return empty;
+	}
 	const stream = handle.createReadStream({highWaterMark: range.highWaterMark, ...(range.start === undefined ? {} : {start: range.start}), end: end - 1});
 	if (range.end === undefined) {
 		// Asked at the end of the stream, before the file is closed.

@@ -149,6 +149,21 @@ test("warcio's warning at -j 2 in a large WARC file gives the file's offset, as 
 	rmSync(root, {recursive: true, force: true});
 });
 
+test('empty files: read as empty whether whole or streamed (rewrite FILE, an empty WARC file, a site rewrite)', t => {
+	const {root, site} = makeSite({'empty.html': '', 'a.html': link('b.html')});
+	const warc = join(root, 'empty.warc');
+	writeFileSync(warc, '');
+	const one = runCli(['rewrite', '--to', 'absolute', '--base-url', SITE, join(site, 'empty.html')]);
+	t.deepEqual([one.status, one.stdout, one.stderr], [0, '', '']);
+	const archive = runCli(['extract', warc]);
+	t.deepEqual([archive.status, archive.stdout, archive.stderr], [0, '', '']);
+	const out = join(root, 'out');
+	const tree = relative('--out', out, site);
+	t.is(tree.status, 0, tree.stderr);
+	t.is(readFileSync(join(out, 'empty.html'), 'utf8'), '');
+	t.is(readFileSync(join(out, 'a.html'), 'utf8'), '<a href="b.html">x</a>\n');
+});
+
 /** Peak RSS in MB of the command run from source, from inside the child (its maxRSS at exit). */
 function peakRss(args: readonly string[]): {status: number | null; stderr: string; mb: number} {
 	const report = join(mkdtempSync(join(tmpdir(), 'linkstream-rss-')), 'rss');
