@@ -14,6 +14,7 @@
  * MAX_DECODED_BODY_BYTES), so time per MB compares like with like.
  *
  * Usage: npx tsx bench/hostile.ts [SIZES_MB]   (default 4,16,64; builds dist/ when missing)
+ *        npx tsx bench/hostile.ts redo-and-site [PAGE_MB]   (the redo after a thread runs out of memory; one large page through a site rewrite)
  */
 import {spawnSync} from 'node:child_process';
 import {closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync} from 'node:fs';
@@ -217,7 +218,78 @@ export async function runHostileBench(sizes: readonly number[] = [4, 16, 64]): P
 	return lines.join('\n');
 }
 
+/** A worker thread's heap small enough for the redo rows' pages to run it out of memory (pool.ts LINKSTREAM_TEST_THREAD_HEAP_MB). */
+const REDO_HEAP_MB = 16;
+
+/** One run of the built command with `env` added: peak RSS, seconds, exit status. */
+function runWith(args: readonly string[], env: Record<string, string> = {}): {seconds: number; maxRssMb: number; status: number | null; stderr: string} {
+	const saved = {...process.env};
+	Object.assign(process.env, env);
+	const stdout = openSync('/dev/null', 'w');
+	try {
+		const result = measureProcess([BIN, ...args], {stdout});
+		if (result.status !== 0 && result.status !== 1) throw new Error(`bench/hostile: ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
+		return result;
+	} finally {
+		closeSync(stdout);
+		process.env = saved;
+	}
+}
+
+/**
+ * The rows of the redo after a worker thread runs out of memory, and of a site rewrite of one
+ * large page: `npx tsx bench/hostile.ts redo-and-site [PAGE_MB]` (default 256,1024).
+ *
+ * Redo: a folder of ten small pages and one page a thread of REDO_HEAP_MB cannot hold (the
+ * late-BASE page: 30,000 links, then a 200 KB BASE; or by sheer size: an 8 MB data: URL
+ * between two links), `extract -j 2` and `rewrite --out -j 2`: the thread fails, each of its
+ * files is done again alone on another thread under the same limit, the page is named.
+ * Site: one page of PAGE_MB with one link at its end, `rewrite --site --out` (default -j).
+ */
+export async function runRedoAndSiteRows(pageMbs: readonly number[] = [256, 1024]): Promise<string> {
+	if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit'});
+	const work = mkdtempSync(join(tmpdir(), 'linkstream-hostile-redo-'));
+	const lines = ['| row | command | peak RSS | seconds | exit |', '|---|---|---|---|---|'];
+	try {
+		const pages: Array<[string, string]> = [
+			['late BASE (30,000 links, 200 KB BASE)', `${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">\n`],
+			['8 MB data: URL', `<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`],
+		];
+		for (const [name, page] of pages) {
+			const folder = join(work, name.replace(/\W+/g, '-'));
+			mkdirSync(folder);
+			writeFileSync(join(folder, 'a-page.html'), page);
+			for (let i = 0; i < 10; i++) writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
+			const env = {LINKSTREAM_TEST_THREAD_HEAP_MB: String(REDO_HEAP_MB)};
+			for (const [command, args] of [
+				['extract -j 2', ['extract', '--site', BASE, '-j', '2', folder]],
+				['rewrite --out -j 2', ['rewrite', '--to', 'absolute', '--site', BASE, '-j', '2', '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), folder]],
+			] as const) {
+				const result = runWith(args, env);
+				lines.push(`| redo, ${name}, ${REDO_HEAP_MB} MB a thread | ${command} | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} | ${result.status} |`);
+			}
+		}
+		for (const mb of pageMbs) {
+			const folder = join(work, `page-${mb}`);
+			mkdirSync(folder);
+			writeRepeated(join(folder, 'big.html'), '<html><body>', '<p>filler!</p>\n\n', mb * MB, '<a href="end.html">end</a>');
+			const out = join(work, `out-page-${mb}`);
+			const result = runWith(['rewrite', '--to', 'absolute', '--site', BASE, '--out', out, folder]);
+			rmSync(out, {recursive: true, force: true});
+			rmSync(folder, {recursive: true, force: true});
+			lines.push(`| one ${mb} MB page, one link | rewrite --site --out | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} (${(result.seconds / mb).toFixed(3)} s/MB) | ${result.status} |`);
+		}
+	} finally {
+		rmSync(work, {recursive: true, force: true});
+	}
+	return lines.join('\n');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-	const sizes = (process.argv[2] ?? '4,16,64').split(',').map(Number);
-	console.log(await runHostileBench(sizes));
+	if (process.argv[2] === 'redo-and-site') {
+		console.log(await runRedoAndSiteRows((process.argv[3] ?? '256,1024').split(',').map(Number).filter(mb => mb > 0)));
+	} else {
+		const sizes = (process.argv[2] ?? '4,16,64').split(',').map(Number);
+		console.log(await runHostileBench(sizes));
+	}
 }

@@ -15,7 +15,7 @@ import {lacksBase} from './no-base.js';
 import {PortOutput} from './task-output.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
 import {eachLink, readWhole, withFileStream, type Input, type LinkSink, type RunOptions, type Source} from './sources.js';
-import {readWalkedSync} from './walked-file.js';
+import {grewMessage, grewWhileRead, readWalkedSync} from './walked-file.js';
 
 export interface Task {
 	input: Input;
@@ -76,7 +76,13 @@ export async function runFileTask(task: Task): Promise<TaskResult> {
 	const links = (source: Source): Promise<void> => eachLink(input, options, source, output.sink, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
 	try {
 		// A WARC file (or range of one) as a stream, so its gzip members are inflated in bounded steps (archive/warc/input.ts); any other file whole.
-		await (input.type === 'warc' ? withFileStream(input, range, links) : links(await wholeFile(input)));
+		const grew = (message: string): void => void notes.push({message, warning: true});
+		if (input.type === 'warc') await withFileStream(input, range, links, grew);
+		else {
+			const bytes = await wholeFile(input);
+			if (grewWhileRead(bytes)) grew(grewMessage(bytes.length));
+			await links(bytes);
+		}
 	} catch (error) {
 		if (error !== OVERFLOW) notes.push({message: (error as Error).message});
 	}
@@ -138,7 +144,7 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 }
 
 /** A file's bytes, whole. A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool. */
-async function wholeFile(input: Input): Promise<Uint8Array> {
+async function wholeFile(input: Input): Promise<Buffer> {
 	return isMainThread ? readWhole(input) : readWalkedSync(input);
 }
 

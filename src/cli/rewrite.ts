@@ -100,7 +100,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		};
 		// Standard input without --type is sniffed as a file of unknown extension is (open-document.ts).
 		const stdin: Input = args.type === undefined ? {path: '-', type: 'html', sniff: true} : {path: '-', type: options.type};
-		await (file === undefined ? rewriteTo(await openDocument(stdin, io.stdin)) : rewriteFile(file, rewriteTo));
+		await (file === undefined ? rewriteTo(await openDocument(stdin, io.stdin)) : rewriteFile(file, rewriteTo, message => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)));
 		if (note !== undefined) io.err(note);
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
@@ -114,9 +114,9 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
  * A named file to `rewriteTo`, opened as it was met (walked-file.ts): a `.gz` file
  * decompressed as it is read, a file of unknown extension sniffed first (open-document.ts).
  */
-function rewriteFile(file: Input, rewriteTo: (opened: OpenedDocument) => Promise<void>): Promise<void> {
+function rewriteFile(file: Input, rewriteTo: (opened: OpenedDocument) => Promise<void>, onWarning: (message: string) => void): Promise<void> {
 	// openDocument gives a stream for a stream.
-	return withFileStream(file, undefined, async source => rewriteTo(await openDocument(file, source)));
+	return withFileStream(file, undefined, async source => rewriteTo(await openDocument(file, source)), onWarning);
 }
 
 function fail(io: Io, path: string, message: string): number {

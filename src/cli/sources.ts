@@ -9,8 +9,9 @@ import {nodeCodecs} from '../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
 import type {ExtractOptions, InputType, Link} from '../types.js';
-import {readWalked, walkedStream} from './walked-file.js';
+import {grewMessage, grewWhileRead, readWalked, walkedStream} from './walked-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
+import {shiftOffset} from '../archive/warc/warnings.js';
 import type {Input, Source} from './input.js';
 
 export type {Input, Source} from './input.js';
@@ -44,16 +45,19 @@ export const STEP_BYTES = 1 << 18;
 export const readWhole = (input: Input): Promise<Buffer> => readWalked(input);
 
 /**
- * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`),
- * opened as it was met; the file is closed when `use` ends, however it ends.
+ * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`;
+ * without, up to its size when opened, `onWarning` told if it grew meanwhile), opened as it
+ * was met; the file is closed when `use` ends, however it ends.
  *
  * @example
  * await withFileStream(input, undefined, source => eachLink(input, options, source, sink, onError));
  */
-export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>): Promise<T> {
+export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>, onWarning?: (message: string) => void): Promise<T> {
 	const stream = await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})});
 	try {
-		return await use(stream);
+		const result = await use(stream);
+		if (grewWhileRead(stream)) onWarning?.(grewMessage((stream as {bytesRead?: number}).bytesRead ?? 0));
+		return result;
 	} finally {
 		stream.destroy();
 	}
@@ -102,7 +106,9 @@ export async function eachLink(
 			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
 				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
-			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink), onWarning);
+			// warcio's warnings with the file's offsets (a range starts at `offset`), named by the parser that wrote them.
+			const warning = (message: string): void => onWarning(`warcio: ${offset === 0 ? message : shiftOffset(message, offset)}`);
+			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report, onWarning: warning}), options, sink), onWarning);
 		}
 		default:
 			return document(input.type, options, source, sink);

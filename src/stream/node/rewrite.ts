@@ -74,3 +74,27 @@ export function createRewriteStream(options: RewriteOptions): Transform {
 	};
 	return stream;
 }
+
+/** A rewrite fed a piece at a time ({@link countedRewriter}). */
+export interface CountedRewriter {
+	/** The output this piece lets go (held input waits for what follows). */
+	write(chunk: Uint8Array): Uint8Array[];
+	/** The rest of the output. */
+	end(): Uint8Array[];
+	/** References rewritten so far, non-empty ones left as written, and those kept absolute in relative mode. */
+	readonly counts: {rewritten: number; unchanged: number; keptAbsolute: number};
+}
+
+/**
+ * {@link rewriteCounted} fed a piece at a time, for a file streamed rather than read whole
+ * (the site command; not package API): the same output for any split, references waiting for
+ * a late BASE within the `'document'` hold's bounds as the one-shot call's do.
+ *
+ * @example
+ * const rewriter = countedRewriter({type: 'html', to: 'absolute', retrievalUrl: 'https://e.x/'});
+ * const out = [...rewriter.write(Buffer.from('<a href="b">')), ...rewriter.end()];
+ */
+export function countedRewriter(options: RewriteOptions): CountedRewriter {
+	const checked = checkedRewriteOptions(options);
+	return new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'}, nodeCodecs) as CountedRewriter;
+}
