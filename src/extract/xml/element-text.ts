@@ -124,7 +124,16 @@ export interface TextFields {
 	kind: LinkKind;
 	element: string;
 	rel: string[] | undefined;
+	/**
+	 * An RSS guid: a Link of `kind` only when written as an absolute URL with an authority
+	 * (`scheme://…`); anything else (`23246627`, a bare UUID, `tag:`…) is an identifier, kind
+	 * `metadata`, resolved only if absolute (never against the base).
+	 */
+	identifier?: boolean;
 }
+
+/** An absolute URL with an authority (RFC 3986 §3: scheme "://"). */
+const ABSOLUTE_WITH_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\//i;
 
 /**
  * A reader that takes an element's text as one value (TextPieces), read at the element's
@@ -184,7 +193,9 @@ export class UrlText extends WholeText {
 	protected read(span: TextSpan): void {
 		const {start, end} = span;
 		const {line, column} = this.host.locate(start);
-		const event = referenceEvent(span.value, this.host.slice(start, end), start, end, line, column, this.fields.kind, 'base', 'url', span.container);
+		const identifier = this.fields.identifier === true && !ABSOLUTE_WITH_AUTHORITY.test(span.value);
+		const kind = identifier ? 'metadata' : this.fields.kind;
+		const event = referenceEvent(span.value, this.host.slice(start, end), start, end, line, column, kind, identifier ? 'absolute' : 'base', 'url', span.container);
 		event.element = this.fields.element;
 		event.rel = this.fields.rel;
 		this.host.emit(event, this.base);

@@ -225,7 +225,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		reader?.interrupt();
 		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes};
 		this.attributes = [];
-		this.vocabulary ??= tag.qname.includes(':') ? '' : rootVocabulary(tag.qname);
+		this.vocabulary ??= rootVocabulary(tag.qname);
 		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
 		this.cap.close();
 		this.sendQueued();
