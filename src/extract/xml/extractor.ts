@@ -36,7 +36,7 @@ import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
 import {ElementScope} from './scope.js';
 import {readSrcdoc, type SrcdocHost} from './srcdoc.js';
 import {htmlTableHost, readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
-import {rootVocabulary} from './vocabularies.js';
+import {isKnownVocabulary, rootVocabulary} from './vocabularies.js';
 
 /** XML 1.0 §2.3 S trimmed from both ends. */
 function trimXmlSpace(text: string): string {
@@ -90,6 +90,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	private readonly entities = new InternalEntities();
 	/** Offset just after the DOCTYPE's `[` while its internal subset may still be read (-1: none). */
 	private subsetStart = -1;
+	/** An element of a known vocabulary has been read (ExtractorCore.knownVocabulary). */
+	knownVocabulary = false;
 	/** The base the events readTag queues resolve against (the element's). */
 	tagLayer: BaseLayer | null = null;
 
@@ -245,6 +247,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.attributes = [];
 		this.vocabulary ??= rootVocabulary(tag.qname);
 		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
+		if (!this.knownVocabulary && isKnownVocabulary(frame.namespace)) this.knownVocabulary = true;
 		this.cap.close();
 		this.sendQueued();
 		scope.open(frame);

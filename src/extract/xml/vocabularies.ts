@@ -314,3 +314,17 @@ export function knownNamespace(uri: string): string {
 	if (!/^https?:/i.test(trimmed)) return trimmed;
 	return KNOWN_NAMESPACES.get(namespaceKey(trimmed)) ?? trimmed;
 }
+
+/** Every namespace (and pseudo-namespace) of the tables but `xml`'s own. */
+const VOCABULARY_NAMESPACES: ReadonlySet<string> = new Set(Object.values(NS).filter((uri) => uri !== NS.xml));
+
+/**
+ * Whether elements of `namespace` belong to a vocabulary this table knows.
+ *
+ * @example
+ * isKnownVocabulary('http://www.w3.org/2000/svg'); // true
+ * isKnownVocabulary(''); // false
+ */
+export function isKnownVocabulary(namespace: string): boolean {
+	return VOCABULARY_NAMESPACES.has(namespace);
+}
