@@ -78,6 +78,9 @@ export function escapeSrcsetUrl(value: string): string {
 	return percentEncodeWhere(url, (c, i) => isHtmlWhitespace(c) || (c === CharCodes.Comma && i >= last));
 }
 
+/** Leading and trailing C0 controls and spaces (URL Standard: removed before parsing). */
+const C0_OR_SPACE_AROUND = /^[\0-\x20]+|[\0-\x20]+$/g;
+
 /**
  * The URL of a meta refresh value (HTML shared declarative refresh steps, §5.6):
  * whitespace (trailing whitespace would be cut), and the quote that encloses it as
@@ -89,6 +92,11 @@ export function escapeSrcsetUrl(value: string): string {
  * escapeRefreshUrl('url=x', null); // './url=x'
  */
 export function escapeRefreshUrl(value: string, quote: '"' | "'" | null | undefined): string {
+	// URL Standard #concept-basic-url-parser step 1 strips leading and trailing C0 controls and
+	// spaces: trimmed here, where percent-encoding them would put them in the URL. White space
+	// inside is percent-encoded, as the parser encodes it (path, query and fragment sets).
+	// (A value of white space only is written as before: percent-encoded.)
+	value = value.replace(C0_OR_SPACE_AROUND, '') || value;
 	// Steps 10–11.8: with no quote, a leading separator (after the time), quote or "url=" would
 	// be read as syntax. Such a value is a relative path (no scheme starts so): "./" keeps its
 	// meaning, where a percent-escape would not ("%27" and "%75" are not decoded by the URL parser).
