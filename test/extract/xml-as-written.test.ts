@@ -98,3 +98,21 @@ for (const [title, xml, expected] of ROWS) {
 		);
 	});
 }
+
+/** Universal Feed Parser's namespace list: the other names RSS and pre-0.3 Atom were published under. */
+const ALIAS_ROWS: Row[] = [
+	['RSS 2.0 under http://backend.userland.com/rss', '<rss xmlns="http://backend.userland.com/rss"><channel><link>l</link></channel></rss>', [['navigation', 'link', '', 'https://r.example/f/l']]],
+	['RSS 2.0 under http://blogs.law.harvard.edu/tech/rss', '<rss xmlns="http://blogs.law.harvard.edu/tech/rss"><channel><item><enclosure url="e.mp3"/></item></channel></rss>', [['resource', 'enclosure', 'url', 'https://r.example/f/e.mp3']]],
+	['RSS 0.91 module namespace', '<rss xmlns:r="http://purl.org/rss/1.0/modules/rss091#"><channel><r:docs>d</r:docs></channel></rss>', [['navigation', 'r:docs', '', 'https://r.example/f/d']]],
+	['Atom before 0.3 (Pie, Echo): read as Atom 0.3', '<feed xmlns="http://purl.org/pie/"><link rel="alternate" href="p"/></feed><!-- --><x:feed xmlns:x="http://purl.org/echo/"><x:link href="e"/></x:feed>', [['navigation', 'link', 'href', 'https://r.example/f/p'], ['navigation', 'x:link', 'href', 'https://r.example/f/e']]],
+];
+
+for (const [title, xml, expected] of ALIAS_ROWS) {
+	test(`as written: ${title}`, (t) => {
+		const links = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
+		t.deepEqual(
+			links.map((link) => [link.kind, link.element, link.attribute ?? '', link.url]),
+			expected,
+		);
+	});
+}

@@ -292,18 +292,36 @@ function namespaceKey(uri: string): string {
 	return key;
 }
 
+/**
+ * Other names feeds were published under, read as the vocabulary they name (Universal Feed
+ * Parser's namespace list): RSS 2.0 and 0.91 "namespaces" (RSS has none), and the names of
+ * Atom before 0.3 (Echo, Pie), read as Atom 0.3.
+ */
+const ALIASES: ReadonlyArray<readonly [string, string]> = [
+	['http://backend.userland.com/rss', NS.rss],
+	['http://blogs.law.harvard.edu/tech/rss', NS.rss],
+	['http://purl.org/rss/1.0/modules/rss091#', NS.rss],
+	['http://purl.org/echo/', NS.atom03],
+	['http://purl.org/pie/', NS.atom03],
+	['http://example.com/newformat#', NS.atom03],
+	['http://example.com/necho', NS.atom03],
+	['uri/of/echo/namespace#', NS.atom03],
+];
+
 /** Comparison key → the namespace as this table spells it. */
-const KNOWN_NAMESPACES: ReadonlyMap<string, string> = new Map(
-	Object.values(NS)
+const KNOWN_NAMESPACES: ReadonlyMap<string, string> = new Map([
+	...Object.values(NS)
 		.filter((uri) => uri.startsWith('http'))
-		.map((uri) => [namespaceKey(uri), uri]),
-);
+		.map((uri): [string, string] => [namespaceKey(uri), uri]),
+	...ALIASES.map(([alias, uri]): [string, string] => [namespaceKey(alias), uri]),
+]);
 
 /**
  * The namespace URI a declaration gives (XML Names §3, trimmed of spaces), as this table
  * spells it when it differs from a known one only by ASCII case, `https` for `http`, or a
  * trailing slash (`http://www.sitemaps.org/schemas/sitemap/0.9/`, the iTunes namespace's
- * historical `…/DTDs/Podcast-1.0.dtd`, Atom with `https`); any other URI as given.
+ * historical `…/DTDs/Podcast-1.0.dtd`, Atom with `https`), or is one of the other names
+ * feeds were published under ({@link ALIASES}); any other URI as given.
  *
  * @example
  * knownNamespace(' https://www.sitemaps.org/schemas/sitemap/0.9/ '); // 'http://www.sitemaps.org/schemas/sitemap/0.9'
@@ -311,8 +329,7 @@ const KNOWN_NAMESPACES: ReadonlyMap<string, string> = new Map(
  */
 export function knownNamespace(uri: string): string {
 	const trimmed = uri.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
-	if (!/^https?:/i.test(trimmed)) return trimmed;
-	return KNOWN_NAMESPACES.get(namespaceKey(trimmed)) ?? trimmed;
+	return KNOWN_NAMESPACES.get(/^https?:/i.test(trimmed) ? namespaceKey(trimmed) : trimmed) ?? trimmed;
 }
 
 /** Every namespace (and pseudo-namespace) of the tables but `xml`'s own. */
