@@ -39,3 +39,14 @@ test('no word for an empty sitemap, nor for unknown XML that has a Link', (t) =>
 	t.is(linked.stderr, '');
 	t.is(linked.stdout, 'https://x.example/a.xml\n');
 });
+
+test('a folder with -j 2: one warning per such file, from the worker threads too', (t) => {
+	const sub = mkdtempSync(join(folder, 'jobs-'));
+	writeFileSync(join(sub, 'a.xml'), '<catalog><loc>x</loc></catalog>');
+	writeFileSync(join(sub, 'b.xml'), '<data/>');
+	writeFileSync(join(sub, 'c.xml'), '<urlset><url><loc>http://x.example/</loc></url></urlset>');
+	const result = runCli(['extract', '-j', '2', '--format', 'urls', sub]);
+	t.is(result.status, 0);
+	t.is(result.stdout, 'http://x.example/\n');
+	t.deepEqual(result.stderr.trim().split('\n').sort(), [join(sub, 'a.xml'), join(sub, 'b.xml')].map((path) => `linkstream extract: ${path}: warning: no known vocabulary (sitemap, feed, OPML, SVG, XHTML, XLink …) and no link found`));
+});
