@@ -5,7 +5,10 @@
  * well-formed and the URL read back is the one given. Expected text written by hand.
  */
 import test from 'ava';
+import fc from 'fast-check';
+import {XMLValidator} from 'fast-xml-parser';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
+import {fcParams} from '../helpers/seed.js';
 
 const RETRIEVAL = 'https://r.example/f/feed';
 
@@ -42,4 +45,27 @@ test('a DOCTYPE system literal and an xml-stylesheet href get the same treatment
 	const xml = '<?xml-stylesheet type="text/xsl" href="s.xsl"?><!DOCTYPE r SYSTEM "r.dtd"><r/>';
 	const out = rewriteLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL, to: (link) => `${link.value}\u0002`});
 	t.is(out, '<?xml-stylesheet type="text/xsl" href="s.xsl%02"?><!DOCTYPE r SYSTEM "r.dtd%02"><r/>');
+});
+
+/** What a URL parser makes of the characters XML cannot hold: their UTF-8 percent-encoding (a lone surrogate as U+FFFD). */
+function encodedAsUrl(value: string): string {
+	return value.replace(/[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]/gu, (c) =>
+		[...new TextEncoder().encode(/[\ud800-\udfff]/u.test(c) ? '\ufffd' : c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+	);
+}
+
+const CHARACTERS = ['\0', '\u0001', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\ufffe', '\uffff', '\ud800', '\udc00', '\ud83d\ude00', '&', '<', ']', '>', '"', "'", 'a', '/', 'é'];
+
+test('property: any value written in element text, an attribute, CDATA and escaped HTML is well-formed XML and reads back percent-encoded', (t) => {
+	fc.assert(
+		fc.property(fc.array(fc.constantFrom(...CHARACTERS), {maxLength: 20}), (characters) => {
+			const value = `https://n.example/${characters.join('')}x`;
+			const out = rewriteLinks(FEED, {type: 'xml', retrievalUrl: RETRIEVAL, to: () => value});
+			if (!XML_TEXT.test(out) || XMLValidator.validate(out) !== true) return false;
+			const read = extractLinks(out, {type: 'xml', retrievalUrl: RETRIEVAL}).map((link) => link.value);
+			return JSON.stringify(read) === JSON.stringify([0, 1, 2].map(() => encodedAsUrl(value)));
+		}),
+		fcParams(t, 200),
+	);
+	t.pass();
 });
