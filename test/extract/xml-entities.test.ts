@@ -5,6 +5,8 @@
  * whole. Expected URLs worked out by hand (XML 1.0 §4.5 replacement text, then RFC 3986).
  */
 import test from 'ava';
+import fc from 'fast-check';
+import {fcParams} from '../helpers/seed.js';
 import {EXPANSION_ALLOWANCE, MAX_ENTITY_LENGTH} from '../../src/extract/xml/entities.js';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
 
@@ -129,4 +131,18 @@ test('rewrite: a list item or srcset candidate inside an entity is kept as writt
 	t.true(out.includes('<img srcset="&two;"/>'), out);
 	// A candidate written outside the entity is rewritten.
 	t.true(out.includes('<img srcset="&two;, https://new.example/c.png 3x"/>'), out);
+});
+
+test('property: any internal subset, any references: never a throw, every Link from the document', (t) => {
+	const piece = fc.constantFrom('<!ENTITY a "x">', '<!ENTITY b "&a;&a;">', "<!ENTITY c '&b;/&#38;'>", '<!ENTITY % p "q">', '%p;', '<!ENTITY d SYSTEM "d.xml">', '<!--', '-->', '<?pi ?>', '"', "'", '>', ']', '[', '&', '&#0;', '&#x110000;', '<!ENTITY e "<x/>">', '<!ELEMENT r ANY>', ' ');
+	const reference = fc.constantFrom('&a;', '&b;', '&c;', '&d;', '&e;', '&p;', '&amp;', '&', 'a', '/');
+	fc.assert(
+		fc.property(fc.array(piece, {maxLength: 12}), fc.array(reference, {maxLength: 6}), (subset, refs) => {
+			const xml = `<!DOCTYPE rss [${subset.join('')}]><rss><channel><link>/${refs.join('')}</link><enclosure url="/${refs.join('')}"/></channel></rss>`;
+			const found = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
+			return found.every((link) => xml.slice(link.start, link.end) === link.raw);
+		}),
+		fcParams(t, 300),
+	);
+	t.pass();
 });
