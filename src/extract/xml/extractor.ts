@@ -38,9 +38,17 @@ import {readSrcdoc, type SrcdocHost} from './srcdoc.js';
 import {htmlTableHost, readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
 import {isKnownVocabulary, rootVocabulary} from './vocabularies.js';
 
-/** XML 1.0 §2.3 S trimmed from both ends. */
+/** XML 1.0 §2.3 S trimmed from both ends (a loop: a regex anchored at the end retries at every position). */
 function trimXmlSpace(text: string): string {
-	return text.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+	let start = 0;
+	let end = text.length;
+	while (start < end && isXmlSpace(text.charCodeAt(start))) start++;
+	while (end > start && isXmlSpace(text.charCodeAt(end - 1))) end--;
+	return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isXmlSpace(c: number): boolean {
+	return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
 
 const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;

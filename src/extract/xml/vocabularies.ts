@@ -13,6 +13,7 @@
  * XHTML and SVG elements are read with the HTML attribute table (html/attributes.ts).
  */
 import type {LinkKind} from '../../types.js';
+import {trimAscii} from '../html/lists.js';
 
 /** Namespace URIs (each spec's own). */
 export const NS = {
@@ -328,7 +329,7 @@ const KNOWN_NAMESPACES: ReadonlyMap<string, string> = new Map([
  * knownNamespace('urn:example'); // 'urn:example'
  */
 export function knownNamespace(uri: string): string {
-	const trimmed = uri.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+	const trimmed = trimAscii(uri);
 	return KNOWN_NAMESPACES.get(/^https?:/i.test(trimmed) ? namespaceKey(trimmed) : trimmed) ?? trimmed;
 }
 
