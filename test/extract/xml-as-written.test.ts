@@ -116,3 +116,12 @@ for (const [title, xml, expected] of ALIAS_ROWS) {
 		);
 	});
 }
+
+test('a URL in CDATA sections, the last cut off by the end of the input: its raw is its span (no "]]>" counted)', (t) => {
+	const xml = '<urlset><url><loc><![CDATA[https://r.example/a]]><![CDATA[/b';
+	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
+	if (link === undefined) return t.fail('no Link');
+	t.is(link.value, 'https://r.example/a/b');
+	t.is(link.raw, '<![CDATA[https://r.example/a]]><![CDATA[/b');
+	t.is(xml.slice(link.start, link.end), link.raw);
+});

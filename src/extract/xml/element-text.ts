@@ -35,6 +35,8 @@ export interface ReaderHost {
 interface Piece {
 	text: DecodedText;
 	cdata: boolean;
+	/** A CDATA section cut off by the end of the input: no `]]>` after its text. */
+	unterminated: boolean;
 }
 
 /** The trimmed value of some pieces and where it is written. */
@@ -64,11 +66,11 @@ export class TextPieces {
 		return first === undefined ? undefined : first.text.sourceStart - (first.cdata ? CDATA_OPEN : 0);
 	}
 
-	add(text: DecodedText, cdata: boolean): void {
+	add(text: DecodedText, cdata: boolean, unterminated = false): void {
 		if (this.spoiled) return;
 		this.length += text.text.length;
 		if (this.length > MAX_ELEMENT_TEXT) this.spoil();
-		else this.pieces.push({text, cdata});
+		else this.pieces.push({text, cdata, unterminated});
 	}
 
 	spoil(): void {
@@ -93,7 +95,7 @@ export class TextPieces {
 		}
 		// Over several runs and sections: the span takes in the CDATA markup it crosses.
 		const start = first.cdata ? first.text.sourceStart - CDATA_OPEN : first.text.toSourceStart(head);
-		const end = last.cdata ? last.text.sourceStart + last.text.source.length + CDATA_CLOSE : last.text.toSourceEnd(tail);
+		const end = last.cdata ? last.text.sourceStart + last.text.source.length + (last.unterminated ? 0 : CDATA_CLOSE) : last.text.toSourceEnd(tail);
 		return {value, start, end, container: 'xml-text'};
 	}
 }
@@ -153,8 +155,8 @@ export abstract class WholeText implements TextReader {
 		return this.pieces.heldFrom;
 	}
 
-	text(piece: DecodedText, cdata: boolean): void {
-		this.pieces.add(piece, cdata);
+	text(piece: DecodedText, cdata: boolean, unterminated?: boolean): void {
+		this.pieces.add(piece, cdata, unterminated);
 	}
 
 	/** Elements an unknown vocabulary puts around a value are not guessed at: child markup spoils it. */

@@ -308,8 +308,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	private onCdata(start: number, end: number, tokenEnd: number): void {
 		this.flushText();
 		this.floor = tokenEnd;
-		// XML 1.0 §2.7: a CDATA section's text is taken as written.
-		this.scope.top?.reader?.text(this.verbatim(start, end), true);
+		// XML 1.0 §2.7: a CDATA section's text is taken as written. One the input cut off before
+		// its `]]>` ends with the input (the tokenizer reports it with no closing markup).
+		this.scope.top?.reader?.text(this.verbatim(start, end), true, tokenEnd === end);
 	}
 
 	private onOther(end: number): void {

@@ -18,8 +18,11 @@ export const MAX_DEPTH = 1024;
 
 /** What reads an element's text (a URL, escaped HTML, CSS, base64 content). */
 export interface TextReader {
-	/** The next decoded piece of the element's own text; `cdata` when written as a CDATA section. */
-	text(piece: DecodedText, cdata: boolean): void;
+	/**
+	 * The next decoded piece of the element's own text; `cdata` when written as a CDATA
+	 * section, `unterminated` when that section runs to the end of the input (no `]]>`).
+	 */
+	text(piece: DecodedText, cdata: boolean, unterminated?: boolean): void;
 	/** A child element interrupts the text (unless the reader takes markup). */
 	interrupt(): void;
 	/**
