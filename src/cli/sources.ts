@@ -111,7 +111,7 @@ export async function eachLink(
 			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report, onWarning: warning}), options, sink), onWarning);
 		}
 		default:
-			return document(input.type, options, source, sink);
+			return document(input.type, options, source, sink, onWarning);
 	}
 }
 
@@ -148,11 +148,21 @@ async function loadArchive(name: string): Promise<unknown> {
  * A document through the extraction pipeline itself (what `createExtractStream` wraps),
  * each Link straight to the sink: no object-mode stream between them.
  */
-async function document(type: InputType, options: RunOptions, source: Source, sink: LinkSink): Promise<void> {
+async function document(type: InputType, options: RunOptions, source: Source, sink: LinkSink, onWarning: (message: string) => void): Promise<void> {
 	// A whole document: references wait for a BASE to its end, within the hold's bounds (extract/html/base.ts).
 	const checked = checkExtractOptions({baseHold: 'document', ...options, type});
 	checkEncoding(checked.encoding);
-	const pipeline = new ExtractPipeline(checked, nodeCodecs, link => sink.emit(link), undefined, sink.keeps);
+	let found = 0;
+	const pipeline = new ExtractPipeline(
+		checked,
+		nodeCodecs,
+		link => {
+			found++;
+			sink.emit(link);
+		},
+		undefined,
+		sink.keeps,
+	);
 	let consumed = 0;
 	const step = (run: () => void): void => {
 		const error = attempt(run, consumed);
@@ -176,7 +186,12 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 		}
 	}
 	step(() => pipeline.end());
+	// XML that no vocabulary table describes gives nothing: say so rather than print nothing.
+	if (found === 0 && pipeline.knownVocabulary === false) onWarning(NO_KNOWN_VOCABULARY);
 }
+
+/** The warning for a document read as XML with no element of a known vocabulary and no Link. */
+export const NO_KNOWN_VOCABULARY = 'no known vocabulary (sitemap, feed, OPML, SVG, XHTML, XLink …) and no link found';
 
 function streamOf(source: Source): AsyncIterable<Uint8Array> | NodeJS.ReadableStream {
 	return source instanceof Uint8Array ? once(source) : source;

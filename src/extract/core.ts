@@ -18,4 +18,10 @@ export interface ExtractorCore {
 	 * copy the source before it to its output. After `end()` everything is final.
 	 */
 	readonly safeOffset: number;
+	/**
+	 * XML only: whether an element of a vocabulary linkstream knows (xml/vocabularies.ts:
+	 * feeds, sitemaps, OPML, SVG, XHTML …) has been read. The command says so when a document
+	 * has none and gives no Link.
+	 */
+	readonly knownVocabulary?: boolean;
 }

@@ -107,6 +107,12 @@ export class DecodedText {
  * decoder.decode('a&amp;b', 10, 'attribute').text; // 'a&b'
  */
 export class CharacterReferenceDecoder {
+	/**
+	 * References a document declares itself (XML internal entities, xml/entities.ts): the
+	 * replacement and source length of the reference at `offset`, tried before the HTML names
+	 * in `strict` and `xml-attribute` modes.
+	 */
+	declared: ((source: string, offset: number) => {text: string; length: number} | undefined) | undefined;
 	private codePoints = '';
 	private consumed = 0;
 	private readonly entities = new EntityDecoder(htmlDecodeTree, (cp, consumed) => {
@@ -144,6 +150,12 @@ export class CharacterReferenceDecoder {
 		while (i < source.length) {
 			const c = codeAt(source, i);
 			if (c === CharCodes.Amp) {
+				const declared = this.declared === undefined || (mode !== 'strict' && !xmlAttribute) ? undefined : this.declared(source, i);
+				if (declared !== undefined) {
+					// XML 1.0 §3.3.3: white space in an entity's replacement text is a space in an attribute value.
+					atomic(xmlAttribute ? declared.text.replaceAll(XML_WHITESPACE_ALL, ' ') : declared.text, declared.length);
+					continue;
+				}
 				const length = this.reference(source, i, mode);
 				if (length > 0) atomic(this.codePoints, length);
 				else i++;

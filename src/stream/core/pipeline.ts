@@ -44,6 +44,11 @@ export class ExtractPipeline {
 		return this.core?.safeOffset ?? 0;
 	}
 
+	/** XML: whether an element of a known vocabulary was read (ExtractorCore.knownVocabulary); undefined for other types. */
+	get knownVocabulary(): boolean | undefined {
+		return this.core?.knownVocabulary;
+	}
+
 	/** The encoding the input is decoded with (WHATWG name), once known. */
 	get encoding(): string | undefined {
 		return this.decoder?.encoding;
