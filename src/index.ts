@@ -7,3 +7,5 @@ export {extractLinks, createExtractStream} from './stream/node/extract.js';
 export type {ExtractTransform, LinkReadable} from './stream/node/extract.js';
 export {rewriteLinks, createRewriteStream} from './stream/node/rewrite.js';
 export type * from './public-types.js';
+export {checkSite} from './check/site.js';
+export type {CheckOptions, CheckProblem, CheckRun, CheckSummary, ExternalOptions, Finding} from './check/site.js';
