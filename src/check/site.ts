@@ -123,9 +123,13 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 	const map = new SiteMap(settings.indexFiles, settings.cleanUrls);
 	// The whole walk first: every file is a target before any reference is looked up.
 	const documents: Array<SiteFile & {type: InputType}> = [];
+	/** Documents not to read (files named: the others of their folder), as fragment targets. */
+	const others = new Map<string, SiteFile & {type: InputType}>();
 	const wanted = only === undefined ? undefined : new Set(only);
 	for await (const file of map.walk(folder)) {
-		if (file.type !== undefined && (wanted === undefined || wanted.has(file.relative))) documents.push(file as SiteFile & {type: InputType});
+		if (file.type === undefined) continue;
+		if (wanted === undefined || wanted.has(file.relative)) documents.push(file as SiteFile & {type: InputType});
+		else others.set(file.relative, file as SiteFile & {type: InputType});
 	}
 	const sizes = await Promise.all(documents.map(async file => (await stat(file.path).catch(() => null))?.size ?? 0));
 	options.onStart?.(documents.length, sizes.reduce((a, b) => a + b, 0));
@@ -144,7 +148,7 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 	});
 	/** Fragment names of each document read, by its path under the root. */
 	const names = new Map<string, ReadonlySet<string>>();
-	const types = new Map(documents.map(file => [file.relative, file.type]));
+	const types = new Map([...documents, ...others.values()].map(file => [file.relative, file.type]));
 	/** References into a document not read yet, by its path. */
 	const waiting = new Map<string, Waiting[]>();
 	const externals: Array<Promise<void>> = [];
@@ -209,6 +213,15 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 		} else {
 			await runInOrder(indexes, index => readDocument(task(documents[index]!)), READ_AHEAD, onResult);
 		}
+		// Files named: the documents their fragments point into, read for their names only.
+		for (const [target, list] of waiting) {
+			const file = others.get(target);
+			if (file === undefined) continue; // a document that could not be read: its fragments are not checked
+			const own = new Set((await readDocument(task(file))).names);
+			for (const {file: from, reference} of list) if (!fragmentFound(reference.fragment!, file.type, own)) report(from, reference, 'missing-fragment');
+			await queue.ready();
+		}
+		waiting.clear();
 		await Promise.all(externals);
 	} finally {
 		await external?.close();

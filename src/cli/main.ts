@@ -32,11 +32,17 @@ const OPTIONS = {
 	'in-place': {type: 'boolean'},
 	out: {type: 'string'},
 	'dry-run': {type: 'boolean'},
+	index: {type: 'string'},
+	'clean-urls': {type: 'boolean'},
+	inert: {type: 'boolean'},
+	cache: {type: 'string'},
+	'cache-max-age': {type: 'string'},
+	timeout: {type: 'string'},
 	help: {type: 'boolean', short: 'h'},
 	version: {type: 'boolean', short: 'V'},
 } as const;
 
-const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize'] as const;
+const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize', 'check'] as const;
 
 /** Run the command line `argv` (without node and script); resolves to the exit status. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -101,6 +107,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 					},
 					{stdin: process.stdin, stdout: process.stdout, err},
 				);
+			case 'check':
+				return await (await import('./check.js')).runCheck(values, rest, {stdout: process.stdout, err});
 			case 'resolve':
 			case 'relativize':
 				return (await import('./uri.js')).runUriCommand(command, {dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest}, out, err);
