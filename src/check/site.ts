@@ -182,9 +182,9 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 	};
 	const onResult = async (index: number, result: ReadResult): Promise<void> => {
 		const file = documents[index]!;
-		summary.files++;
 		for (const error of result.errors) options.onError?.(file.path, error);
 		if (result.errors.length > 0) summary.failed++;
+		else summary.files++;
 		summary.skipped += result.skipped;
 		if (hasFragments(file.type)) {
 			const own = new Set(result.names);

@@ -91,7 +91,7 @@ export interface CheckOptions {
 export interface CheckSummary {
 	/** Documents read. */
 	files: number;
-	/** Files that could not be read. */
+	/** Documents that could not be read (each named through `onError`). */
 	failed: number;
 	/** References looked up (on disk, or over the network with `external`). */
 	checked: number;
