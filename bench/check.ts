@@ -113,59 +113,80 @@ function run(argv: string[], cwd = root): Promise<Result> {
 
 const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
 
-/** A checker: how to run it on the folder, and its broken references as `page -> target` strings. */
+/** A broken reference a checker reports: the page it is on and its target (as written, or a URL's path and fragment). */
+interface Report {
+	count: number;
+	pairs: Set<string>;
+}
+
+/** A checker: how to run it on the folder, and what it reports. */
 interface Checker {
 	name: string;
 	argv: (folder: string) => string[];
-	broken: (result: Result, folder: string) => string[];
+	read: (result: Result, folder: string) => Report;
 }
 
 /** `/s0/p1/` from a file path or URL of the site. */
-function sitePath(pathOrUrl: string, folder: string): string {
-	let path = pathOrUrl.startsWith('file://') ? fileURLToPath(pathOrUrl) : pathOrUrl.startsWith('http://') ? new URL(pathOrUrl).pathname : pathOrUrl;
-	if (path.startsWith(folder)) path = path.slice(folder.length);
+function pagePath(pathOrUrl: string, folder: string): string {
+	let path = pathOrUrl.startsWith('http://') ? new URL(pathOrUrl).pathname : pathOrUrl.replace(/^(\.\.\/)+/, '/');
+	const at = path.indexOf(folder);
+	if (at >= 0) path = path.slice(at + folder.length);
 	if (!path.startsWith('/')) path = `/${path}`;
 	return path.replace(/index\.html$/, '');
 }
+
+const pair = (page: string, target: string): string => `${page} -> ${target}`;
 
 const CHECKERS: Checker[] = [
 	...[1, 2].map(
 		(jobs): Checker => ({
 			name: `linkstream check -j ${jobs}`,
 			argv: folder => [process.execPath, join(root, 'bin', 'linkstream.js'), 'check', '-j', String(jobs), '--site', SITE_URL, folder],
-			broken: (result, folder) =>
-				result.stdout
-					.split('\n')
-					.filter(Boolean)
-					.map(line => JSON.parse(line) as {file: string; url: string})
-					.map(f => `${sitePath(f.file, folder)} -> ${sitePath(f.url, folder)}`),
+			read: (result, folder) => {
+				const findings = result.stdout.split('\n').filter(Boolean).map(line => JSON.parse(line) as {file: string; value: string});
+				return {count: findings.length, pairs: new Set(findings.map(f => pair(pagePath(f.file, folder), f.value)))};
+			},
 		}),
 	),
 	{
 		name: 'linkinator',
-		// Its own server on localhost; every URL not on it skipped (offline).
+		// Its own server on localhost; every URL not on it skipped (offline); fragments checked too.
 		argv: folder => [bin('linkinator'), folder, '--recurse', '--check-fragments', '--format', 'json', '--skip', '^(?!http://localhost)'],
-		broken: (result, folder) => {
+		read: (result, folder) => {
 			const report = JSON.parse(result.stdout) as {links: Array<{url: string; state: string; parent?: string}>};
-			return report.links.filter(link => link.state === 'BROKEN').map(link => `${sitePath(link.parent ?? '', folder)} -> ${sitePath(link.url, folder)}`);
+			const broken = report.links.filter(link => link.state === 'BROKEN');
+			return {count: broken.length, pairs: new Set(broken.map(link => pair(pagePath(link.parent ?? '', folder), new URL(link.url).pathname + new URL(link.url).hash)))};
 		},
 	},
 	{
 		name: 'check-html-links',
 		argv: folder => [bin('check-html-links'), folder],
-		broken: result => parseCheckHtmlLinks(result.stdout + result.stderr),
+		read: (result, folder) => {
+			const text = result.stdout + result.stderr;
+			const used = /used by (\d+) links/.exec(text);
+			const pairs = new Set<string>();
+			for (const match of text.matchAll(/from (\S+):\d+:\d+ via [\w-]+="([^"]*)"/g)) pairs.add(pair(pagePath(match[1]!, folder), match[2]!));
+			return {count: used === null ? 0 : Number(used[1]), pairs};
+		},
 	},
 	{
 		name: 'hyperlink',
 		argv: folder => [bin('hyperlink'), '--root', folder, '-r', '-i', join(folder, 'index.html')],
-		broken: result => result.stdout.split('\n').filter(line => line.startsWith('not ok')),
+		read: (result, folder) => {
+			const pairs = new Set<string>();
+			let count = 0;
+			let failing = false;
+			for (const line of result.stdout.split('\n')) {
+				if (/^(not )?ok \d/.test(line)) failing = line.startsWith('not ok');
+				const at = failing ? /^\s+at: (\S+):\d+:\d+(?: <\w+ [\w-]+="([^"]*)")?/.exec(line) : null;
+				if (at === null) continue;
+				count++;
+				if (at[2] !== undefined) pairs.add(pair(pagePath(at[1]!, folder), at[2]));
+			}
+			return {count, pairs};
+		},
 	},
 ];
-
-/** check-html-links prints each missing target and the places using it; the places are counted. */
-function parseCheckHtmlLinks(text: string): string[] {
-	return text.split('\n').filter(line => /^\s+(from|\d+\.)/.test(line) || /:\d+:\d+/.test(line));
-}
 
 function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -193,17 +214,16 @@ async function main(): Promise<void> {
 		console.log('|---|---|---|---|');
 		for (const checker of available) {
 			const result = last.get(checker.name)!;
-			let broken: string[] = [];
+			let report: Report = {count: 0, pairs: new Set()};
 			let note = '';
 			try {
-				broken = checker.broken(result, site.folder);
+				report = checker.read(result, site.folder);
 			} catch (error) {
 				note = ` (output not read: ${(error as Error).message.slice(0, 60)})`;
 			}
-			const text = broken.join('\n');
-			const found = site.injected.filter(({page, target}) => text.includes(`${page} -> ${target}`) || (checker.name === 'check-html-links' || checker.name === 'hyperlink' ? text.includes(target.replace(/^\//, '')) : false)).length;
+			const found = site.injected.filter(({page, target}) => report.pairs.has(pair(page, target))).length;
 			const time = result.status === null ? `over ${LIMIT_SECONDS} (stopped)` : median(times.get(checker.name)!).toFixed(2);
-			console.log(`| ${checker.name} | ${time} | ${broken.length}${note} | ${found} |`);
+			console.log(`| ${checker.name} | ${time} | ${report.count}${note} | ${found} |`);
 		}
 		if (process.env.CHECK_BENCH_KEEP !== undefined) {
 			for (const [name, result] of last) writeFileSync(join(site.folder, `..`, `check-bench-${name.replace(/\W+/g, '-')}.out`), `${result.stdout}\n---\n${result.stderr}`);

@@ -5,6 +5,7 @@
  * arguments to checkSite's options and prints.
  */
 import {stat} from 'node:fs/promises';
+import {basename, dirname} from 'node:path';
 import {checkSite} from '../check/site.js';
 import type {CheckOptions, CheckSummary, ExternalOptions, Finding} from '../check/types.js';
 import {checkDialect, optionError} from '../options.js';
@@ -42,15 +43,32 @@ export async function runCheck(values: Record<string, unknown>, positionals: rea
 	const out = new BatchedOutput(io.stdout);
 	const total: CheckSummary = {files: 0, failed: 0, checked: 0, broken: 0, skipped: 0};
 	let missing = 0;
+	// Files named in one folder are read in one run: the folder is walked once for them all.
+	const runs: Array<{root: string; only?: string[]}> = [];
+	const byFolder = new Map<string, string[]>();
 	for (const path of positionals) {
-		if ((await stat(path).catch(() => null)) === null) {
+		const info = await stat(path).catch(() => null);
+		if (info === null) {
 			io.err(`linkstream check: ${printable(path)}: no such file or folder`);
 			missing++;
-			continue;
+		} else if (info.isDirectory()) {
+			runs.push({root: path});
+		} else {
+			const folder = dirname(path);
+			let only = byFolder.get(folder);
+			if (only === undefined) {
+				only = [];
+				byFolder.set(folder, only);
+				runs.push({root: folder, only});
+			}
+			only.push(basename(path));
 		}
+	}
+	for (const {root: path, only} of runs) {
 		let progress: Progress | undefined;
 		const run = checkSite(path, {
 			...options,
+			...(only === undefined ? {} : {only}),
 			onError: (file, message) => io.err(`linkstream check: ${printable(file)}: ${message}`),
 			onStart: (files, bytes) => {
 				progress = createProgress(files, bytes);

@@ -60,6 +60,11 @@ test('a file named: only it is read, its folder holds the targets', t => {
 	t.is(result.status, 1);
 	t.is(result.stdout.split('\n').length - 1, 8);
 	t.regex(result.stderr, /^linkstream check: 1 files read, /);
+	// Two files of one folder: one run, the folder walked once; index.html's 8 and sitemap.xml's 2.
+	const two = runCli(['check', '--format', 'text', '--site', 'https://example.com/', `${SITE}/sitemap.xml`, `${SITE}/index.html`]);
+	t.is(two.stdout.split('\n').length - 1, 10);
+	t.regex(two.stdout.split('\n')[0]!, /index\.html:9:10 /); // walk order, not the order named
+	t.regex(two.stderr, /^linkstream check: 2 files read, /);
 });
 
 test('--clean-urls and --index', t => {
