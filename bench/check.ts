@@ -159,6 +159,12 @@ const CHECKERS: Checker[] = [
 		},
 	},
 	{
+		// linkinator's server throws on a path whose escapes are not UTF-8 (decodeURIComponent) and the run ends: such URLs skipped.
+		name: 'linkinator, URLs with % skipped',
+		argv: folder => [bin('linkinator'), folder, '--recurse', '--check-fragments', '--format', 'json', '--skip', '^(?!http://localhost)', '--skip', '%'],
+		read: (result, folder) => CHECKERS.find(checker => checker.name === 'linkinator')!.read(result, folder),
+	},
+	{
 		name: 'check-html-links',
 		argv: folder => [bin('check-html-links'), folder],
 		read: (result, folder) => {
@@ -197,7 +203,9 @@ async function main(): Promise<void> {
 	if (!existsSync(join(root, 'dist', 'cli', 'bin.js'))) throw new Error('run `npm run build` first (the bench runs the compiled command)');
 	const site = build();
 	console.log(`Site: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB, ${site.injected.length} references broken by construction; load ${loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores`);
-	const available = CHECKERS.filter(checker => checker.name.startsWith('linkstream') || existsSync(bin(checker.name)));
+	const available = CHECKERS.filter(checker => checker.name.startsWith('linkstream') || existsSync(bin(checker.name.split(',')[0]!)));
+	/** Checkers stopped at the time limit are not run again. */
+	const stopped = new Set<string>();
 	const times = new Map<string, number[]>(available.map(checker => [checker.name, []]));
 	const last = new Map<string, Result>();
 	try {
@@ -205,12 +213,14 @@ async function main(): Promise<void> {
 			// Interleaved: each round runs every checker once, in a rotated order.
 			for (let k = 0; k < available.length; k++) {
 				const checker = available[(k + round) % available.length]!;
+				if (stopped.has(checker.name)) continue;
 				const result = await run(checker.argv(site.folder));
+				if (result.status === null) stopped.add(checker.name);
 				times.get(checker.name)!.push(result.seconds);
 				last.set(checker.name, result);
 			}
 		}
-		console.log(`\n| checker | median s (${ROUNDS} rounds) | broken reported | of the ${site.injected.length} by construction |`);
+		console.log(`\n| checker | median s (${ROUNDS} rounds, interleaved) | broken reported | of the ${site.injected.length} by construction |`);
 		console.log('|---|---|---|---|');
 		for (const checker of available) {
 			const result = last.get(checker.name)!;
@@ -222,7 +232,8 @@ async function main(): Promise<void> {
 				note = ` (output not read: ${(error as Error).message.slice(0, 60)})`;
 			}
 			const found = site.injected.filter(({page, target}) => report.pairs.has(pair(page, target))).length;
-			const time = result.status === null ? `over ${LIMIT_SECONDS} (stopped)` : median(times.get(checker.name)!).toFixed(2);
+			const crashed = result.status !== null && /\n\s+at /.test(result.stderr) ? ' (crashed)' : '';
+			const time = result.status === null ? `over ${LIMIT_SECONDS} (stopped)` : `${median(times.get(checker.name)!).toFixed(2)}${crashed}`;
 			console.log(`| ${checker.name} | ${time} | ${report.count}${note} | ${found} |`);
 		}
 		if (process.env.CHECK_BENCH_KEEP !== undefined) {
