@@ -7,6 +7,7 @@ import {isMainThread} from 'node:worker_threads';
 import {eachLink, type RunOptions} from '../cli/sources.js';
 import {readWalked, readWalkedSync} from '../cli/walked-file.js';
 import type {CoreOptions} from '../extract/base.js';
+import {detach} from '../stream/core/detach.js';
 import type {Dialect, InputType, Link} from '../types.js';
 import {sitePath} from './site-map.js';
 
@@ -61,7 +62,8 @@ export async function readDocument(task: ReadTask): Promise<ReadResult> {
 	const options: RunOptions & Pick<CoreOptions, 'onFragmentTarget'> = {
 		dialect: task.dialect,
 		retrievalUrl: task.url,
-		onFragmentTarget: name => void names.add(name),
+		// Held for the whole run: copied, so it does not keep the document's text alive (a slice of it would, detach.ts).
+		onFragmentTarget: name => void names.add(detach(name)),
 	};
 	const emit = (link: Link): void => {
 		if (NOT_FETCHED.has(link.kind)) return;
