@@ -252,6 +252,8 @@ export function retryAfter(value: string | undefined): number | undefined {
 	if (value === undefined) return undefined;
 	const text = value.trim();
 	if (/^\d+$/.test(text)) return Number(text) * 1000;
+	// An HTTP-date starts with its day name (IMF-fixdate, RFC 850 and asctime forms alike); Date.parse alone takes "-5" for a year.
+	if (!/^[A-Za-z]{3,9},? /.test(text)) return undefined;
 	const date = Date.parse(text);
 	return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }

@@ -12,7 +12,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import test from 'ava';
-import {ExternalChecker} from '../../src/check/external.js';
+import {ExternalChecker, retryAfter} from '../../src/check/external.js';
 import {checkSite} from '../../src/index.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -213,4 +213,16 @@ test('linkstream check --external: exit 1 on a broken external link, the status 
 	t.is(result.code, 1, result.stderr);
 	t.is(result.stdout, `${join(root, 'index.html')}:1:10  ${url}/gone  http-error (404)\n`);
 	t.true(JSON.parse(readFileSync(join(root, 'cache.json'), 'utf8')).linkstreamCheckCache === 1);
+});
+
+test('Retry-After: delay-seconds or an HTTP-date (RFC 9110 #field.retry-after); anything else unread', t => {
+	t.is(retryAfter('120'), 120_000);
+	t.is(retryAfter(' 0 '), 0);
+	const inAMinute = new Date(Date.now() + 60_000).toUTCString();
+	const wait = retryAfter(inAMinute)!;
+	t.true(wait > 55_000 && wait <= 60_000, String(wait));
+	t.is(retryAfter('Wed, 21 Oct 2015 07:28:00 GMT'), 0); // past: no wait
+	t.is(retryAfter('soon'), undefined);
+	t.is(retryAfter('-5'), undefined);
+	t.is(retryAfter(undefined), undefined);
 });
