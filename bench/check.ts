@@ -236,6 +236,8 @@ async function main(): Promise<void> {
 			const time = result.status === null ? `over ${LIMIT_SECONDS} (stopped)` : `${median(times.get(checker.name)!).toFixed(2)}${crashed}`;
 			console.log(`| ${checker.name} | ${time} | ${report.count}${note} | ${found} |`);
 		}
+		console.log('\nBroken reported: linkstream, one NDJSON record per reference; linkinator, BROKEN links; check-html-links, its "used by N links"; hyperlink, the places of its failed tests.');
+		console.log('Of those by construction: matched by page and reference. check-html-links lists at most 3 places per missing target, so references to a target used more often are not all matched though counted.');
 		if (process.env.CHECK_BENCH_KEEP !== undefined) {
 			for (const [name, result] of last) writeFileSync(join(site.folder, `..`, `check-bench-${name.replace(/\W+/g, '-')}.out`), `${result.stdout}\n---\n${result.stderr}`);
 		}
