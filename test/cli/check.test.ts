@@ -1,4 +1,5 @@
 /** `linkstream check` on fixtures/check/site (broken references worked out by hand: fixtures/check/README.md). */
+import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -99,4 +100,19 @@ test('a missing folder is named, exit 1', t => {
 	const result = runCli(['check', 'no/such/folder']);
 	t.is(result.status, 1);
 	t.regex(result.stderr, /no\/such\/folder: no such file or folder/);
+});
+
+test('on a terminal: text lines by default, and a progress bar on standard error', t => {
+	// A terminal from util-linux `script` (standard output and error both on it).
+	const probe = spawnSync('script', ['--version'], {encoding: 'utf8'});
+	if (probe.status !== 0) {
+		t.pass('no `script` command here to give the run a terminal');
+		return;
+	}
+	const result = spawnSync('script', ['-q', '-c', `${process.execPath} --import tsx src/cli/bin.ts check --site https://example.com/ ${SITE}`, '/dev/null'], {encoding: 'utf8', timeout: 60_000});
+	const text = result.stdout.replaceAll('\r', '');
+	t.true(text.includes(`${SITE}/index.html:9:10  https://example.com/missing.html  missing-file\n`), text.slice(0, 500));
+	t.false(text.includes('"problem"'));
+	t.regex(text, /\| \d+\/14 files \|/); // cli-progress's bar: "linkstream <bar> N% | n/14 files | ..."
+	t.true(text.includes(SUMMARY));
 });
