@@ -12,3 +12,5 @@ export {rewriteLinks, createRewriteStream} from './stream/node/rewrite.js';
 export {OptionError} from './uri/options.js';
 export {KEEP_ABSOLUTE} from './rewrite/keep-absolute.js';
 export type * from './public-types.js';
+export {checkSite} from './check/site.js';
+export type {CheckOptions, CheckProblem, CheckRun, CheckSummary, ExternalOptions, Finding} from './check/site.js';

@@ -34,11 +34,17 @@ const OPTIONS = {
 	'dry-run': {type: 'boolean'},
 	'keep-absolute': {type: 'string'},
 	'no-keep-absolute': {type: 'boolean'},
+	index: {type: 'string'},
+	'clean-urls': {type: 'boolean'},
+	inert: {type: 'boolean'},
+	cache: {type: 'string'},
+	'cache-max-age': {type: 'string'},
+	timeout: {type: 'string'},
 	help: {type: 'boolean', short: 'h'},
 	version: {type: 'boolean', short: 'V'},
 } as const;
 
-const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize'] as const;
+const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize', 'check'] as const;
 
 type OptionName = keyof typeof OPTIONS;
 
@@ -48,6 +54,7 @@ const OWN_OPTIONS: Readonly<Record<(typeof COMMANDS)[number], readonly OptionNam
 	rewrite: ['to', 'type', 'base-url', 'document-url', 'scope', 'site', 'form', 'encoding', 'dialect', 'text-links', 'normalize', 'in-place', 'out', 'dry-run', 'jobs', 'keep-absolute', 'no-keep-absolute'],
 	resolve: ['dialect'],
 	relativize: ['dialect', 'form', 'scope'],
+	check: ['site', 'external', 'format', 'jobs', 'index', 'clean-urls', 'inert', 'cache', 'cache-max-age', 'timeout', 'dialect'],
 };
 
 /**
@@ -129,6 +136,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 					},
 					{stdin: process.stdin, stdout: process.stdout, err},
 				);
+			case 'check':
+				return await (await import('./check.js')).runCheck(values, rest, {stdout: process.stdout, err});
 			case 'resolve':
 			case 'relativize':
 				return (await import('./uri.js')).runUriCommand(command, {dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest}, out, err);

@@ -56,6 +56,13 @@ export interface CoreOptions extends ExtractOptions {
 	 * hands it out, and so do the outer base URLs, once.
 	 */
 	own?: (s: string) => string;
+	/**
+	 * Internal, for `check` (src/check): called with each value a fragment can name in this
+	 * document, as the start tags are read: `id` on any element, `name` on an HTML `a`
+	 * (HTML `#find-a-potential-indicated-element`), `xml:id` in XML. Not in srcdoc
+	 * documents (another document). Absent: nothing is read for it (no cost).
+	 */
+	onFragmentTarget?: (name: string) => void;
 }
 
 /**

@@ -75,6 +75,8 @@ export const MAX_SRCDOC_DEPTH = 8;
 const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 
 const INTERESTING = new NameTable(interestingAttributes());
+/** With CoreOptions.onFragmentTarget: the attributes that name a fragment target too. */
+const INTERESTING_WITH_IDS = new NameTable(new Set([...interestingAttributes(), 'id', 'name']));
 /**
  * Element names read without slicing and lower-casing (the table's own strings, whose
  * hashes V8 keeps for the rule lookups): those of the tables, the special ones, and common
@@ -152,11 +154,16 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	/** `options.textLinks` and `anchorText`, read once: option objects differ in shape between documents (a megamorphic read per use). */
 	private readonly textLinks: boolean;
 	private readonly anchorText: boolean;
+	/** CoreOptions.onFragmentTarget, for the document itself (a srcdoc is another document). */
+	private readonly onFragmentTarget: ((name: string) => void) | undefined;
+	private readonly attributeNames: NameTable;
 
 	constructor(options: CoreOptions, sink: LinkSink, nesting?: Nesting) {
 		this.options = options;
 		this.textLinks = options.textLinks === true;
 		this.anchorText = options.anchorText === true;
+		this.onFragmentTarget = nesting === undefined ? options.onFragmentTarget : undefined;
+		this.attributeNames = this.onFragmentTarget === undefined ? INTERESTING : INTERESTING_WITH_IDS;
 		this.xml = options.type === 'xhtml';
 		// XHTML is XML: attribute values are normalized (XML 1.0 §3.3.3), and written back with TAB, LF and CR escaped.
 		this.decodeMode = this.xml ? 'xml-attribute' : 'attribute';
@@ -330,7 +337,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.attribute = null;
 		if (this.tagStart < 0) return;
 		// HTML `#attribute-name-state`: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
-		const name = this.source.findName(INTERESTING, start, end);
+		const name = this.source.findName(this.attributeNames, start, end);
 		if (name === undefined) return;
 		const tag = this.tagRecord();
 		// HTML `#attribute-name-state`: a duplicate attribute is dropped; the first one wins.
@@ -373,6 +380,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			this.finishAnchor();
 			this.anchorOpen = !selfClosing || !this.xml;
 		}
+		if (this.onFragmentTarget !== undefined && !this.tree.inTemplate) this.fragmentTargets(tag, html);
 		readTag(tag, this);
 		this.cap.close();
 		// HTML `#parsing-main-inforeign`: the self-closing flag only counts on foreign elements (and in XML).
@@ -384,6 +392,16 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		} else if (TEXT_ONLY.has(name)) {
 			this.textOnly = name;
 			if (name === 'style') this.style = new StyleText(this.locate, this.add);
+		}
+	}
+
+	/** `id` on any element, `name` on an HTML `a` (HTML `#find-a-potential-indicated-element`): values a fragment names. */
+	private fragmentTargets(tag: TagRecord, html: boolean): void {
+		for (const attribute of tag.attributes) {
+			if (attribute.quote === undefined) continue;
+			if (attribute.name === 'id' || (attribute.name === 'name' && html && tag.name === 'a')) {
+				this.onFragmentTarget!(this.decoder.decode(attribute.raw, attribute.valueStart, this.decodeMode).text);
+			}
 		}
 	}
 

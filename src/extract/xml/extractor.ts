@@ -254,12 +254,20 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes};
 		this.attributes = [];
 		this.vocabulary ??= rootVocabulary(tag.qname);
+		if (this.options.onFragmentTarget !== undefined) this.fragmentTargets(tag.attributes);
 		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
 		if (!this.knownVocabulary && isKnownVocabulary(frame.namespace)) this.knownVocabulary = true;
 		this.cap.close();
 		this.sendQueued();
 		scope.open(frame);
 		if (selfClosing) scope.close(frame.qname);
+	}
+
+	/** `id` and `xml:id` (XML ID, SVG 2 `#linking`): values a fragment names (CoreOptions.onFragmentTarget). */
+	private fragmentTargets(attributes: readonly AttributeRecord[]): void {
+		for (const attribute of attributes) {
+			if (attribute.quote !== undefined && (attribute.name === 'id' || attribute.name === 'xml:id')) this.options.onFragmentTarget!(this.decode(attribute).text);
+		}
 	}
 
 	/** The events of one start tag, in source order, located and resolved. */
