@@ -158,7 +158,10 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 	};
 	const lookUp = (file: SiteFile, reference: Reference): void => {
 		summary.checked++;
-		if (reference.invalid === true) return report(file.path, reference, 'invalid-url');
+		if (reference.invalid === true) {
+			report(file.path, reference, 'invalid-url');
+			return;
+		}
 		if (reference.external === true) {
 			const url = reference.link.url!;
 			externals.push(
@@ -169,7 +172,10 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 			return;
 		}
 		const served = map.serve(reference.path!);
-		if ('problem' in served) return report(file.path, reference, served.problem);
+		if ('problem' in served) {
+			report(file.path, reference, served.problem);
+			return;
+		}
 		if (reference.fragment === undefined) return;
 		const type = types.get(served.file);
 		if (!hasFragments(type)) return; // not a document (an image, a PDF), or one not read: the file's existence is all

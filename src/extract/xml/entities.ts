@@ -120,7 +120,7 @@ export class InternalEntities {
 
 	/** One `<!ENTITY` declaration's text after the keyword (§4.2). */
 	private entity(declaration: string): void {
-		const match = /^\s+([^\s%][^\s]*)\s+([^]*)$/.exec(declaration);
+		const match = /^\s+([^\s%][^\s]*)\s+([\s\S]*)$/.exec(declaration);
 		// A parameter entity (`<!ENTITY % name …>`) is not a general one.
 		if (match === null) return;
 		const [, name = '', rest = ''] = match;
