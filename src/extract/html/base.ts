@@ -75,6 +75,8 @@ export class BaseTracker {
 	/** A BASE with href was seen: later ones never count (HTML: the first in tree order). */
 	private found = false;
 	private readonly queue: QueueEntry[] = [];
+	/** The context the references held before the base settled are resolved in (see settle). */
+	private heldContext: ResolveContext | undefined;
 	private head = 0;
 	private readonly sink: LinkSink;
 	/** Whether body content settles the base (the head policy). */
@@ -143,14 +145,17 @@ export class BaseTracker {
 		this.settle();
 	}
 
-	/** The base can no longer change for what is held: resolve and release it. */
+	/**
+	 * The base can no longer change for what is held: release it. Each held reference is
+	 * resolved as it is released, against the base as it is now (a BASE found later changes
+	 * `context`, not `heldContext`), so its Link is made, handed on and let go one at a time:
+	 * resolving them all first made every URL at once (30,000 references and a 200 KB BASE:
+	 * 6 GB of strings before the first line was written).
+	 */
 	settle(): void {
 		if (this.settled) return;
 		this.settled = true;
-		for (let i = this.head; i < this.queue.length; i++) {
-			const entry = this.queue[i];
-			if (entry !== undefined && entry.link === null) entry.link = resolveEvent(entry.event, this.context);
-		}
+		this.heldContext = {...this.context};
 		this.flush();
 	}
 
@@ -176,7 +181,7 @@ export class BaseTracker {
 			const entry = queue[this.head];
 			if (entry === undefined || !entry.ready) break;
 			this.head++;
-			const link = entry.link ?? resolveEvent(entry.event, this.context);
+			const link = entry.link ?? resolveEvent(entry.event, this.heldContext ?? this.context);
 			this.sink(link, entry.event);
 		}
 		if (this.head === queue.length) {
@@ -195,7 +200,7 @@ export class BaseTracker {
 	private push(entry: QueueEntry): QueueEntry {
 		this.checkStart(entry.event.start);
 		if (this.settled && entry.ready && this.head === this.queue.length) {
-			this.sink(entry.link ?? resolveEvent(entry.event, this.context), entry.event);
+			this.sink(entry.link ?? resolveEvent(entry.event, this.heldContext ?? this.context), entry.event);
 			return entry;
 		}
 		this.queue.push(entry);
