@@ -4,7 +4,7 @@ import type {ReferenceEvent} from '../extract/event.js';
 import {checkExtractOptions} from '../options.js';
 import {checkEncoding} from '../stream/core/decode.js';
 import {attempt} from '../stream/core/input.js';
-import {ExtractPipeline} from '../stream/core/pipeline.js';
+import {ExtractPipeline, RELEASE_STEP} from '../stream/core/pipeline.js';
 import {nodeCodecs} from '../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
@@ -164,11 +164,18 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 	// A whole document: references wait for a BASE to its end, within the hold's bounds (extract/html/base.ts).
 	const checked = checkExtractOptions({baseHold: 'document', ...options, type});
 	checkEncoding(checked.encoding);
-	const pipeline = new ExtractPipeline(checked, nodeCodecs, link => sink.emit(link), undefined, sink.keeps);
+	// References released by a late BASE go out a step at a time, the sink waited on between steps.
+	const pipeline = new ExtractPipeline({...checked, releaseStep: RELEASE_STEP}, nodeCodecs, link => sink.emit(link), undefined, sink.keeps);
 	let consumed = 0;
 	const step = (run: () => void): void => {
 		const error = attempt(run, consumed);
 		if (error !== null) throw error;
+	};
+	const release = async (): Promise<void> => {
+		while (pipeline.pending) {
+			await sink.ready();
+			step(() => pipeline.releaseNext());
+		}
 	};
 	/** A chunk in steps of STEP_BYTES, waiting on the sink between them. */
 	const write = async (chunk: Uint8Array | string): Promise<void> => {
@@ -176,6 +183,7 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 			const piece = chunk.length <= STEP_BYTES ? chunk : typeof chunk === 'string' ? chunk.slice(at, at + STEP_BYTES) : chunk.subarray(at, at + STEP_BYTES);
 			step(() => pipeline.write(piece));
 			consumed += piece.length;
+			await release();
 			await sink.ready();
 		}
 	};
@@ -188,6 +196,7 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 		}
 	}
 	step(() => pipeline.end());
+	await release();
 }
 
 function streamOf(source: Source): AsyncIterable<Uint8Array> | NodeJS.ReadableStream {

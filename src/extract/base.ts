@@ -56,6 +56,14 @@ export interface CoreOptions extends ExtractOptions {
 	 * hands it out, and so do the outer base URLs, once.
 	 */
 	own?: (s: string) => string;
+	/**
+	 * Set by a driver that waits on its consumer between steps (the command, the Node
+	 * streams): references held for a late BASE are released at most this many per step, the
+	 * rest when the driver calls `releaseNext()` while `pending` (ExtractorCore), so their output
+	 * goes out in pieces under backpressure, never all at once. Only the top document's
+	 * queue steps; nested ones (srcdoc, escaped HTML) are read whole.
+	 */
+	releaseStep?: number;
 }
 
 /**

@@ -18,4 +18,11 @@ export interface ExtractorCore {
 	 * copy the source before it to its output. After `end()` everything is final.
 	 */
 	readonly safeOffset: number;
+	/**
+	 * With `CoreOptions.releaseStep`: Links are waiting to be released (a step's worth went
+	 * out); call `releaseNext()` before writing more, or after `end()`, until this is false.
+	 */
+	readonly pending?: boolean;
+	/** Release the next step of waiting Links (see `pending`). */
+	releaseNext?(): void;
 }

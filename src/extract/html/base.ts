@@ -83,9 +83,14 @@ export class BaseTracker {
 	private readonly untilBody: boolean;
 	private readonly maxEvents: number;
 	private readonly maxChars: number;
+	/** Entries released per step (CoreOptions.releaseStep), and what is left of this step. */
+	private readonly step: number;
+	private budget: number;
 
-	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>, fallback: BaseLayer | null, sink: LinkSink, hold: BaseHold = 'head') {
+	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>, fallback: BaseLayer | null, sink: LinkSink, hold: BaseHold = 'head', step = Infinity) {
 		this.sink = sink;
+		this.step = step;
+		this.budget = step;
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.untilBody = hold === 'head';
 		this.maxEvents = hold === 'head' ? HOLD_LIMIT_EVENTS : DOCUMENT_HOLD_EVENTS;
@@ -173,13 +178,25 @@ export class BaseTracker {
 		if (!this.settled && start > this.maxChars) this.settle();
 	}
 
-	/** Release the entries that are ready, in order. */
+	/** Entries ready to go are waiting for the next step (see `releaseNext`). */
+	get pending(): boolean {
+		return this.settled && this.queue[this.head]?.ready === true;
+	}
+
+	/** A new step: release up to `step` more entries. */
+	releaseNext(): void {
+		this.budget = this.step;
+		this.flush();
+	}
+
+	/** Release the entries that are ready, in order (within the step's budget). */
 	flush(): void {
 		if (!this.settled) return;
 		const queue = this.queue;
-		while (this.head < queue.length) {
+		while (this.head < queue.length && this.budget > 0) {
 			const entry = queue[this.head];
 			if (entry === undefined || !entry.ready) break;
+			this.budget--;
 			this.head++;
 			const link = entry.link ?? resolveEvent(entry.event, this.heldContext ?? this.context);
 			this.sink(link, entry.event);
