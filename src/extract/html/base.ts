@@ -221,7 +221,8 @@ export class BaseTracker {
 			return entry;
 		}
 		this.queue.push(entry);
-		if (this.queue.length - this.head > this.maxEvents) {
+		// Past the bound: unless the queue only waits for its next step (releaseNext), where forcing would find nothing (and cost the queue's length per event).
+		if (this.queue.length - this.head > this.maxEvents && (!this.settled || this.queue[this.head]?.ready === false)) {
 			// Over the bound: settle the base, and stop waiting for unfinished entries.
 			this.settle();
 			for (let i = this.head; i < this.queue.length; i++) this.forceReady(this.queue[i]);
