@@ -4,7 +4,7 @@ import type {ReferenceEvent} from '../extract/event.js';
 import {checkExtractOptions} from '../options.js';
 import {checkEncoding} from '../stream/core/decode.js';
 import {attempt} from '../stream/core/input.js';
-import {ExtractPipeline} from '../stream/core/pipeline.js';
+import {ExtractPipeline, RELEASE_STEP} from '../stream/core/pipeline.js';
 import {nodeCodecs} from '../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
@@ -153,8 +153,9 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 	const checked = checkExtractOptions({baseHold: 'document', ...options, type});
 	checkEncoding(checked.encoding);
 	let found = 0;
+	// References released by a late BASE go out a step at a time, the sink waited on between steps.
 	const pipeline = new ExtractPipeline(
-		checked,
+		{...checked, releaseStep: RELEASE_STEP},
 		nodeCodecs,
 		link => {
 			found++;
@@ -168,12 +169,19 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 		const error = attempt(run, consumed);
 		if (error !== null) throw error;
 	};
+	const release = async (): Promise<void> => {
+		while (pipeline.pending) {
+			await sink.ready();
+			step(() => pipeline.releaseNext());
+		}
+	};
 	/** A chunk in steps of STEP_BYTES, waiting on the sink between them. */
 	const write = async (chunk: Uint8Array | string): Promise<void> => {
 		for (let at = 0; at < chunk.length || at === 0; at += STEP_BYTES) {
 			const piece = chunk.length <= STEP_BYTES ? chunk : typeof chunk === 'string' ? chunk.slice(at, at + STEP_BYTES) : chunk.subarray(at, at + STEP_BYTES);
 			step(() => pipeline.write(piece));
 			consumed += piece.length;
+			await release();
 			await sink.ready();
 		}
 	};
@@ -186,6 +194,7 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 		}
 	}
 	step(() => pipeline.end());
+	await release();
 	// XML that no vocabulary table describes gives nothing: say so rather than print nothing.
 	if (found === 0 && pipeline.knownVocabulary === false) onWarning(NO_KNOWN_VOCABULARY);
 }

@@ -24,4 +24,11 @@ export interface ExtractorCore {
 	 * has none and gives no Link.
 	 */
 	readonly knownVocabulary?: boolean;
+	/**
+	 * With `CoreOptions.releaseStep`: Links are waiting to be released (a step's worth went
+	 * out); call `releaseNext()` before writing more, or after `end()`, until this is false.
+	 */
+	readonly pending?: boolean;
+	/** Release the next step of waiting Links (see `pending`). */
+	releaseNext?(): void;
 }

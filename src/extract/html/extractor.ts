@@ -171,7 +171,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.nestedInert = nesting?.inert === true;
 		// A srcdoc document is read whole: it holds its references to its end.
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
-		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold);
+		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold, nesting === undefined ? options.releaseStep : undefined);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
 		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.bases.addResolved(link, event), options.own);
 	}
@@ -189,6 +189,15 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 
 	end(): void {
 		this.tokenizer.end();
+	}
+
+	/** References waiting for the next step of their release (CoreOptions.releaseStep). */
+	get pending(): boolean {
+		return this.bases.pending;
+	}
+
+	releaseNext(): void {
+		this.bases.releaseNext();
 	}
 
 	/** Line and column of an offset (offsets must come in increasing order). */

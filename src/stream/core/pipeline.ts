@@ -16,10 +16,17 @@ import {makeQueryEncoder} from './query-encoding.js';
 
 type Decoder = ReturnType<typeof createDecoder>;
 
+/**
+ * References released per step after a late BASE (CoreOptions.releaseStep), for drivers
+ * that wait on their consumer between steps: 256 Links of at most some 4 KB of output each
+ * (MAX_BASE_LENGTH twice) is about a megabyte a step.
+ */
+export const RELEASE_STEP = 256;
+
 export class ExtractPipeline {
 	private decoder: Decoder | undefined;
 	private core: Extractor | undefined;
-	private readonly options: ExtractOptions;
+	private readonly options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>;
 	private readonly sink: LinkSink;
 	private readonly onText: ((text: string) => void) | undefined;
 	private readonly detached: boolean;
@@ -31,7 +38,7 @@ export class ExtractPipeline {
 	 * (detach.ts); false for a sink that lets each Link go at once. `codecs`: the
 	 * platform's legacy encodings (stream/node/codecs.ts, stream/web/codecs.ts).
 	 */
-	constructor(options: ExtractOptions, codecs: Codecs, sink: LinkSink, onText?: (text: string) => void, detached = true) {
+	constructor(options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>, codecs: Codecs, sink: LinkSink, onText?: (text: string) => void, detached = true) {
 		this.codecs = codecs;
 		this.options = options;
 		this.sink = filterLinks(options, sink);
@@ -52,6 +59,16 @@ export class ExtractPipeline {
 	/** The encoding the input is decoded with (WHATWG name), once known. */
 	get encoding(): string | undefined {
 		return this.decoder?.encoding;
+	}
+
+	/** With `releaseStep`: Links wait for `releaseNext()` (ExtractorCore.pending); write nothing more before. */
+	get pending(): boolean {
+		return this.core?.pending === true;
+	}
+
+	/** Release the next step of the Links waiting (see `pending`). */
+	releaseNext(): void {
+		this.core?.releaseNext?.();
 	}
 
 	write(chunk: string | Uint8Array): void {

@@ -59,12 +59,18 @@ export class RewritePipeline {
 	private encoder: TextEncoderFor | undefined;
 	private readonly codecs: Codecs;
 
-	constructor(options: CheckedRewriteOptions, codecs: Codecs) {
+	private ended = false;
+
+	/**
+	 * `releaseStep` (CoreOptions): references a late BASE releases come a step at a time; the
+	 * caller then takes the output of each step with `releaseNext()` while `pending`.
+	 */
+	constructor(options: CheckedRewriteOptions, codecs: Codecs, releaseStep?: number) {
 		this.codecs = codecs;
 		this.rewriter = new Rewriter(options);
 		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
 		const detached = typeof options.to === 'function';
-		this.extract = new ExtractPipeline(options, codecs, (link, event) => this.rewriter.link(link, event), (text) => {
+		this.extract = new ExtractPipeline(releaseStep === undefined ? options : {...options, releaseStep}, codecs, (link, event) => this.rewriter.link(link, event), (text) => {
 			this.sawText = true;
 			this.rewriter.text(text);
 		}, detached);
@@ -99,14 +105,34 @@ export class RewritePipeline {
 			bytes.append(chunk);
 		}
 		this.extract.write(chunk);
-		const safe = this.extract.safeOffset;
-		this.apply(this.rewriter.take(), safe, false);
-		this.rewriter.release(safe);
-		return this.out.splice(0);
+		return this.output();
 	}
 
+	/** The output up to the end, or (while `pending`) up to the references still waiting. */
 	end(): Array<string | Uint8Array> {
 		this.extract.end();
+		this.ended = true;
+		return this.output();
+	}
+
+	/** References are waiting for `releaseNext()` (with `releaseStep`): write nothing more before. */
+	get pending(): boolean {
+		return this.extract.pending;
+	}
+
+	/** The output of the next step of references released (after `end()`, the rest once none waits). */
+	releaseNext(): Array<string | Uint8Array> {
+		this.extract.releaseNext();
+		return this.output();
+	}
+
+	private output(): Array<string | Uint8Array> {
+		if (!this.ended || this.extract.pending) {
+			const safe = this.extract.safeOffset;
+			this.apply(this.rewriter.take(), safe, false);
+			this.rewriter.release(safe);
+			return this.out.splice(0);
+		}
 		this.apply(this.rewriter.take(), END, true);
 		if (this.text !== undefined) this.text.finish();
 		else this.bytes?.finish();

@@ -7,7 +7,9 @@ import type {TransformCallback} from 'node:stream';
 import type {RewriteOptions} from '../../types.js';
 import {attempt} from '../core/input.js';
 import {checkedRewriteOptions, rewriteAll} from '../core/one-shot.js';
+import {RELEASE_STEP} from '../core/pipeline.js';
 import {RewritePipeline} from '../core/rewrite-pipeline.js';
+import {stepper} from './steps.js';
 import {nodeCodecs} from './codecs.js';
 
 /**
@@ -51,9 +53,16 @@ export function rewriteCounted<T extends string | Uint8Array>(input: T, options:
  *   .pipe(createWriteStream('out.html'));
  */
 export function createRewriteStream(options: RewriteOptions): Transform {
-	const pipeline = new RewritePipeline(checkedRewriteOptions(options), nodeCodecs);
+	// References a late BASE releases are rewritten and go out a step at a time, as the reader takes them.
+	const pipeline = new RewritePipeline(checkedRewriteOptions(options), nodeCodecs, RELEASE_STEP);
 	let consumed = 0;
 	let strings = false;
+	const steps = {
+		get pending(): boolean {
+			return pipeline.pending;
+		},
+		next: (): void => push(pipeline.releaseNext()),
+	};
 	const stream = new Transform({
 		decodeStrings: false,
 		transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -61,19 +70,40 @@ export function createRewriteStream(options: RewriteOptions): Transform {
 				strings = true;
 				stream.setEncoding('utf8');
 			}
-			callback(attempt(() => push(pipeline.write(chunk)), consumed));
+			const error = attempt(() => push(pipeline.write(chunk)), consumed);
 			consumed += chunk.length;
+			if (error !== null) callback(error);
+			else drain(steps, consumed, callback);
 		},
 		flush(callback: TransformCallback) {
-			callback(attempt(() => push(pipeline.end()), consumed));
+			const error = attempt(() => push(pipeline.end()), consumed);
+			if (error !== null) callback(error);
+			else drain(steps, consumed, callback);
 		},
 	});
+	const drain = stepper(stream);
+	/** A step's pieces pushed in joins of at most PUSH_BYTES: never the whole step's output as one buffer. */
 	const push = (pieces: Array<string | Uint8Array>): void => {
-		if (pieces.length === 0) return;
-		stream.push(strings ? (pieces as string[]).join('') : Buffer.concat(pieces as Uint8Array[]));
+		let batch: Array<string | Uint8Array> = [];
+		let size = 0;
+		const send = (): void => {
+			if (batch.length === 0) return;
+			stream.push(strings ? (batch as string[]).join('') : Buffer.concat(batch as Uint8Array[]));
+			batch = [];
+			size = 0;
+		};
+		for (const piece of pieces) {
+			if (size > 0 && size + piece.length > PUSH_BYTES) send();
+			batch.push(piece);
+			size += piece.length;
+		}
+		send();
 	};
 	return stream;
 }
+
+/** Output units joined into one push at most (a single larger piece goes as it is). */
+const PUSH_BYTES = 1 << 20;
 
 /** A rewrite fed a piece at a time ({@link countedRewriter}). */
 export interface CountedRewriter {
