@@ -36,14 +36,20 @@ export function stepper(stream: Transform): (steps: Steps, position: number, cal
 	const drain = (steps: Steps, position: number, callback: TransformCallback, asked = false): void => {
 		let owed = asked;
 		while (steps.pending) {
-			if (stream.destroyed) return callback();
+			if (stream.destroyed) {
+				callback();
+				return;
+			}
 			if (!owed && stream.readableLength >= stream.readableHighWaterMark) {
 				wake = () => drain(steps, position, callback, true);
 				return;
 			}
 			const before = stream.readableLength;
 			const error = attempt(() => steps.next(), position);
-			if (error !== null) return callback(error);
+			if (error !== null) {
+				callback(error);
+				return;
+			}
 			if (stream.readableLength !== before) owed = false;
 		}
 		callback();
