@@ -79,8 +79,8 @@ test('--clean-urls and --index', t => {
 
 test('usage errors exit 2: another command\'s option, a bad format, no folder, standard input, --cache without --external', t => {
 	for (const [args, message] of [
-		[['check', '--to', 'absolute', SITE], /--to is not an option of check/],
-		[['check', '--unique', SITE], /--unique is not an option of check/],
+		[['check', '--to', 'absolute', SITE], /--to is an option of rewrite, not of check/],
+		[['check', '--unique', SITE], /--unique is an option of extract, not of check/],
 		[['check', '--format', 'urls', SITE], /--format/],
 		[['check'], /a folder to check is needed/],
 		[['check', '-'], /not standard input/],
