@@ -57,6 +57,11 @@ const OWN_OPTIONS: Readonly<Record<(typeof COMMANDS)[number], readonly OptionNam
 	check: ['site', 'external', 'format', 'jobs', 'index', 'clean-urls', 'inert', 'cache', 'cache-max-age', 'timeout', 'dialect'],
 };
 
+/** `a`, `a and b`, `a, b and c`. */
+function listed(names: readonly string[]): string {
+	return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /**
  * PRODUCT.md: each command takes only its own options. The first option given that is not
  * `command`'s is a {@link CommandLineError} naming the command and the commands it belongs to.
@@ -66,7 +71,7 @@ function checkOwnOptions(command: (typeof COMMANDS)[number], values: Readonly<Re
 	for (const [name, value] of Object.entries(values)) {
 		if (value === undefined || own.includes(name)) continue;
 		const owners = COMMANDS.filter(other => (OWN_OPTIONS[other] as readonly string[]).includes(name));
-		throw new CommandLineError(command, `--${name} is an option of ${owners.join(' and ')}, not of ${command}`);
+		throw new CommandLineError(command, `--${name} is an option of ${listed(owners)}, not of ${command}`);
 	}
 }
 

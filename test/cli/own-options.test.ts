@@ -27,10 +27,10 @@ test('another command\'s option is a usage error naming the command and the opti
 	for (const [args, line] of [
 		[['extract', '--to', 'absolute', '--in-place', path], 'linkstream extract: --to is an option of rewrite, not of extract'],
 		[['extract', '--scope', 'https://example.com/', path], 'linkstream extract: --scope is an option of rewrite and relativize, not of extract'],
-		[['rewrite', '--to', 'absolute', '--format', 'urls', path], 'linkstream rewrite: --format is an option of extract, not of rewrite'],
+		[['rewrite', '--to', 'absolute', '--format', 'urls', path], 'linkstream rewrite: --format is an option of extract and check, not of rewrite'],
 		[['rewrite', '--to', 'relative', '--unique', path], 'linkstream rewrite: --unique is an option of extract, not of rewrite'],
 		[['resolve', '--form', 'shortest', 'https://example.com/', 'a'], 'linkstream resolve: --form is an option of rewrite and relativize, not of resolve'],
-		[['relativize', '-j', '2', 'https://example.com/', 'https://example.com/a'], 'linkstream relativize: --jobs is an option of extract and rewrite, not of relativize'],
+		[['relativize', '-j', '2', 'https://example.com/', 'https://example.com/a'], 'linkstream relativize: --jobs is an option of extract, rewrite and check, not of relativize'],
 	] as const) {
 		const result = runCli(args);
 		t.is(result.status, 2, args.join(' '));
