@@ -1,7 +1,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import {Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
-import {FastTokenizer, SKIPS_WITH_INDEX_OF} from '../../src/extract/html/tokenizer.js';
+import {FastTokenizer, SKIPS_TAG_STATES, SKIPS_WITH_INDEX_OF} from '../../src/extract/html/tokenizer.js';
 import {fcParams} from '../helpers/seed.js';
 
 type Call = [name: string, ...args: number[]];
@@ -37,6 +37,10 @@ function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: reado
 test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
 	// If this fails, htmlparser2 changed its internals: review html-tokenizer.ts.
 	t.true(SKIPS_WITH_INDEX_OF);
+	t.true(SKIPS_TAG_STATES);
+	for (const state of ['stateInTagName', 'stateInAttributeName', 'stateBeforeAttributeName', 'stateInAttributeValueNoQuotes']) {
+		t.not((FastTokenizer.prototype as unknown as Record<string, unknown>)[state], (Tokenizer.prototype as unknown as Record<string, unknown>)[state], state);
+	}
 	t.not((FastTokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo'], (Tokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo']);
 });
 
@@ -57,6 +61,8 @@ test('same callbacks as the stock Tokenizer on a sample, whole and one char at a
 const piece = fc.constantFrom(
 	'<', '>', '</', '/>', '<a', '<A ', ' href', '=', '"', "'", 'x', ' ', '\n', '&amp;', '&', '<!--', '-->', '<!', '<?', '?>', '<![CDATA[', ']]>',
 	'<script>', '</script>', '<style>', '</style', '<title>', '</title>', '<textarea>', '<plaintext>', 'é', '😀',
+	// Runs the tag states skip over: names, whitespace of every kind, unquoted values.
+	'\t', '\r', '\f', '  ', 'div', 'data-x', '/', ' = ', 'a=b', 'x&y', '<img src=x>', '</p >', '<x-y\ty=\'z\'>', 'é=ü',
 );
 
 test('same callbacks as the stock Tokenizer for random inputs and splits (property)', t => {
