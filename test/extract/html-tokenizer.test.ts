@@ -1,7 +1,7 @@
 import test from 'ava';
 import fc from 'fast-check';
 import {Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
-import {FastTokenizer, SKIPS_TAG_STATES, SKIPS_WITH_INDEX_OF} from '../../src/extract/html/tokenizer.js';
+import {FastTokenizer, SKIPS_TAG_STATES, SKIPS_WITH_INDEX_OF} from '../../src/extract/markup/tokenizer.js';
 import {fcParams} from '../helpers/seed.js';
 
 type Call = [name: string, ...args: number[]];

@@ -1,18 +1,23 @@
 /**
- * htmlparser2's Tokenizer with one faster inner loop: `fastForwardTo(c)`, which skips to
+ * htmlparser2's Tokenizer, which reads the tags of both hosts (html/ in HTML and XHTML
+ * mode, xml/ in XML mode), with faster inner loops. First `fastForwardTo(c)`, which skips to
  * the only character that can end the current state (`<` in text, the closing quote of
  * an attribute value, `>` in comments and closing tags, the first letter of `</script`
  * and `</style` in raw text). The stock version reads one char code per loop turn through
  * three property loads; this one asks `String.prototype.indexOf`, which scans natively.
  * Same result, same state afterwards: a third fewer tokenizer cycles over the corpus.
+ * Then the tag states (see REPLACED below), each over a whole run of characters.
  *
  * Deviation: this reaches into the Tokenizer's private members (`buffer`, `index`,
  * `offset`, `fastForwardTo`), which htmlparser2 12 declares private but documents as
- * replaceable through its `Tokenizer` option. If a version no longer has the method the
- * stock loop is used unchanged (test/extract/html-tokenizer.test.ts fails loudly then,
+ * replaceable through its `Tokenizer` option. If a version no longer has the methods the
+ * stock loops are used unchanged (test/extract/html-tokenizer.test.ts fails loudly then,
  * and checks the callbacks against the stock Tokenizer for random inputs and splits).
  */
 import {Tokenizer} from 'htmlparser2';
+
+// The one file that imports htmlparser2: both hosts (html/, xml/) take its callback protocol from here.
+export {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
 
 /** The private state `fastForwardTo` works on (htmlparser2 12 src/Tokenizer.ts). */
 interface TokenizerInternals {
