@@ -1,7 +1,9 @@
 import test from 'ava';
 import fc from 'fast-check';
 import {Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
-import {FastTokenizer, SKIPS_TAG_STATES, SKIPS_WITH_INDEX_OF} from '../../src/extract/markup/tokenizer.js';
+import {readdirSync, readFileSync} from 'node:fs';
+import {FastTokenizer, READS_TAGS_IN_ONE_LOOP, SKIPS_TAG_STATES, SKIPS_WITH_INDEX_OF} from '../../src/extract/markup/tokenizer.js';
+import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
 
 type Call = [name: string, ...args: number[]];
@@ -38,6 +40,7 @@ test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
 	// If this fails, htmlparser2 changed its internals: review html-tokenizer.ts.
 	t.true(SKIPS_WITH_INDEX_OF);
 	t.true(SKIPS_TAG_STATES);
+	t.true(READS_TAGS_IN_ONE_LOOP);
 	for (const state of ['stateInTagName', 'stateInAttributeName', 'stateBeforeAttributeName', 'stateInAttributeValueNoQuotes']) {
 		t.not((FastTokenizer.prototype as unknown as Record<string, unknown>)[state], (Tokenizer.prototype as unknown as Record<string, unknown>)[state], state);
 	}
@@ -63,6 +66,8 @@ const piece = fc.constantFrom(
 	'<script>', '</script>', '<style>', '</style', '<title>', '</title>', '<textarea>', '<plaintext>', 'é', '😀',
 	// Runs the tag states skip over: names, whitespace of every kind, unquoted values.
 	'\t', '\r', '\f', '  ', 'div', 'data-x', '/', ' = ', 'a=b', 'x&y', '<img src=x>', '</p >', '<x-y\ty=\'z\'>', 'é=ü',
+	// Names that switch to raw text or look like them, end tags the loop hands back, foreign content.
+	'<SCRIPT>', '<scriptx>', '<scr', '<span', '<svg>', '</svg>', '<xmp>', '</xmp>', '<iframe>', '</ iframe>', '</>', '</1', '<1', '<a/b>', '<<', '<!doctype html>', '<br/ >', '<a b/ c>',
 );
 
 test('same callbacks as the stock Tokenizer for random inputs and splits (property)', t => {
@@ -81,6 +86,49 @@ test('same callbacks as the stock Tokenizer for random inputs and splits (proper
 			t.deepEqual(calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chunks), stock, JSON.stringify(chunks));
 		}),
 		fcParams(t, 3000),
+	);
+	t.pass();
+});
+
+/** The callbacks of the stock Tokenizer and of FastTokenizer in the HTML extractor's mode, for `chunks`. */
+function bothInHtmlMode(chunks: readonly string[]): [Call[], Call[]] {
+	return [calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks), calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks)];
+}
+
+/** `input` cut at each of `cuts` (positions taken modulo its length). */
+function split(input: string, cuts: readonly number[]): string[] {
+	const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
+	const chunks: string[] = [];
+	let previous = 0;
+	for (const point of points) {
+		chunks.push(input.slice(previous, point));
+		previous = point;
+	}
+	chunks.push(input.slice(previous));
+	return chunks;
+}
+
+test('same callbacks as the stock Tokenizer on every HTML fixture page, whole and in chunks of 1000 and 7', t => {
+	const folder = new URL('../../fixtures/html/', import.meta.url);
+	const pages = readdirSync(folder).filter(name => name.endsWith('.html'));
+	t.true(pages.length > 10);
+	for (const name of pages) {
+		const html = readFileSync(new URL(name, folder), 'utf8');
+		for (const size of [html.length, 1000, 7]) {
+			const chunks = Array.from({length: Math.ceil(html.length / size)}, (_, i) => html.slice(i * size, (i + 1) * size));
+			const [fast, stock] = bothInHtmlMode(chunks);
+			t.deepEqual(fast, stock, `${name} in chunks of ${size}`);
+		}
+	}
+});
+
+test('same callbacks as the stock Tokenizer on the fuzz suite\'s HTML documents, at random splits (property)', t => {
+	fc.assert(
+		fc.property(htmlDocument(), fc.array(fc.nat(), {maxLength: 6}), (html, cuts) => {
+			const [fast, stock] = bothInHtmlMode(split(html, cuts));
+			t.deepEqual(fast, stock, JSON.stringify(html));
+		}),
+		fcParams(t, 1000),
 	);
 	t.pass();
 });

@@ -14,10 +14,10 @@
  * stock loops are used unchanged (test/extract/html-tokenizer.test.ts fails loudly then,
  * and checks the callbacks against the stock Tokenizer for random inputs and splits).
  */
-import {Tokenizer} from 'htmlparser2';
+import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
 
 // The one file that imports htmlparser2: both hosts (html/, xml/) take its callback protocol from here.
-export {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
+export {QuoteType, type TokenizerCallbacks};
 
 /** The private state `fastForwardTo` works on (htmlparser2 12 src/Tokenizer.ts). */
 interface TokenizerInternals {
@@ -161,4 +161,308 @@ if (SKIPS_TAG_STATES) {
 		const stock = (Tokenizer.prototype as unknown as Record<string, StateMethod>)[name]!;
 		Object.defineProperty(FastTokenizer.prototype, name, {value: skipping(stock, stop, invert), writable: true, configurable: true});
 	}
+}
+
+/**
+ * The text-and-tag loop, for HTML without entity decoding (the HTML extractor's mode): from
+ * the text state, one local loop reads text, start tags with their attributes and end tags,
+ * as the stock states would one character at a time (`#data-state`, `#tag-open-state`,
+ * `#tag-name-state`, `#before-attribute-name-state`, `#attribute-name-state`,
+ * `#after-attribute-name-state`, `#before-attribute-value-state`, the three
+ * `#attribute-value-*-state`s, `#self-closing-start-tag-state`, `#end-tag-open-state`),
+ * with the same callbacks in the same order, state kept in locals. What it does not read
+ * it hands back to the stock state at that character: markup declarations and comments
+ * (`<!`), `<?`, bogus end tags, and the start tags whose names switch the tokenizer to raw
+ * text (script, style, title, textarea, xmp, iframe, noembed, noframes, plaintext: the
+ * stock state decides, asking whether content is foreign). At the end of the buffer it
+ * leaves the stock state it is in, as the stock loop would.
+ */
+interface LoopInternals extends StateInternals {
+	xmlMode: boolean;
+	recognizeSelfClosing: boolean;
+	state: number;
+	sectionStart: number;
+	cbs: TokenizerCallbacks;
+}
+
+/** htmlparser2 12's State numbers (checked at load on a probe: see {@link probeStates}). */
+const TEXT = 1;
+const BEFORE_TAG_NAME = 2;
+const IN_TAG_NAME = 3;
+const IN_SELF_CLOSING_TAG = 4;
+const BEFORE_CLOSING_TAG_NAME = 5;
+const IN_CLOSING_TAG_NAME = 6;
+const AFTER_CLOSING_TAG_NAME = 7;
+const BEFORE_ATTRIBUTE_NAME = 8;
+const IN_ATTRIBUTE_NAME = 9;
+const AFTER_ATTRIBUTE_NAME = 10;
+const BEFORE_ATTRIBUTE_VALUE = 11;
+const IN_ATTRIBUTE_VALUE_DOUBLE = 12;
+const IN_ATTRIBUTE_VALUE_SINGLE = 13;
+const IN_ATTRIBUTE_VALUE_UNQUOTED = 14;
+
+/** Start tags after which the stock tokenizer reads raw text, RCDATA or plain text (in HTML content). */
+const RAW_TEXT_NAMES: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+/** Their first letters (lower case): a name starting otherwise needs no look. */
+const RAW_TEXT_FIRST = new Uint8Array(128);
+for (const name of RAW_TEXT_NAMES) RAW_TEXT_FIRST[name.charCodeAt(0)] = 1;
+
+function isAsciiAlpha(c: number): boolean {
+	return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+/** Whether `buffer[start, end)` is, ASCII case folded, one of {@link RAW_TEXT_NAMES}. */
+function isRawTextName(buffer: string, start: number, end: number): boolean {
+	if (RAW_TEXT_FIRST[buffer.charCodeAt(start) | 0x20] !== 1 || end - start > 9 || end - start < 3) return false;
+	return RAW_TEXT_NAMES.has(buffer.slice(start, end).toLowerCase());
+}
+
+/** The stock state `state` is to read `buffer[i]` next: the stock loop steps to it. */
+function handBack(tokenizer: LoopInternals, state: number, sectionStart: number, i: number): void {
+	tokenizer.state = state;
+	tokenizer.sectionStart = sectionStart;
+	tokenizer.index = tokenizer.offset + i - 1;
+}
+
+function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void {
+	if (this.xmlMode || this.decodeEntities || this.recognizeSelfClosing) {
+		stockText.call(this, c);
+		return;
+	}
+	const buffer = this.buffer;
+	const offset = this.offset;
+	const length = buffer.length;
+	const cbs = this.cbs;
+	let i = this.index - offset;
+	let sectionStart = this.sectionStart;
+	let state = TEXT;
+	while (i < length) {
+		const code = buffer.charCodeAt(i);
+		switch (state) {
+			case TEXT: {
+				const lt = buffer.indexOf('<', i);
+				if (lt < 0) {
+					i = length;
+					break;
+				}
+				if (lt + offset > sectionStart) cbs.ontext(sectionStart, lt + offset);
+				sectionStart = lt + offset;
+				state = BEFORE_TAG_NAME;
+				i = lt + 1;
+				break;
+			}
+			case BEFORE_TAG_NAME: {
+				if (isAsciiAlpha(code)) {
+					let end = i + 1;
+					while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
+					// A name cut by the buffer's end, or one that may switch to raw text: the stock states read it.
+					if (end === length || isRawTextName(buffer, i, end)) {
+						handBack(this, BEFORE_TAG_NAME, sectionStart, i);
+						return;
+					}
+					cbs.onopentagname(i + offset, end + offset);
+					sectionStart = -1;
+					state = BEFORE_ATTRIBUTE_NAME;
+					i = end;
+				} else if (code === 0x2f /* / */) {
+					state = BEFORE_CLOSING_TAG_NAME;
+					i++;
+				} else if (code === 0x21 /* ! */ || code === 0x3f /* ? */) {
+					handBack(this, BEFORE_TAG_NAME, sectionStart, i);
+					return;
+				} else {
+					// Not a tag: the `<` is text (its section goes on from it).
+					state = TEXT;
+				}
+				break;
+			}
+			case BEFORE_ATTRIBUTE_NAME: {
+				if (code === 0x3e /* > */) {
+					cbs.onopentagend(i + offset);
+					state = TEXT;
+					sectionStart = i + 1 + offset;
+				} else if (code === 0x2f /* / */) {
+					state = IN_SELF_CLOSING_TAG;
+				} else if ((classOf(code) & WHITESPACE) === 0) {
+					state = IN_ATTRIBUTE_NAME;
+					sectionStart = i + offset;
+				}
+				i++;
+				break;
+			}
+			case IN_SELF_CLOSING_TAG: {
+				if (code === 0x3e /* > */) {
+					// HTML: the flag is reported; the tag's content is read as after any start tag.
+					cbs.onselfclosingtag(i + offset);
+					sectionStart = i + 1 + offset;
+					state = TEXT;
+					i++;
+				} else if ((classOf(code) & WHITESPACE) !== 0) {
+					i++;
+				} else {
+					state = BEFORE_ATTRIBUTE_NAME;
+				}
+				break;
+			}
+			case IN_ATTRIBUTE_NAME: {
+				let end = i;
+				while (end < length && (classOf(buffer.charCodeAt(end)) & (TAG_SECTION_END | EQUALS)) === 0) end++;
+				if (end === length) {
+					i = length;
+					break;
+				}
+				cbs.onattribname(sectionStart, end + offset);
+				sectionStart = end + offset;
+				state = AFTER_ATTRIBUTE_NAME;
+				i = end;
+				break;
+			}
+			case AFTER_ATTRIBUTE_NAME: {
+				if (code === 0x3d /* = */) {
+					state = BEFORE_ATTRIBUTE_VALUE;
+					i++;
+				} else if (code === 0x2f /* / */ || code === 0x3e /* > */) {
+					cbs.onattribend(QuoteType.NoValue, sectionStart);
+					sectionStart = -1;
+					state = BEFORE_ATTRIBUTE_NAME;
+				} else if ((classOf(code) & WHITESPACE) !== 0) {
+					i++;
+				} else {
+					cbs.onattribend(QuoteType.NoValue, sectionStart);
+					state = IN_ATTRIBUTE_NAME;
+					sectionStart = i + offset;
+					i++;
+				}
+				break;
+			}
+			case BEFORE_ATTRIBUTE_VALUE: {
+				if (code === 0x22 /* " */) {
+					state = IN_ATTRIBUTE_VALUE_DOUBLE;
+					sectionStart = i + 1 + offset;
+					i++;
+				} else if (code === 0x27 /* ' */) {
+					state = IN_ATTRIBUTE_VALUE_SINGLE;
+					sectionStart = i + 1 + offset;
+					i++;
+				} else if ((classOf(code) & WHITESPACE) !== 0) {
+					i++;
+				} else {
+					sectionStart = i + offset;
+					state = IN_ATTRIBUTE_VALUE_UNQUOTED;
+				}
+				break;
+			}
+			case IN_ATTRIBUTE_VALUE_DOUBLE:
+			case IN_ATTRIBUTE_VALUE_SINGLE: {
+				const double = state === IN_ATTRIBUTE_VALUE_DOUBLE;
+				const end = buffer.indexOf(double ? '"' : "'", i);
+				if (end < 0) {
+					i = length;
+					break;
+				}
+				cbs.onattribdata(sectionStart, end + offset);
+				sectionStart = -1;
+				cbs.onattribend(double ? QuoteType.Double : QuoteType.Single, end + 1 + offset);
+				state = BEFORE_ATTRIBUTE_NAME;
+				i = end + 1;
+				break;
+			}
+			case IN_ATTRIBUTE_VALUE_UNQUOTED: {
+				let end = i;
+				while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
+				if (end === length) {
+					i = length;
+					break;
+				}
+				cbs.onattribdata(sectionStart, end + offset);
+				sectionStart = -1;
+				cbs.onattribend(QuoteType.Unquoted, end + offset);
+				state = BEFORE_ATTRIBUTE_NAME;
+				i = end;
+				break;
+			}
+			case BEFORE_CLOSING_TAG_NAME: {
+				if (code === 0x3e /* > */) {
+					state = TEXT;
+					sectionStart = i + 1 + offset;
+					i++;
+				} else if (isAsciiAlpha(code)) {
+					state = IN_CLOSING_TAG_NAME;
+					sectionStart = i + offset;
+					i++;
+				} else {
+					// `</` then whitespace or another character: a bogus comment, read by the stock states.
+					handBack(this, BEFORE_CLOSING_TAG_NAME, sectionStart, i);
+					return;
+				}
+				break;
+			}
+			case IN_CLOSING_TAG_NAME: {
+				let end = i;
+				while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
+				if (end === length) {
+					i = length;
+					break;
+				}
+				cbs.onclosetag(sectionStart, end + offset);
+				sectionStart = -1;
+				state = AFTER_CLOSING_TAG_NAME;
+				i = end;
+				break;
+			}
+			case AFTER_CLOSING_TAG_NAME: {
+				const end = buffer.indexOf('>', i);
+				if (end < 0) {
+					i = length;
+					break;
+				}
+				state = TEXT;
+				sectionStart = end + 1 + offset;
+				i = end + 1;
+				break;
+			}
+		}
+	}
+	// The buffer is read: the stock loop ends in this state (and reports the open text or value).
+	this.state = state;
+	this.sectionStart = sectionStart;
+	this.index = offset + length - 1;
+}
+
+/**
+ * Whether the stock Tokenizer's states have the numbers {@link textLoop} writes: a probe
+ * tokenizer fed one prefix per state must be in it afterwards.
+ */
+function probeStates(): boolean {
+	const noop = (): void => undefined;
+	const callbacks: TokenizerCallbacks = {
+		onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
+		oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
+		onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop, isInForeignContext: () => false,
+	};
+	const probes: Array<[string, number]> = [
+		['x', TEXT], ['<', BEFORE_TAG_NAME], ['<a', IN_TAG_NAME], ['<a/', IN_SELF_CLOSING_TAG], ['</', BEFORE_CLOSING_TAG_NAME],
+		['</a', IN_CLOSING_TAG_NAME], ['</a ', AFTER_CLOSING_TAG_NAME], ['<a ', BEFORE_ATTRIBUTE_NAME], ['<a b', IN_ATTRIBUTE_NAME],
+		['<a b ', AFTER_ATTRIBUTE_NAME], ['<a b=', BEFORE_ATTRIBUTE_VALUE], ['<a b="', IN_ATTRIBUTE_VALUE_DOUBLE],
+		["<a b='", IN_ATTRIBUTE_VALUE_SINGLE], ['<a b=c', IN_ATTRIBUTE_VALUE_UNQUOTED],
+	];
+	return probes.every(([input, state]) => {
+		const tokenizer = new Tokenizer({decodeEntities: false}, callbacks);
+		tokenizer.write(input);
+		return (tokenizer as unknown as LoopInternals).state === state;
+	});
+}
+
+/** Whether FastTokenizer reads text and tags in its own loop (false: the stock states do). */
+export const READS_TAGS_IN_ONE_LOOP = SKIPS_TAG_STATES && typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['stateText'] === 'function' && probeStates();
+
+if (READS_TAGS_IN_ONE_LOOP) {
+	const stockText = (Tokenizer.prototype as unknown as Record<string, StateMethod>)['stateText']!;
+	Object.defineProperty(FastTokenizer.prototype, 'stateText', {
+		value(this: LoopInternals, c: number): void {
+			textLoop.call(this, stockText, c);
+		},
+		writable: true,
+		configurable: true,
+	});
 }
