@@ -203,9 +203,9 @@ const IN_ATTRIBUTE_VALUE_UNQUOTED = 14;
 
 /** Start tags after which the stock tokenizer reads raw text, RCDATA or plain text (in HTML content). */
 const RAW_TEXT_NAMES: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
-/** Their first letters (lower case): a name starting otherwise needs no look. */
-const RAW_TEXT_FIRST = new Uint8Array(128);
-for (const name of RAW_TEXT_NAMES) RAW_TEXT_FIRST[name.charCodeAt(0)] = 1;
+/** {@link RAW_TEXT_NAMES} by `length * 32 + (first letter & 31)`: a name with no entry needs no look. */
+const RAW_TEXT_BY_SHAPE: Array<string | undefined> = [];
+for (const name of RAW_TEXT_NAMES) RAW_TEXT_BY_SHAPE[name.length * 32 + (name.charCodeAt(0) & 31)] = name;
 
 function isAsciiAlpha(c: number): boolean {
 	return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
@@ -213,8 +213,12 @@ function isAsciiAlpha(c: number): boolean {
 
 /** Whether `buffer[start, end)` is, ASCII case folded, one of {@link RAW_TEXT_NAMES}. */
 function isRawTextName(buffer: string, start: number, end: number): boolean {
-	if (RAW_TEXT_FIRST[buffer.charCodeAt(start) | 0x20] !== 1 || end - start > 9 || end - start < 3) return false;
-	return RAW_TEXT_NAMES.has(buffer.slice(start, end).toLowerCase());
+	// No two of the names share length and first letter; the name starts with an ASCII letter.
+	if (end - start > 9) return false;
+	const name = RAW_TEXT_BY_SHAPE[(end - start) * 32 + (buffer.charCodeAt(start) & 31)];
+	if (name === undefined) return false;
+	for (let i = 0; i < name.length; i++) if ((buffer.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return false;
+	return true;
 }
 
 /** The stock state `state` is to read `buffer[i]` next: the stock loop steps to it. */
