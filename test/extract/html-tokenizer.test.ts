@@ -132,3 +132,58 @@ test('same callbacks as the stock Tokenizer on the fuzz suite\'s HTML documents,
 	);
 	t.pass();
 });
+
+/**
+ * `calls` with the attributes `keep` rejects left out: an attribute's name, value pieces and
+ * end go with its name (value pieces or an end with no reported name before them belong to
+ * an attribute whose name was not reported).
+ */
+function keptAttributes(log: readonly Call[], input: string, keep: (name: string) => boolean, strict = false): Call[] {
+	const out: Call[] = [];
+	let current: boolean | null = null;
+	for (const call of log) {
+		const [name, start = 0, end = 0] = call;
+		if (name === 'attribname') {
+			current = keep(input.slice(start, end).toLowerCase());
+			if (current) out.push(call);
+		} else if (name === 'attribdata' || name === 'attribend') {
+			// `strict`: a value piece or end with no name before it is kept (so that it shows).
+			if (current === true || (strict && current === null)) out.push(call);
+			if (name === 'attribend') current = null;
+		} else {
+			if (name === 'opentagname') current = null;
+			out.push(call);
+		}
+	}
+	return out;
+}
+
+test('with attributeNames set, the same callbacks but for the attributes not named (property)', t => {
+	const named = ['href', 'src', 'style'];
+	const table = {find: (text: string, start: number, end: number) => named.find(name => name === text.slice(start, end).toLowerCase())};
+	const attributePiece = fc.constantFrom('<a', '<img', ' href="h"', ' HREF=h', " src='s'", ' class="c"', ' id=i', ' style', ' data-x="y"', '>', '/>', 'text', ' ', '=', '"', '</a>', '<script>', '</script>');
+	fc.assert(
+		fc.property(fc.oneof(htmlDocument(), fc.array(attributePiece, {maxLength: 30}).map(parts => parts.join(''))), fc.array(fc.nat(), {maxLength: 6}), (html, cuts) => {
+			const chunks = split(html, cuts);
+			const fast = calls(cbs => {
+				const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+				tokenizer.attributeNames = table;
+				return tokenizer;
+			}, chunks);
+			const stock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks);
+			const keep = (name: string): boolean => named.includes(name);
+			t.deepEqual(keptAttributes(fast, html, keep), keptAttributes(stock, html, keep), JSON.stringify(chunks));
+			// Written whole, with every attribute closed, no value piece or end of an attribute whose name was not reported.
+			const whole = calls(cbs => {
+				const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+				tokenizer.attributeNames = table;
+				return tokenizer;
+			}, [html]);
+			const wholeStock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), [html]);
+			const count = (log: readonly Call[], name: string): number => log.filter(call => call[0] === name).length;
+			if (count(wholeStock, 'attribname') === count(wholeStock, 'attribend')) t.deepEqual(keptAttributes(whole, html, keep, true), keptAttributes(wholeStock, html, keep), JSON.stringify(html));
+		}),
+		fcParams(t, 2000),
+	);
+	t.pass();
+});

@@ -157,6 +157,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
 		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
+		// Attributes the table does not name are not even reported (onAttributeName would let them go).
+		this.tokenizer.attributeNames = INTERESTING;
 		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.bases.addResolved(link, event), options.own);
 	}
 

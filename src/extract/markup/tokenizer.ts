@@ -53,7 +53,20 @@ function fastForwardTo(this: TokenizerInternals, c: number): boolean {
  * tokenizer.write('<a href="x">text</a>');
  * tokenizer.end();
  */
-export class FastTokenizer extends Tokenizer {}
+export class FastTokenizer extends Tokenizer {
+	/**
+	 * Set by a host that reads only some attributes (by name, ASCII case folded): the
+	 * text-and-tag loop then reports no other attribute (no name, value nor end callback),
+	 * which the host would have let go. Null: every attribute is reported.
+	 */
+	attributeNames: AttributeNames | null = null;
+}
+
+/** The attribute names a host reads (html/attributes.ts NameTable is one). */
+export interface AttributeNames {
+	/** The name equal to `text[start, end)` with ASCII letters case folded, if it is one. */
+	find(text: string, start: number, end: number): string | undefined;
+}
 
 /** Whether the stock Tokenizer has the method replaced here (false: the stock loop runs). */
 export const SKIPS_WITH_INDEX_OF = typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo'] === 'function';
@@ -175,11 +188,13 @@ if (SKIPS_TAG_STATES) {
  * (`<!`), `<?`, bogus end tags, and the start tags whose names switch the tokenizer to raw
  * text (script, style, title, textarea, xmp, iframe, noembed, noframes, plaintext: the
  * stock state decides, asking whether content is foreign). At the end of the buffer it
- * leaves the stock state it is in, as the stock loop would.
+ * leaves the stock state it is in, as the stock loop would (an attribute not reported whose
+ * value the buffer cuts is then reported in part: a host that reads only some names lets it go).
  */
 interface LoopInternals extends StateInternals {
 	xmlMode: boolean;
 	recognizeSelfClosing: boolean;
+	attributeNames: AttributeNames | null;
 	state: number;
 	sectionStart: number;
 	cbs: TokenizerCallbacks;
@@ -240,6 +255,9 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 	let i = this.index - offset;
 	let sectionStart = this.sectionStart;
 	let state = TEXT;
+	const names = this.attributeNames;
+	/** Whether the attribute being read is reported (its name was; see FastTokenizer.attributeNames). */
+	let reported = true;
 	while (i < length) {
 		const code = buffer.charCodeAt(i);
 		switch (state) {
@@ -315,7 +333,8 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					i = length;
 					break;
 				}
-				cbs.onattribname(sectionStart, end + offset);
+				reported = names === null || names.find(buffer, sectionStart - offset, end) !== undefined;
+				if (reported) cbs.onattribname(sectionStart, end + offset);
 				sectionStart = end + offset;
 				state = AFTER_ATTRIBUTE_NAME;
 				i = end;
@@ -326,13 +345,13 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					state = BEFORE_ATTRIBUTE_VALUE;
 					i++;
 				} else if (code === 0x2f /* / */ || code === 0x3e /* > */) {
-					cbs.onattribend(QuoteType.NoValue, sectionStart);
+					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
 					sectionStart = -1;
 					state = BEFORE_ATTRIBUTE_NAME;
 				} else if ((classOf(code) & WHITESPACE) !== 0) {
 					i++;
 				} else {
-					cbs.onattribend(QuoteType.NoValue, sectionStart);
+					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
 					state = IN_ATTRIBUTE_NAME;
 					sectionStart = i + offset;
 					i++;
@@ -364,9 +383,11 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					i = length;
 					break;
 				}
-				cbs.onattribdata(sectionStart, end + offset);
+				if (reported) {
+					cbs.onattribdata(sectionStart, end + offset);
+					cbs.onattribend(double ? QuoteType.Double : QuoteType.Single, end + 1 + offset);
+				}
 				sectionStart = -1;
-				cbs.onattribend(double ? QuoteType.Double : QuoteType.Single, end + 1 + offset);
 				state = BEFORE_ATTRIBUTE_NAME;
 				i = end + 1;
 				break;
@@ -378,9 +399,11 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					i = length;
 					break;
 				}
-				cbs.onattribdata(sectionStart, end + offset);
+				if (reported) {
+					cbs.onattribdata(sectionStart, end + offset);
+					cbs.onattribend(QuoteType.Unquoted, end + offset);
+				}
 				sectionStart = -1;
-				cbs.onattribend(QuoteType.Unquoted, end + offset);
 				state = BEFORE_ATTRIBUTE_NAME;
 				i = end;
 				break;
