@@ -14,6 +14,7 @@
  * MAX_DECODED_BODY_BYTES), so time per MB compares like with like.
  *
  * Usage: npx tsx bench/hostile.ts [SIZES_MB]   (default 4,16,64; builds dist/ when missing)
+ *        npx tsx bench/hostile.ts redo-and-site [PAGE_MB]   (the redo after a thread runs out of memory; one large page through a site rewrite)
  */
 import {spawnSync} from 'node:child_process';
 import {closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync} from 'node:fs';
@@ -29,6 +30,13 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
 const MB = 1 << 20;
 const BASE = 'https://hostile.example/';
+/**
+ * `HOSTILE_ONLY=regex`: only the shapes of the late-BASE, xml:base and single-file rows matching it (the others are not even written); `HOSTILE_VARIANTS=1`: each single-file
+ * shape also at `-j 1` and with standard output to a file (else the default -j, /dev/null).
+ */
+const ONLY = process.env.HOSTILE_ONLY === undefined ? undefined : new RegExp(process.env.HOSTILE_ONLY);
+const VARIANTS = process.env.HOSTILE_VARIANTS === '1';
+
 /** The goal for any input at the default -j. */
 const RSS_GOAL_MB = 300;
 /** A body's decoded bytes past which the rest is skipped (archive/warc/payload.ts MAX_DECODED_BODY_BYTES). */
@@ -108,6 +116,7 @@ function nestedMime(depth: number): string {
 async function inputs(work: string, mb: number, step: number): Promise<Array<[string, Input]>> {
 	const size = mb * MB;
 	const file = (name: string): string => join(work, `${name}-${mb}`);
+	if (ONLY !== undefined) return [...amplification(file, mb), ...singleFiles(file, mb)];
 	const html = (name: string, head: string, body: string | Buffer, tail: string): [string, Input] => {
 		writeRepeated(file(name), head, body, size, tail);
 		return [name, {path: file(name), mb, args: ['--type', 'html'], rewrite: true}];
@@ -138,7 +147,70 @@ async function inputs(work: string, mb: number, step: number): Promise<Array<[st
 	mkdirSync(folder);
 	for (let i = 0; i < DENSE_FILES; i++) writeRepeated(join(folder, `d${i}.html`), '', `<a href="p${i}">`, size / DENSE_FILES, '');
 	for (const jobs of [2, ...OTHER_JOBS]) rows.push([`${DENSE_FILES} link-dense files, -j ${jobs}`, {path: folder, mb, args: ['-j', String(jobs)], rewrite: true}]);
+	rows.push(...amplification(file, mb), ...singleFiles(file, mb));
 	return rows;
+}
+
+/** Held references released by a late BASE, and nested xml:base: a base copied into every URL (output amplification). */
+function amplification(file: (name: string) => string, mb: number): Array<[string, Input]> {
+	const size = mb * MB;
+	const row = (name: string, type: string, head: string, body: string, tail: string): [string, Input] => {
+		if (ONLY === undefined || ONLY.test(name)) writeRepeated(file(name), head, body, size, tail);
+		return [name, {path: file(name), mb, args: ['--type', type], rewrite: true}];
+	};
+	/** WARC records each holding `page` (HTTP response), to `size` bytes; the .warc over 16 MB is cut into ranges at -j N. */
+	const records = (name: string, page: string): [string, Input] => {
+		const path = `${file(name)}.warc`;
+		if (ONLY === undefined || ONLY.test(name)) {
+			const one = (i: number): Buffer => warcRecord(`${BASE}late/${i}`, Buffer.from(httpHead() + page), i);
+			const count = Math.max(1, Math.round(size / one(0).length));
+			const fd = openSync(path, 'w');
+			try {
+				for (let i = 0; i < count; i++) writeSync(fd, one(i));
+			} finally {
+				closeSync(fd);
+			}
+		}
+		return [name, {path, mb, args: [], rewrite: false}];
+	};
+	const links = (count: number): string => '<a href="x">'.repeat(count);
+	return filtered([
+		// The issue's page (560 KB: 30,000 links, then a BASE of 200 KB) as records of a WARC file.
+		records('late BASE of 200 KB after 30,000 links, WARC records', `${links(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">`),
+		// Within the bound: the most a release can be (32,767 held, each URL 2,000 units).
+		records('late BASE of 2,000 units after 32,000 links, WARC records', `${links(32_000)}<base href="http://h.example/${'F'.repeat(1980)}/">`),
+		row('late BASE of 2,000 units after 32,000 links, then text', 'html', `${links(32_000)}<base href="http://h.example/${'F'.repeat(1980)}/">`, '<p>text</p>', ''),
+		row('nested xml:base', 'xml', '<html xmlns="http://www.w3.org/1999/xhtml" xml:base="http://h.example/">', '<a xml:base="x/" href="y">', ''),
+	]);
+}
+
+/** The single-file shapes that took over 300 MB (documents whose inner documents, entities or output were held whole). */
+function singleFiles(file: (name: string) => string, mb: number): Array<[string, Input]> {
+	const size = mb * MB;
+	const row = (name: string, type: string, head: string, body: string, tail: string, suffix = ''): [string, Input] => {
+		const path = `${file(name)}${suffix}`;
+		if (ONLY === undefined || ONLY.test(name)) writeRepeated(path, head, body, size, tail);
+		return [name, {path, mb, args: type === '' ? [] : ['--type', type], rewrite: type !== ''}];
+	};
+	return filtered([
+		row('RSS CDATA description of links', 'xml', '<rss><channel><item><description><![CDATA[', '<a href="x">', ']]></description></item></channel></rss>'),
+		row('escaped links in an RSS description', 'xml', '<rss><channel><item><description>', '&lt;a href=&quot;x&amp;amp;y&quot;&gt;', '</description></item></channel></rss>'),
+		row('srcdoc of escaped links', 'html', '<iframe srcdoc="', '&lt;a href=x&gt;', '"></iframe>'),
+		row('&amp without semicolons in an href', 'html', '<a href="', '&amp', '">'),
+		row('entity references in text', 'html', '<p>', '&amp;&#x41;', '</p>'),
+		row('CSS image-set()', 'css', 'a{b:image-set(', '"x.png" 1x,', ')}'),
+		row('plain-text URLs', 'text', '', 'http://example.com/a ', ''),
+		row('Markdown links and <URL:> spans', 'text', '', '[a](http://e.x/a) <URL:http://e.x/b> ', ''),
+		row('link-dense HTML', 'html', '', '<a href="x">', ''),
+		row('srcset-dense HTML', 'html', '', '<img srcset="a.png 1x, b.png 2x">', ''),
+		row('CSS url()', 'css', '', 'a{b:url(x.png)}', ''),
+		row('link-dense HTML in an .eml', '', 'From: a@example.org\r\nSubject: s\r\nMIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n', '<a href="x">\r\n', '', '.eml'),
+	]);
+}
+
+/** The rows HOSTILE_ONLY keeps. */
+function filtered(rows: Array<[string, Input]>): Array<[string, Input]> {
+	return ONLY === undefined ? rows : rows.filter(([name]) => ONLY.test(name));
 }
 
 interface Result {
@@ -149,7 +221,7 @@ interface Result {
 	maxRssMb: number;
 }
 
-function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: string): Result {
+function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: string, toFile = false): Result {
 	const isFolder = !input.path.endsWith('.warc') && input.args.includes('-j');
 	const args =
 		command === 'extract'
@@ -157,9 +229,11 @@ function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: 
 			: isFolder
 				? [BIN, 'rewrite', '--to', 'absolute', '--site', BASE, '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), ...input.args, input.path]
 				: [BIN, 'rewrite', '--to', 'absolute', '--base-url', BASE, ...input.args, input.path];
-	const stdout = openSync('/dev/null', 'w');
+	const outPath = join(work, 'stdout');
+	const stdout = openSync(toFile ? outPath : '/dev/null', 'w');
 	try {
 		const result = measureProcess(args, {stdout});
+		if (toFile) rmSync(outPath, {force: true});
 		// Exit 1 is a reported bad input (a message too deep, a body past the cap); anything else is a crash.
 		if (result.status !== 0 && result.status !== 1) throw new Error(`bench/hostile: ${shape} ${command} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
 		return {shape, command, mb: input.mb, seconds: result.seconds, maxRssMb: result.maxRssMb};
@@ -199,7 +273,11 @@ export async function runHostileBench(sizes: readonly number[] = [4, 16, 64]): P
 				if (command === 'rewrite' && !steps[0]![shape]![1].rewrite) continue;
 				for (const step of steps) {
 					const [name, input] = step[shape]!;
-					results.push(run(name.replace(/ \([\d,]+\)$/, ''), input, command, work));
+					const plain = name.replace(/ \([\d,]+\)$/, '');
+					results.push(run(plain, input, command, work));
+					if (!VARIANTS || input.args.includes('-j')) continue;
+					results.push(run(`${plain}, -j 1`, {...input, args: [...input.args, '-j', '1']}, command, work));
+					results.push(run(`${plain}, to a file`, input, command, work, true));
 				}
 			}
 		}
@@ -217,7 +295,78 @@ export async function runHostileBench(sizes: readonly number[] = [4, 16, 64]): P
 	return lines.join('\n');
 }
 
+/** A worker thread's heap small enough for the redo rows' pages to run it out of memory (pool.ts LINKSTREAM_TEST_THREAD_HEAP_MB). */
+const REDO_HEAP_MB = 16;
+
+/** One run of the built command with `env` added: peak RSS, seconds, exit status. */
+function runWith(args: readonly string[], env: Record<string, string> = {}): {seconds: number; maxRssMb: number; status: number | null; stderr: string} {
+	const saved = {...process.env};
+	Object.assign(process.env, env);
+	const stdout = openSync('/dev/null', 'w');
+	try {
+		const result = measureProcess([BIN, ...args], {stdout});
+		if (result.status !== 0 && result.status !== 1) throw new Error(`bench/hostile: ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
+		return result;
+	} finally {
+		closeSync(stdout);
+		process.env = saved;
+	}
+}
+
+/**
+ * The rows of the redo after a worker thread runs out of memory, and of a site rewrite of one
+ * large page: `npx tsx bench/hostile.ts redo-and-site [PAGE_MB]` (default 256,1024).
+ *
+ * Redo: a folder of ten small pages and one page a thread of REDO_HEAP_MB cannot hold (the
+ * late-BASE page: 30,000 links, then a 200 KB BASE; or by sheer size: an 8 MB data: URL
+ * between two links), `extract -j 2` and `rewrite --out -j 2`: the thread fails, each of its
+ * files is done again alone on another thread under the same limit, the page is named.
+ * Site: one page of PAGE_MB with one link at its end, `rewrite --site --out` (default -j).
+ */
+export async function runRedoAndSiteRows(pageMbs: readonly number[] = [256, 1024]): Promise<string> {
+	if (!existsSync(BIN)) spawnSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit'});
+	const work = mkdtempSync(join(tmpdir(), 'linkstream-hostile-redo-'));
+	const lines = ['| row | command | peak RSS | seconds | exit |', '|---|---|---|---|---|'];
+	try {
+		const pages: Array<[string, string]> = [
+			['late BASE (30,000 links, 200 KB BASE)', `${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">\n`],
+			['8 MB data: URL', `<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`],
+		];
+		for (const [name, page] of pages) {
+			const folder = join(work, name.replace(/\W+/g, '-'));
+			mkdirSync(folder);
+			writeFileSync(join(folder, 'a-page.html'), page);
+			for (let i = 0; i < 10; i++) writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
+			const env = {LINKSTREAM_TEST_THREAD_HEAP_MB: String(REDO_HEAP_MB)};
+			for (const [command, args] of [
+				['extract -j 2', ['extract', '--site', BASE, '-j', '2', folder]],
+				['rewrite --out -j 2', ['rewrite', '--to', 'absolute', '--site', BASE, '-j', '2', '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), folder]],
+			] as const) {
+				const result = runWith(args, env);
+				lines.push(`| redo, ${name}, ${REDO_HEAP_MB} MB a thread | ${command} | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} | ${result.status} |`);
+			}
+		}
+		for (const mb of pageMbs) {
+			const folder = join(work, `page-${mb}`);
+			mkdirSync(folder);
+			writeRepeated(join(folder, 'big.html'), '<html><body>', '<p>filler!</p>\n\n', mb * MB, '<a href="end.html">end</a>');
+			const out = join(work, `out-page-${mb}`);
+			const result = runWith(['rewrite', '--to', 'absolute', '--site', BASE, '--out', out, folder]);
+			rmSync(out, {recursive: true, force: true});
+			rmSync(folder, {recursive: true, force: true});
+			lines.push(`| one ${mb} MB page, one link | rewrite --site --out | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} (${(result.seconds / mb).toFixed(3)} s/MB) | ${result.status} |`);
+		}
+	} finally {
+		rmSync(work, {recursive: true, force: true});
+	}
+	return lines.join('\n');
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-	const sizes = (process.argv[2] ?? '4,16,64').split(',').map(Number);
-	console.log(await runHostileBench(sizes));
+	if (process.argv[2] === 'redo-and-site') {
+		console.log(await runRedoAndSiteRows((process.argv[3] ?? '256,1024').split(',').map(Number).filter(mb => mb > 0)));
+	} else {
+		const sizes = (process.argv[2] ?? '4,16,64').split(',').map(Number);
+		console.log(await runHostileBench(sizes));
+	}
 }

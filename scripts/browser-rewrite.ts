@@ -66,7 +66,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			const original = rows(loaded.links);
 			for (const variant of ['in place', 'moved'] as const) {
 				const documentUrl = variant === 'moved' ? movedUrl(retrievalUrl) : retrievalUrl;
-				const rewritten = rewriteLinks(body, {type: 'html', retrievalUrl, documentUrl, to: 'relative'});
+				// Every reference relativized (keepAbsolute: []): what a browser must resolve the same is the relative form; one kept absolute resolves to itself.
+				const rewritten = rewriteLinks(body, {type: 'html', retrievalUrl, documentUrl, to: 'relative', keepAbsolute: []});
 				const reloaded = await harness.load({url: documentUrl, body: rewritten});
 				const rewrittenRows = rows(reloaded.links);
 				checks.push({page, variant, retrievalUrl, documentUrl, rewritten: sha256(rewritten), originalBase: loaded.baseURI, rewrittenBase: reloaded.baseURI, original, rewrittenRows});

@@ -4,6 +4,7 @@
  */
 import {BASE_HOLDS, INPUT_TYPES} from './types.js';
 import type {Dialect, ExtractOptions, RewriteOptions} from './types.js';
+import {KEEP_ABSOLUTE_FORM, keepAbsoluteProblem} from './rewrite/keep-absolute.js';
 import {absolutize} from './uri/index.js';
 import {checkDialect, checkForm, describe, OptionError, optionError} from './uri/options.js';
 
@@ -70,6 +71,8 @@ export function checkRewriteOptions(options: unknown): RewriteOptions & {dialect
 	checkAbsolute('scope', o.scope, o.dialect);
 	if (o.form !== undefined) checkForm(o.form);
 	checkBoolean('normalize', o.normalize);
+	const keep = keepAbsoluteProblem(o.keepAbsolute);
+	if (keep !== undefined) throw optionError('keepAbsolute', `${KEEP_ABSOLUTE_FORM} (${keep})`, o.keepAbsolute);
 	// Only absolute mode writes references that already have a scheme.
 	if (o.normalize === true && o.to !== 'absolute') throw optionError('normalize', "true only with to: 'absolute' (false or absent otherwise)", o.normalize);
 	return o;

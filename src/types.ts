@@ -75,7 +75,7 @@ export type LinkKind = 'navigation' | 'resource' | 'form' | 'citation' | 'base' 
 /** RFC 2396 §5.1 layers: 5.1.1 document, 5.1.2 encapsulating entity, 5.1.3 retrieval URI, 5.1.4 default. */
 export type BaseSource = 'document' | 'encapsulating' | 'retrieval' | 'default';
 
-/** Why `url` is null; `too-many`: the references of one start tag past MAX_TAG_REFERENCES, reported as one Link (README Limits). */
+/** Why `url` is null; `too-many`: the references of one start tag past MAX_TAG_REFERENCES, reported as one Link (docs/limits.md). */
 export type LinkError = 'no-base' | 'invalid-url' | 'invalid-base' | 'too-many';
 
 /** Options for text scanning of bare domains and e-mail addresses (off by default). */
@@ -237,4 +237,13 @@ export interface RewriteOptions extends ExtractOptions {
 	 * form, `link.url` (default false: a reference with a scheme keeps its bytes).
 	 */
 	normalize?: boolean;
+	/**
+	 * Relative mode: references written (or made) absolute, never relative, because programs
+	 * read them away from the page: selectors such as `'rel=canonical'`,
+	 * `'rel=alternate[hreflang]'`, `'meta=og:image'`, `'meta=og:video*'`, `'link@href'`,
+	 * `'a[rel=me]'`. Default `KEEP_ABSOLUTE` (canonical, hreflang alternates, rel=me, Open
+	 * Graph and Twitter card URLs); `[]` relativizes them all. Where one of them points to the
+	 * document itself it is written as its URL, never `''`, in both modes.
+	 */
+	keepAbsolute?: readonly string[];
 }

@@ -7,5 +7,7 @@
 export {parseReference, resolve, relativize, normalize, validate} from './uri/index.js';
 export {ExtractStream, extractLinks} from './stream/web/extract.js';
 export {RewriteStream, rewriteLinks} from './stream/web/rewrite.js';
+export {KEEP_ABSOLUTE} from './rewrite/keep-absolute.js';
 export type {RewriteOutput} from './stream/web/rewrite.js';
+export {OptionError} from './uri/options.js';
 export type * from './public-types.js';

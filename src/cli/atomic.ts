@@ -84,22 +84,77 @@ export interface Keep {
  * await replaceFile('dist/index.html', Buffer.from('<a href="a/">a</a>'), {mode: 0o644});
  */
 export async function replaceFile(path: string, data: Uint8Array, keep: Keep, beforeRename: () => Promise<void> = async () => undefined): Promise<void> {
-	const {handle, temporary} = await createTemporary(path, keep.mode);
+	const replacement = await openReplacement(path, keep);
 	try {
-		try {
-			await handle.writeFile(data);
-			await handle.chmod(keep.mode); // the umask may have cleared bits at creation
-			await keepOwner(handle, keep);
-			await handle.sync();
-		} finally {
-			await handle.close();
-		}
-		await beforeRename();
-		await rename(fsPath(temporary), fsPath(path));
+		await replacement.handle.writeFile(data);
 	} catch (error) {
-		await unlink(fsPath(temporary)).catch(() => undefined);
+		await replacement.abort();
 		throw error;
 	}
+	await replacement.commit(beforeRename);
+}
+
+/** A temporary file being written to replace a file ({@link openReplacement}). */
+export interface Replacement {
+	/** The temporary file, open for writing. */
+	handle: FileHandle;
+	/** Its path. */
+	temporary: string;
+	/** Give it `keep`'s mode and owner, flush it, close it, and (once `beforeRename` resolves) rename it over the file; on failure, remove it. */
+	commit(beforeRename?: () => Promise<void>): Promise<void>;
+	/** Close and remove it. */
+	abort(): Promise<void>;
+}
+
+/**
+ * Start replacing `path`: a temporary file beside it, created exclusively, to be written
+ * (in pieces, as a stream rewrite makes them) then committed or aborted. `opened` checks
+ * what was created before anything is written (rejecting removes it).
+ *
+ * @example
+ * const replacement = await openReplacement('dist/index.html', {mode: 0o644});
+ * await replacement.handle.write(piece);
+ * await replacement.commit();
+ */
+export async function openReplacement(path: string, keep: Keep, opened?: (temporary: string, handle: FileHandle) => Promise<void>): Promise<Replacement> {
+	const {handle, temporary} = await createTemporary(path, keep.mode);
+	let closed = false;
+	const close = async (): Promise<void> => {
+		if (closed) return;
+		closed = true;
+		await handle.close();
+	};
+	const abort = async (): Promise<void> => {
+		await close().catch(() => undefined);
+		await unlink(fsPath(temporary)).catch(() => undefined);
+	};
+	try {
+		await opened?.(temporary, handle);
+	} catch (error) {
+		await abort();
+		throw error;
+	}
+	return {
+		handle,
+		temporary,
+		abort,
+		commit: async (beforeRename = async () => undefined) => {
+			try {
+				try {
+					await handle.chmod(keep.mode); // the umask may have cleared bits at creation
+					await keepOwner(handle, keep);
+					await handle.sync();
+				} finally {
+					await close();
+				}
+				await beforeRename();
+				await rename(fsPath(temporary), fsPath(path));
+			} catch (error) {
+				await unlink(fsPath(temporary)).catch(() => undefined);
+				throw error;
+			}
+		},
+	};
 }
 
 async function createTemporary(path: string, mode: number): Promise<{handle: FileHandle; temporary: string}> {

@@ -24,18 +24,20 @@ import {FORMATS, lineFormatter} from './format.js';
 import type {OutputFormat} from './format.js';
 import {expandInputs} from './inputs.js';
 import type {Input} from './inputs.js';
+import type {Io} from './io.js';
 import {fileUrlOf, fsPath, printable} from './names.js';
 import {BatchedOutput} from './output.js';
 import {runFileTask} from './file-task.js';
 import {TaskReceiver} from './task-output.js';
 import type {Task, TaskResult} from './file-task.js';
-import {checkJobs, openPool, runInOrder, SharedTasks, threadFailure, workerModule} from './pool.js';
+import {checkJobs, openPool, RedoThread, runInOrder, SharedTasks, threadFailure, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {testPause} from './test-pause.js';
+import {extractNoBaseWarning, lacksBase} from './no-base.js';
 import {checkSite, fileUrl} from './site-files.js';
-import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 import {warcRanges} from './warc-ranges.js';
+import {grewMessage, grewWhileRead} from './walked-file.js';
 import {eachLink, readWhole, withFileStream} from './sources.js';
 import type {RunOptions, Source} from './sources.js';
 
@@ -109,12 +111,6 @@ export interface ExtractCommand {
 	positionals: string[];
 }
 
-export interface Io {
-	stdin: NodeJS.ReadableStream;
-	stdout: NodeJS.WritableStream;
-	err: (line: string) => void;
-}
-
 /** Run the command; resolves to the exit status (0, or 1 when some input failed). */
 export async function runExtract(args: ExtractCommand, io: Io): Promise<number> {
 	const type = checkType(args.type);
@@ -123,13 +119,17 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const options = runOptions(args);
 	const filtering = filterOptions(args);
 	const filter = new LinkFilter(filtering);
-	// Links that go nowhere are a failure, not a success.
-	if (refuseClosedOutput(io.err)) return 1;
+	// No input named and a terminal for standard input: a hint, not a wait for typing that nobody means.
+	if (args.positionals.length === 0 && (io.stdin as {isTTY?: boolean}).isTTY === true) {
+		throw new UsageError('extract needs input: give FILE, FOLDER or GLOB, or pipe a document in (name "-" to type one on the terminal)');
+	}
 	let status = 0;
 	const fail = (path: string, message: string): void => {
 		io.err(`linkstream extract: ${printable(path)}: ${message}`);
 		status = 1;
 	};
+	// Relative references no base resolved, all inputs and threads together: said once at the end.
+	let noBase = 0;
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
 	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${printable(path)}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
@@ -148,6 +148,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		filter.nextDocument();
 		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
 		const emit = (link: Parameters<typeof formatter>[0]): void => {
+			if (lacksBase(link)) noBase++;
 			if (!filter.accept(link)) return;
 			const line = formatter(link);
 			if (line !== null) out.add(line);
@@ -156,7 +157,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), range?.[0], message => warn(input.path, message));
 		try {
 			if (bytes instanceof Error) throw bytes;
-			await (bytes !== undefined ? links(bytes) : input.path === '-' ? links(io.stdin) : withFileStream(input, range, links));
+			if (bytes !== undefined && grewWhileRead(bytes as Buffer)) warn(input.path, grewMessage(bytes.length));
+			await (bytes !== undefined ? links(bytes) : input.path === '-' ? links(io.stdin) : withFileStream(input, range, links, message => warn(input.path, message)));
 		} catch (error) {
 			fail(input.path, (error as Error).message);
 		}
@@ -174,6 +176,11 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	// A thread costs some 20 MB before any work (its own heap and modules): no more threads than tasks.
 	const threads = Math.min(jobs - 1, units);
 	const pool = jobs > 1 && units > 1 ? await openPool<Task, TaskResult>(workerModule('worker'), threads, TASKS_PER_THREAD) : undefined;
+	/** Tasks whose thread failed, done again alone under the same heap limit (made at the first). */
+	let redo: RedoThread<Task, TaskResult> | undefined;
+	let startOn: (runner: {run: SharedTasks<Task, TaskResult>['run']}, unit: Unit) => Started = () => {
+		throw new Error('linkstream: no pool');
+	};
 	try {
 		if (pool !== undefined) {
 			const {unique, ...perDocument} = filtering;
@@ -184,19 +191,19 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, threads * TASKS_PER_THREAD, runFileTask);
 			const pooled = (unit: Unit): boolean => (unit.range === undefined ? whole(unit.index) : unit.here !== true);
-			const start = async (unit: Unit): Promise<Started | undefined> => {
-				if (!pooled(unit)) return undefined;
+			startOn = (runner: {run: SharedTasks<Task, TaskResult>['run']}, unit: Unit): Started => {
 				// With --unique the main thread keeps the first line of each key: lines and keys come whole in the result.
 				const receiver = unique === true ? undefined : new TaskReceiver();
-				const result = receiver === undefined ? shared.run(task(unit)) : shared.run({...task(unit), port: receiver.port}, [receiver.port]);
+				const result = receiver === undefined ? runner.run(task(unit)) : runner.run({...task(unit), port: receiver.port}, [receiver.port]);
 				result.catch(() => undefined); // seen in its turn
 				return receiver === undefined ? {result} : {result, receiver};
 			};
+			const start = async (unit: Unit): Promise<Started | undefined> => (pooled(unit) ? startOn(shared, unit) : undefined);
 			const onResult = async (unit: Unit, started: Started | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
-				const result = started === undefined ? undefined : await threadResult(input, started);
-				if (result === undefined || result.overflow === true) await extractHere(input, undefined, unit.range);
-				else printResult(input, result);
+				const result = started === undefined ? undefined : await threadResult(unit, started);
+				if (result === undefined || result?.overflow === true) await extractHere(input, undefined, unit.range);
+				else if (result !== null) printResult(input, result);
 				if (unit.range === undefined || unit.range[1] === sizes[unit.index]) await done(unit.index);
 				else await out.ready();
 			};
@@ -222,30 +229,46 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	} finally {
 		progress.stop();
 		await pool?.close();
+		await redo?.close();
 	}
+	const warning = extractNoBaseWarning(noBase, format);
+	if (warning !== undefined) io.err(warning);
 	return status;
 
 	/**
-	 * A task's pieces of output written as they come, in its turn; then its result. Undefined
-	 * when its worker thread failed under it (out of memory): the input is then read again on
-	 * this thread, and the bytes the thread had written are not written twice.
+	 * A task's pieces of output written as they come, in its turn; then its result. When its
+	 * worker thread failed under it (ran out of memory), it is done again alone on a thread of
+	 * its own under the same heap limit (RedoThread), and the bytes written already are not
+	 * written twice; when that thread fails too, the input is named as failed (its output so
+	 * far stays, as for any input that fails part way) and null is returned.
 	 */
-	async function threadResult(input: Input, {result, receiver}: Started): Promise<TaskResult | undefined> {
-		let written = 0;
-		try {
-			await receiver?.drain(
-				result.then(({pieces}) => pieces ?? 0),
-				piece => {
-					written += piece.length;
-					out.addBytes(piece);
-					return out.ready();
-				},
-			);
-			return await result;
-		} catch (error) {
-			warn(input.path, `${threadFailure(error)}: read again on the main thread`);
-			out.skip(written);
-			return undefined;
+	async function threadResult(unit: Unit, started: Started): Promise<TaskResult | null> {
+		const input = inputs[unit.index]!;
+		for (let attempt = started, again = false; ; again = true) {
+			let written = 0;
+			try {
+				await attempt.receiver?.drain(
+					attempt.result.then(({pieces}) => pieces ?? 0),
+					piece => {
+						written += piece.length;
+						out.addBytes(piece);
+						return out.ready();
+					},
+				);
+				const result = await attempt.result;
+				if (again) out.endSkip();
+				return result;
+			} catch (error) {
+				if (again) {
+					out.endSkip();
+					fail(input.path, `${threadFailure(error)} again, alone on a thread: not read in full (its Links after those given are missing)`);
+					return null;
+				}
+				warn(input.path, `${threadFailure(error)}: read again alone on another thread`);
+				out.skip(written);
+				redo ??= new RedoThread<Task, TaskResult>(workerModule('worker'));
+				attempt = startOn(redo, unit);
+			}
 		}
 	}
 
@@ -255,6 +278,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			for (const [i, line] of result.lines.entries()) if (filter.firstTime(result.keys[i]!)) out.add(line);
 		}
 		for (const chunk of result.chunks) out.addBytes(chunk);
+		noBase += result.noBase ?? 0;
 		for (const note of result.notes) (note.warning ? warn : fail)(input.path, note.message);
 	}
 }

@@ -11,10 +11,11 @@ import type {OutputFormat} from './format.js';
 import {isMainThread} from 'node:worker_threads';
 import type {MessagePort} from 'node:worker_threads';
 import type {Link} from '../types.js';
+import {lacksBase} from './no-base.js';
 import {PortOutput} from './task-output.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
 import {eachLink, readWhole, withFileStream, type Input, type LinkSink, type RunOptions, type Source} from './sources.js';
-import {readWalkedSync} from './walked-file.js';
+import {grewMessage, grewWhileRead, readWalkedSync} from './walked-file.js';
 
 export interface Task {
 	input: Input;
@@ -51,6 +52,8 @@ export interface TaskResult {
 	overflow?: true;
 	/** With `port`: the pieces of output sent through it. */
 	pieces?: number;
+	/** Relative references with no base to resolve them against (no-base.ts), when there are some. */
+	noBase?: number;
 }
 
 /** An error or a warning about one input. */
@@ -73,7 +76,13 @@ export async function runFileTask(task: Task): Promise<TaskResult> {
 	const links = (source: Source): Promise<void> => eachLink(input, options, source, output.sink, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
 	try {
 		// A WARC file (or range of one) as a stream, so its gzip members are inflated in bounded steps (archive/warc/input.ts); any other file whole.
-		await (input.type === 'warc' ? withFileStream(input, range, links) : links(await wholeFile(input)));
+		const grew = (message: string): void => void notes.push({message, warning: true});
+		if (input.type === 'warc') await withFileStream(input, range, links, grew);
+		else {
+			const bytes = await wholeFile(input);
+			if (grewWhileRead(bytes)) grew(grewMessage(bytes.length));
+			await links(bytes);
+		}
 	} catch (error) {
 		if (error !== OVERFLOW) notes.push({message: (error as Error).message});
 	}
@@ -94,8 +103,10 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 	const scratch = SCRATCH.pop() ?? new Uint8Array(PIECE_BYTES);
 	const streamed = port !== undefined && !unique ? new PortOutput(port, maxOutput) : undefined;
 	let held = 0;
+	let noBase = 0;
 	const bytes = new LineBytes(piece => (streamed === undefined ? void chunks.push(piece) : streamed.send(piece)), scratch);
 	const emit = (link: Link): void => {
+		if (lacksBase(link)) noBase++;
 		if (!filter.accept(link)) return;
 		const line = formatter(link);
 		if (line === null) return;
@@ -122,16 +133,18 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 		if (SCRATCH.length < MAX_SCRATCH) SCRATCH.push(scratch);
 		if (streamed !== undefined) {
 			streamed.done();
-			return {chunks, notes, pieces: streamed.sent};
+			return counted({chunks, notes, pieces: streamed.sent});
 		}
+		// Given up: the file is read again on the main thread, which counts it then.
 		if (held > maxOutput) return {chunks: [], notes: [], overflow: true};
-		return unique ? {chunks, lines, keys, notes} : {chunks, notes};
+		return counted(unique ? {chunks, lines, keys, notes} : {chunks, notes});
 	};
+	const counted = (result: TaskResult): TaskResult => (noBase === 0 ? result : {...result, noBase});
 	return {sink: {emit, ready, keeps: unique}, end};
 }
 
 /** A file's bytes, whole. A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool. */
-async function wholeFile(input: Input): Promise<Uint8Array> {
+async function wholeFile(input: Input): Promise<Buffer> {
 	return isMainThread ? readWhole(input) : readWalkedSync(input);
 }
 

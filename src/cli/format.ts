@@ -52,8 +52,9 @@ export function formatLink(link: Link, format: OutputFormat, file: string | unde
 
 /**
  * A TSV field: tab, line breaks and backslash escaped as `\t`, `\n`, `\r`, `\\`, another
- * control character (ESC, BEL, ...) and a byte of a file name that is not UTF-8 as `\xHH`
- * (names.ts): a value never breaks a line or reaches a terminal as an escape sequence.
+ * control character (ESC, BEL, ...) and a byte of a file name that is not UTF-8 as `\xHH`,
+ * a format character (U+202E ...) or line separator as `\uHHHH` (names.ts): a value never
+ * breaks a line, reorders one, or reaches a terminal as an escape sequence.
  */
 const tsvField = printable;
 

@@ -3,36 +3,17 @@ import {stat} from 'node:fs/promises';
 import {basename, extname} from 'node:path';
 import type {ArchiveType, InputType} from '../types.js';
 import {fsPath} from './names.js';
-import {GZIP_SUFFIX, isGzipPath} from './open-document.js';
-import type {Input} from './sources.js';
-import type {FileId} from './site-files.js';
+import {firstTime, NOT_A_FILE, type FileId} from './file-id.js';
+import {DOCUMENT_TYPE_BY_EXTENSION, GZIP_SUFFIX, isGzipPath} from './file-types.js';
+import type {Input} from './input.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
 import {namedFile} from './walked-file.js';
 
-export type {Input} from './sources.js';
+export type {Input} from './input.js';
+export {DOCUMENT_TYPE_BY_EXTENSION} from './file-types.js';
+export {firstTime, NOT_A_FILE} from './file-id.js';
 
 type AnyType = InputType | ArchiveType;
-
-/**
- * Markup, XML and style sheets by extension: what `extract` reads as such and what a site
- * rewrite rewrites (feeds, sitemaps, OPML, SVG and XSLT are XML documents).
- */
-export const DOCUMENT_TYPE_BY_EXTENSION: Readonly<Record<string, InputType>> = {
-	'.html': 'html',
-	'.htm': 'html',
-	'.shtml': 'html',
-	'.xhtml': 'xhtml',
-	'.xht': 'xhtml',
-	'.xml': 'xml',
-	'.rss': 'xml',
-	'.atom': 'xml',
-	'.rdf': 'xml',
-	'.opml': 'xml',
-	'.svg': 'xml',
-	'.xsl': 'xml',
-	'.xslt': 'xml',
-	'.css': 'css',
-};
 
 const TYPE_BY_EXTENSION: Readonly<Record<string, AnyType>> = {
 	...DOCUMENT_TYPE_BY_EXTENSION,
@@ -113,7 +94,8 @@ export async function expandInputs(
 	};
 	for (const path of paths.length === 0 ? ['-'] : paths) {
 		if (path === '-') {
-			inputs.push({path, type: explicit ?? 'html'});
+			// Without --type, standard input is sniffed for gzip and XML as a file of no known extension is (open-document.ts).
+			inputs.push(explicit === undefined ? {path, type: 'html', sniff: true} : {path, type: explicit});
 			continue;
 		}
 		try {
@@ -150,33 +132,4 @@ export async function expandInputs(
 export async function namedInput(path: string, explicit: AnyType | undefined, info: FileId): Promise<Input & {id: FileId}> {
 	const target = await namedFile(path);
 	return {...fileInput(path, explicit), id: {dev: info.dev, ino: info.ino}, ...(target === path ? {} : {target})};
-}
-
-/** Why a FIFO, a socket or a device named on the command line is not read. */
-export const NOT_A_FILE = 'not a regular file (FIFOs, sockets and devices are not read; give standard input as "-")';
-
-/**
- * The folder part of a pattern, before its first segment with a wildcard, with a final `/`
- * (`dist/**\/*.html`: `dist/`; `*.html`: ``): its files' paths under it name their URLs under `--site`.
- *
- * @example
- * patternRoot('./dist/*\/*.html'); //=> 'dist/'
- */
-export function patternRoot(pattern: string): string {
-	const segments = pattern.split('/');
-	const fixed = segments.slice(0, Math.max(0, segments.findIndex(isGlob))).join('/');
-	return fixed === '' ? '' : `${fixed.replace(/^\.\//, '')}/`;
-}
-
-/**
- * Whether the file `info` describes is met for the first time in `seen` (its device and inode).
- *
- * @example
- * firstTime(seen, await stat('a.html')); // true, then false for a hard link to it
- */
-export function firstTime(seen: Set<string>, info: {dev: number; ino: number}): boolean {
-	const key = `${info.dev}:${info.ino}`;
-	if (seen.has(key)) return false;
-	seen.add(key);
-	return true;
 }

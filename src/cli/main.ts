@@ -32,11 +32,43 @@ const OPTIONS = {
 	'in-place': {type: 'boolean'},
 	out: {type: 'string'},
 	'dry-run': {type: 'boolean'},
+	'keep-absolute': {type: 'string'},
+	'no-keep-absolute': {type: 'boolean'},
+	index: {type: 'string'},
+	'clean-urls': {type: 'boolean'},
+	inert: {type: 'boolean'},
+	cache: {type: 'string'},
+	'cache-max-age': {type: 'string'},
+	timeout: {type: 'string'},
 	help: {type: 'boolean', short: 'h'},
 	version: {type: 'boolean', short: 'V'},
 } as const;
 
-const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize'] as const;
+const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize', 'check'] as const;
+
+type OptionName = keyof typeof OPTIONS;
+
+/** Each command's own options (`--help` and `--version` go with any): another command's option is a usage error. */
+const OWN_OPTIONS: Readonly<Record<(typeof COMMANDS)[number], readonly OptionName[]>> = {
+	extract: ['type', 'base-url', 'encoding', 'dialect', 'format', 'text-links', 'anchor-text', 'kind', 'scheme', 'internal', 'external', 'site', 'unique', 'no-follow-nofollow', 'no-inert', 'redact-credentials', 'jobs'],
+	rewrite: ['to', 'type', 'base-url', 'document-url', 'scope', 'site', 'form', 'encoding', 'dialect', 'text-links', 'normalize', 'in-place', 'out', 'dry-run', 'jobs', 'keep-absolute', 'no-keep-absolute'],
+	resolve: ['dialect'],
+	relativize: ['dialect', 'form', 'scope'],
+	check: ['site', 'external', 'format', 'jobs', 'index', 'clean-urls', 'inert', 'cache', 'cache-max-age', 'timeout', 'dialect'],
+};
+
+/**
+ * PRODUCT.md: each command takes only its own options. The first option given that is not
+ * `command`'s is a {@link CommandLineError} naming the command and the commands it belongs to.
+ */
+function checkOwnOptions(command: (typeof COMMANDS)[number], values: Readonly<Record<string, unknown>>): void {
+	const own: readonly string[] = OWN_OPTIONS[command];
+	for (const [name, value] of Object.entries(values)) {
+		if (value === undefined || own.includes(name)) continue;
+		const owners = COMMANDS.filter(other => (OWN_OPTIONS[other] as readonly string[]).includes(name));
+		throw new CommandLineError(command, `--${name} is an option of ${owners.join(' and ')}, not of ${command}`);
+	}
+}
 
 /** Run the command line `argv` (without node and script); resolves to the exit status. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -53,6 +85,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 			out(`linkstream ${packageVersion()}`);
 			return 0;
 		}
+		if ((COMMANDS as readonly (string | undefined)[]).includes(command)) checkOwnOptions(command as (typeof COMMANDS)[number], values);
 		switch (command) {
 			// Each command's modules load when it runs (the archive readers and the rewriter are not needed to extract HTML).
 			case 'extract':
@@ -93,6 +126,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 						dialect: values.dialect,
 						textLinks: values['text-links'],
 						normalize: values.normalize,
+						keepAbsolute: values['keep-absolute'],
+						noKeepAbsolute: values['no-keep-absolute'],
 						inPlace: values['in-place'],
 						out: values.out,
 						dryRun: values['dry-run'],
@@ -101,6 +136,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 					},
 					{stdin: process.stdin, stdout: process.stdout, err},
 				);
+			case 'check':
+				return await (await import('./check.js')).runCheck(values, rest, {stdout: process.stdout, err});
 			case 'resolve':
 			case 'relativize':
 				return (await import('./uri.js')).runUriCommand(command, {dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest}, out, err);

@@ -8,7 +8,11 @@
  *
  * Printed (messages, `--dry-run` lines, TSV fields), a path is escaped by {@link printable}:
  * `\t`, `\n`, `\r`, `\\` for tab, line feed, carriage return and backslash, `\xHH` for
- * another control character (C0, DEL, C1) and for a byte that is not UTF-8.
+ * another control character (C0, DEL, C1) and for a byte that is not UTF-8, `\uHHHH` (or
+ * `\u{HHHHH}`) for a Unicode format character (general category Cf: the bidirectional
+ * controls U+202A–U+202E and U+2066–U+2069 that reorder what a terminal shows after them,
+ * zero-width characters, tags) and for the line and paragraph separators U+2028 and U+2029
+ * (categories Zl, Zp), which some terminals and editors break lines at.
  */
 import {resolve, sep} from 'node:path';
 import {pathToFileURL} from 'node:url';
@@ -20,9 +24,13 @@ const UTF8 = new TextDecoder('utf-8', {fatal: true});
 
 /** A lone low surrogate standing for a byte (not the second half of a pair). */
 const LONE_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
-/** What {@link printable} escapes: C0 controls, DEL, C1 controls, backslash, lone byte surrogates. */
-const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\\]|(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/g;
-const UNPRINTABLE_ONE = new RegExp(UNPRINTABLE.source); // no /g: no lastIndex kept between calls
+/**
+ * What {@link printable} escapes: C0 controls, DEL, C1 controls, backslash, format characters
+ * (Cf, the bidirectional controls among them), line and paragraph separators, lone byte
+ * surrogates (with the `u` flag a surrogate pair is one code point, so only a lone one matches).
+ */
+const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\\\p{Cf}\p{Zl}\p{Zp}]|[\uDC80-\uDCFF]/gu;
+const UNPRINTABLE_ONE = new RegExp(UNPRINTABLE.source, 'u'); // no /g: no lastIndex kept between calls
 
 /**
  * A name's bytes as a string: UTF-8, each byte of an invalid sequence as U+DC00 + byte.
@@ -110,8 +118,11 @@ export function printable(path: string): string {
 	return path.replace(UNPRINTABLE, c => {
 		const named = NAMED[c];
 		if (named !== undefined) return named;
-		const code = c.charCodeAt(0);
-		return `\\x${(code >= 0xdc80 ? code - ESCAPED_BYTE : code).toString(16).toUpperCase().padStart(2, '0')}`;
+		const code = c.codePointAt(0)!;
+		if (code >= 0xdc80 && code <= 0xdcff) return `\\x${(code - ESCAPED_BYTE).toString(16).toUpperCase()}`;
+		if (code <= 0x9f) return `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`;
+		const hex = code.toString(16).toUpperCase();
+		return code > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
 	});
 }
 

@@ -1,9 +1,11 @@
 /**
- * `linkstream rewrite` with no base (standard input without `--base-url`): a relative
- * reference can then be made neither absolute nor relative (RFC 2396 §5.1: no layer gives a
- * base) and is left as written. The run says so once, with the count, rather than pass the
- * input through as if nothing were asked.
+ * A run with no base (standard input without `--base-url`): a relative reference can then
+ * be resolved against nothing (RFC 2396 §5.1: no layer gives a base). `rewrite` leaves it
+ * as written, `extract` gives it with `url: null` (which `--format urls` cannot print). The
+ * run says so once, with the count, rather than pass the input through or print nothing as
+ * if nothing were asked.
  */
+import type {Link} from '../types.js';
 import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
 import {checkExtractOptions} from '../options.js';
@@ -32,8 +34,7 @@ export function noBaseTap(options: RewriteOptions): NoBaseTap {
 	const {to: _to, documentUrl: _documentUrl, scope: _scope, form: _form, ...extract} = options;
 	let count = 0;
 	let pipeline: ExtractPipeline | undefined = new ExtractPipeline(checkExtractOptions(extract), nodeCodecs, link => {
-		// Same-document and empty references are kept as written with a base too (rewrite/targets.ts).
-		if (link.error === 'no-base' && link.sameDocument !== true && link.value !== '') count++;
+		if (lacksBase(link)) count++;
 	}, undefined, false);
 	const guard = (run: (p: ExtractPipeline) => void): void => {
 		try {
@@ -53,6 +54,34 @@ export function noBaseTap(options: RewriteOptions): NoBaseTap {
 		},
 	});
 	return {stream, count: () => count};
+}
+
+/**
+ * Whether a Link is a relative reference with no base to resolve it against. Same-document
+ * and empty references are not counted: a rewrite keeps them as written with a base too
+ * (rewrite/targets.ts), and they name the document itself.
+ *
+ * @example
+ * lacksBase({error: 'no-base', value: 'x.html', ...}); //=> true
+ */
+export function lacksBase(link: Link): boolean {
+	return link.error === 'no-base' && link.sameDocument !== true && link.value !== '';
+}
+
+/** How each output format gives a Link with no URL (format.ts). */
+const UNRESOLVED_IN = {urls: 'left out', tsv: 'given with an empty URL', ndjson: 'given with "url": null'} as const;
+
+/**
+ * `linkstream extract`'s warning line for `count` references it could not resolve, or
+ * undefined for none.
+ *
+ * @example
+ * extractNoBaseWarning(2, 'urls'); //=> 'linkstream extract: warning: 2 relative references left out: no base URL to resolve them against (give one with --base-url URL, or --site URL for a folder)'
+ */
+export function extractNoBaseWarning(count: number, format: keyof typeof UNRESOLVED_IN): string | undefined {
+	if (count === 0) return undefined;
+	const [references, them] = count === 1 ? ['1 relative reference', 'it'] : [`${count} relative references`, 'them'];
+	return `linkstream extract: warning: ${references} ${UNRESOLVED_IN[format]}: no base URL to resolve ${them} against (give one with --base-url URL, or --site URL for a folder)`;
 }
 
 /**

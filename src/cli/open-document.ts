@@ -1,16 +1,17 @@
 /**
  * What a command-line file holds before it is read as a document: a `.gz` file is
  * decompressed as a stream (Node's zlib, RFC 1952), and a file whose extension says nothing
- * is sniffed, so an image or a program is named "not a document" rather than read as HTML
- * to give no Links.
+ * (or standard input without `--type`) is sniffed: gzip data is decompressed and sniffed
+ * again, XML (a declaration, or the root of a feed, sitemap, OPML list or SVG) is read as
+ * XML, and a named file that is an image or a program is named "not a document" rather than
+ * read as HTML to give no Links.
  */
 import {Readable, pipeline} from 'node:stream';
 import {createGunzip} from 'node:zlib';
-import type {Input, Source} from './sources.js';
-import {openWalked} from './walked-file.js';
+import type {Input, Source} from './input.js';
+import {looksLikeXml} from './xml-root.js';
 
-/** The suffix of a gzip file (RFC 1952); `page.html.gz` is read as `page.html`. */
-export const GZIP_SUFFIX = '.gz';
+export {isGzipPath} from './file-types.js';
 
 /** Bytes looked at to tell a document from a binary file. */
 export const SNIFF_BYTES = 1024;
@@ -36,16 +37,6 @@ const UTF16_BOMS: ReadonlyArray<readonly number[]> = [
 const NUL = 0x00;
 
 /**
- * Whether `path` names a gzip file by its suffix.
- *
- * @example
- * isGzipPath('notes.TXT.GZ'); //=> true
- */
-export function isGzipPath(path: string): boolean {
-	return path.toLowerCase().endsWith(GZIP_SUFFIX);
-}
-
-/**
  * What the first bytes of a file show it is when it is not a document: a binary format by
  * its signature, or NUL bytes (which no text holds, unless UTF-16 with a BOM). Undefined
  * for anything else.
@@ -64,31 +55,68 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
 	return bytes.length >= prefix.length && prefix.every((byte, i) => bytes[i] === byte);
 }
 
-/**
- * The bytes of `input` as a document: gunzipped as a stream when it is a `.gz` file, and
- * checked first when its type was only guessed. Rejects naming what the file is instead.
- *
- * @example
- * const source = await openDocument({path: 'page.html.gz', type: 'html', gzip: true}, fileStream('page.html.gz'));
- */
-export async function openDocument(input: Input, source: Source): Promise<Source> {
-	if (input.sniff === true) {
-		const kind = binaryKind(source instanceof Uint8Array ? source : await head(input));
-		if (kind !== undefined) throw new Error(`not a document: ${kind}; its extension is not one linkstream knows (give --type to read it as one)`);
-	}
-	return input.gzip === true ? gunzip(source) : source;
+/** A document opened: its bytes (decompressed), and its type (XML when sniffing found it). */
+export interface OpenedDocument {
+	source: Source;
+	type: Input['type'];
 }
 
-/** The first SNIFF_BYTES of a file (a file streamed rather than read whole), opened as it was met (walked-file.ts). */
-async function head(input: Input): Promise<Uint8Array> {
-	const {handle: file} = await openWalked(input);
-	try {
-		const buffer = new Uint8Array(SNIFF_BYTES);
-		const {bytesRead} = await file.read(buffer, 0, SNIFF_BYTES, 0);
-		return buffer.subarray(0, bytesRead);
-	} finally {
-		await file.close();
+/**
+ * The bytes of `input` as a document: gunzipped as a stream when it is a `.gz` file, and
+ * sniffed first when its type was only guessed (`sniff`). Rejects naming what the file is
+ * instead. Standard input is never refused as binary: what a pipe holds is the caller's to say.
+ *
+ * @example
+ * const {source, type} = await openDocument({path: 'page.html.gz', type: 'html', gzip: true}, fileStream('page.html.gz'));
+ */
+export async function openDocument(input: Input, source: Source): Promise<OpenedDocument> {
+	if (input.sniff !== true) return {source: input.gzip === true ? gunzip(source) : source, type: input.type};
+	let {head, source: whole} = await peek(source);
+	if (startsWith(head, GZIP_MAGIC)) {
+		try {
+			({head, source: whole} = await peek(gunzip(whole)));
+		} catch (error) {
+			throw new Error(`not a document: gzip data that does not decompress (${(error as Error).message})`);
+		}
 	}
+	const kind = input.path === '-' ? undefined : binaryKind(head);
+	if (kind !== undefined) throw new Error(`not a document: ${kind}; its extension is not one linkstream knows (give --type to read it as one)`);
+	return {source: whole, type: looksLikeXml(head) ? 'xml' : input.type};
+}
+
+/** RFC 1952 §2.3.1 ID1 ID2. */
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+/** Bytes looked at to tell XML or gzip (a prolog's comments may be long; a stream is held this far at most). */
+const PEEK_BYTES = 4096;
+
+/**
+ * The first bytes of `source` (PEEK_BYTES, fewer if it ends), and the whole of it again: a
+ * stream is read that far and replayed from its start, the rest read on as it comes.
+ */
+async function peek(source: Source): Promise<{head: Uint8Array; source: Source}> {
+	if (source instanceof Uint8Array) return {head: source.subarray(0, PEEK_BYTES), source};
+	const iterator = (source as AsyncIterable<Uint8Array | string>)[Symbol.asyncIterator]();
+	const held: Uint8Array[] = [];
+	let size = 0;
+	let done = false;
+	while (size < PEEK_BYTES) {
+		const next = await iterator.next();
+		if (next.done === true) {
+			done = true;
+			break;
+		}
+		const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+		held.push(chunk);
+		size += chunk.length;
+	}
+	const head = Buffer.concat(held).subarray(0, PEEK_BYTES);
+	async function* replay(): AsyncGenerator<Uint8Array> {
+		yield* held;
+		if (done) return;
+		for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+	}
+	return {head, source: Readable.from(replay(), {objectMode: false})};
 }
 
 /**

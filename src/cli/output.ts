@@ -115,6 +115,12 @@ export class BatchedOutput {
 		this.skipping += bytes;
 	}
 
+	/** Stop leaving bytes out: what was to be made again was not (its thread failed again). */
+	endSkip(): void {
+		this.bytes.flush();
+		this.skipping = 0;
+	}
+
 	/** Undefined when more may be added now, else a promise of the stream draining. */
 	ready(): Promise<void> | undefined {
 		return this.waiting;

@@ -13,8 +13,9 @@ import {optionError} from '../options.js';
  * limit (V8 lets a heap grow up to four times what it keeps live before a full collection,
  * less under a low limit): link-dense files at -j 2 peaked at 293 MB without a limit and
  * 210 MB with this one (bench/hostile.ts). A task that needs more ends its thread with
- * ERR_WORKER_OUT_OF_MEMORY, and the command does it again on the main thread
- * ({@link threadFailure}); the pool starts a new thread.
+ * ERR_WORKER_OUT_OF_MEMORY (and the tasks that shared it with it); the pool starts a new
+ * thread, and the command does each of those tasks again alone on a thread of its own under
+ * the same limit ({@link RedoThread}), naming as failed one that runs out of memory again.
  */
 export const THREAD_OLD_SPACE_MB = 256;
 /**
@@ -63,7 +64,8 @@ export function workerModule(name: string): string {
  * (its default export), each thread taking up to `perThread` tasks at once (for tasks
  * that wait on I/O), calling `onResult` in item order; with `limit`, the items in flight
  * weigh at most `limit.max` together. An item whose thread failed under it (ran out of
- * memory) is given to `again` (on this thread) with what to say of the failure.
+ * memory) is given to `again` with what to say of the failure (to be done again within a
+ * bound: {@link RedoThread}).
  *
  * @example
  * await runPool(workerModule('worker'), inputs, input => ({input, options}), 4, async (input, result) => print(result));
@@ -291,5 +293,42 @@ export class SharedTasks<Task, Result> {
 		else this.inLocal--;
 		settle(value);
 		this.pump();
+	}
+}
+
+/**
+ * Tasks whose worker thread failed under them (ran out of memory), done again one at a time,
+ * each alone on a worker thread kept for this (started at the first, with the same heap
+ * limits as the pool's): never on the main thread, whose heap has no such bound (a page
+ * redone there took 4.3 GB and aborted the run). V8 does not say which of the tasks sharing
+ * a thread ran it out of memory, so each is done again alone; one that fails alone too is
+ * beyond the bound.
+ *
+ * @example
+ * const redo = new RedoThread<Task, TaskResult>(workerModule('worker'));
+ * const result = await redo.run(task).catch(error => report(threadFailure(error)));
+ * await redo.close();
+ */
+export class RedoThread<Task, Result> {
+	private readonly filename: string;
+	private pool: Promise<Pool<Task, Result>> | undefined;
+	private turn: Promise<unknown> = Promise.resolve();
+
+	constructor(filename: string) {
+		this.filename = filename;
+	}
+
+	/** Run `task` once the tasks given before are done (`transfer`: what moves to the thread). */
+	run(task: Task, transfer?: readonly TransferListItem[]): Promise<Result> {
+		const result = this.turn.then(async () => {
+			this.pool ??= openPool<Task, Result>(this.filename, 1, 1);
+			return (await this.pool).run(task, transfer);
+		});
+		this.turn = result.catch(() => undefined);
+		return result;
+	}
+
+	async close(): Promise<void> {
+		if (this.pool !== undefined) await (await this.pool).close();
 	}
 }

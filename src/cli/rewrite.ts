@@ -10,20 +10,23 @@ import {pipeline} from 'node:stream/promises';
 import {pathToFileURL} from 'node:url';
 import {checkAbsolute, checkDialect, checkForm, optionError} from '../options.js';
 import {createRewriteStream} from '../stream/node/rewrite.js';
+import {KEEP_ABSOLUTE, KEEP_ABSOLUTE_FORM, keepAbsoluteProblem} from '../rewrite/keep-absolute.js';
 import {INPUT_TYPES} from '../types.js';
 import type {InputType, RewriteOptions} from '../types.js';
 import {inferType, namedInput, NOT_A_FILE} from './inputs.js';
 import type {Input} from './inputs.js';
+import type {Io} from './io.js';
 import {printable} from './names.js';
 import {noBaseTap, noBaseWarning} from './no-base.js';
 import {isGzipPath, openDocument} from './open-document.js';
+import type {OpenedDocument} from './open-document.js';
 import {checkJobs} from './pool.js';
 import {runSite} from './site.js';
 import type {SiteCommand} from './site.js';
 import {checkSite, fileUrl} from './site-files.js';
 import {withFileStream} from './sources.js';
 import {testPause} from './test-pause.js';
-import {refuseClosedOutput} from './stdout.js';
+import {CommandLineError} from './args.js';
 import {UsageError} from './usage.js';
 
 export interface RewriteCommand {
@@ -40,6 +43,10 @@ export interface RewriteCommand {
 	textLinks?: boolean | undefined;
 	/** `--normalize`: with `--to absolute`, references with a scheme in their canonical form too. */
 	normalize?: boolean | undefined;
+	/** `--keep-absolute LIST`: more references kept absolute by `--to relative` (comma-separated selectors). */
+	keepAbsolute?: string | undefined;
+	/** `--no-keep-absolute`: none kept absolute but those `--keep-absolute` names. */
+	noKeepAbsolute?: boolean | undefined;
 	/** `--in-place`: replace each file atomically. */
 	inPlace?: boolean | undefined;
 	/** `--out DIR`: write the rewritten tree under DIR. */
@@ -48,12 +55,6 @@ export interface RewriteCommand {
 	dryRun?: boolean | undefined;
 	jobs?: string | undefined;
 	positionals: string[];
-}
-
-interface Io {
-	stdin: NodeJS.ReadableStream;
-	stdout: NodeJS.WritableStream;
-	err: (line: string) => void;
 }
 
 /**
@@ -65,10 +66,13 @@ interface Io {
 export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> {
 	if (args.inPlace === true || args.out !== undefined || args.dryRun === true) return runSite(siteCommand(args), io);
 	const options = rewriteOptions(args);
-	// The rewritten document going nowhere is a failure; a site rewrite's product is its files (its summary on standard error).
-	if (refuseClosedOutput(io.err)) return 1;
+	// No input named and a terminal for standard input: a hint, not a wait for typing that nobody means.
+	if (args.positionals.length === 0 && (io.stdin as {isTTY?: boolean}).isTTY === true) {
+		throw new UsageError('rewrite needs input: give FILE, or pipe a document in (name "-" to type one on the terminal)');
+	}
 	const [path = '-'] = args.positionals;
 	let file: Input | undefined;
+	let note: string | undefined;
 	if (path !== '-') {
 		const info = await stat(path).catch(() => null);
 		if (info === null) return fail(io, path, 'no such file');
@@ -76,16 +80,28 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		if (!info.isFile()) return fail(io, path, NOT_A_FILE);
 		const site = args.baseUrl === undefined ? siteUrl(args) : undefined;
 		// A single FILE with --site sits at the site's root, as in a folder run.
-		options.retrievalUrl ??= site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
+		if (options.retrievalUrl === undefined) {
+			options.retrievalUrl = site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
+			// Made absolute against the file's own place, its links are file: URLs: said once the file is rewritten, so they are not taken for web URLs unawares.
+			if (site === undefined && options.to === 'absolute') note = `linkstream rewrite: note: no --base-url: relative references resolved against the file's own URL ${options.retrievalUrl} (give its web URL with --base-url URL, or --site URL)`;
+		}
 		file = await namedInput(path, args.type as InputType | undefined, info);
 		await testPause('open');
 	}
 	try {
 		// Standard input without --base-url has no base: count what stays as written for lack of one.
-		const tap = options.retrievalUrl === undefined ? noBaseTap(options) : undefined;
-		const rewriteTo = (source: NodeJS.ReadableStream): Promise<void> =>
-			tap === undefined ? pipeline(source, createRewriteStream(options), writeTo(io.stdout)) : pipeline(source, tap.stream, createRewriteStream(options), writeTo(io.stdout));
-		await (file === undefined ? rewriteTo(io.stdin) : rewriteFile(file, rewriteTo));
+		let tap: ReturnType<typeof noBaseTap> | undefined;
+		/** The document as sniffed (a file of unknown extension or standard input that is XML is rewritten as XML). */
+		const rewriteTo = ({source, type}: OpenedDocument): Promise<void> => {
+			const sniffed: RewriteOptions = {...options, type: type as InputType};
+			tap = sniffed.retrievalUrl === undefined ? noBaseTap(sniffed) : undefined;
+			const stream = source as NodeJS.ReadableStream;
+			return tap === undefined ? pipeline(stream, createRewriteStream(sniffed), writeTo(io.stdout)) : pipeline(stream, tap.stream, createRewriteStream(sniffed), writeTo(io.stdout));
+		};
+		// Standard input without --type is sniffed as a file of unknown extension is (open-document.ts).
+		const stdin: Input = args.type === undefined ? {path: '-', type: 'html', sniff: true} : {path: '-', type: options.type};
+		await (file === undefined ? rewriteTo(await openDocument(stdin, io.stdin)) : rewriteFile(file, rewriteTo, message => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)));
+		if (note !== undefined) io.err(note);
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
 		return 0;
@@ -98,9 +114,9 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
  * A named file to `rewriteTo`, opened as it was met (walked-file.ts): a `.gz` file
  * decompressed as it is read, a file of unknown extension sniffed first (open-document.ts).
  */
-function rewriteFile(file: Input, rewriteTo: (source: NodeJS.ReadableStream) => Promise<void>): Promise<void> {
+function rewriteFile(file: Input, rewriteTo: (opened: OpenedDocument) => Promise<void>, onWarning: (message: string) => void): Promise<void> {
 	// openDocument gives a stream for a stream.
-	return withFileStream(file, undefined, async source => rewriteTo((await openDocument(file, source)) as NodeJS.ReadableStream));
+	return withFileStream(file, undefined, async source => rewriteTo(await openDocument(file, source)), onWarning);
 }
 
 function fail(io: Io, path: string, message: string): number {
@@ -122,6 +138,8 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 	if (args.encoding !== undefined) options.encoding = args.encoding;
 	if (args.textLinks === true) options.textLinks = true;
 	if (checkNormalize(args)) options.normalize = true;
+	const keep = checkKeepAbsolute(args);
+	if (keep !== undefined) options.keepAbsolute = keep;
 	return options;
 }
 
@@ -152,7 +170,21 @@ function siteCommand(args: RewriteCommand): SiteCommand {
 	if (args.encoding !== undefined) command.encoding = args.encoding;
 	if (args.textLinks === true) command.textLinks = true;
 	if (checkNormalize(args)) command.normalize = true;
+	const keep = checkKeepAbsolute(args);
+	if (keep !== undefined) command.keepAbsolute = keep;
 	return command;
+}
+
+/**
+ * `--keep-absolute LIST` (selectors added to the default KEEP_ABSOLUTE) and
+ * `--no-keep-absolute` (the default dropped): the selectors, or undefined for the default.
+ */
+function checkKeepAbsolute(args: RewriteCommand): readonly string[] | undefined {
+	if (args.keepAbsolute === undefined && args.noKeepAbsolute !== true) return undefined;
+	const added = args.keepAbsolute === undefined ? [] : args.keepAbsolute.split(',').map(s => s.trim()).filter(s => s !== '');
+	const problem = keepAbsoluteProblem(added);
+	if (problem !== undefined || (args.keepAbsolute !== undefined && added.length === 0)) throw optionError('--keep-absolute', `${KEEP_ABSOLUTE_FORM}, separated by commas (${problem ?? 'none given'})`, args.keepAbsolute);
+	return args.noKeepAbsolute === true ? added : [...KEEP_ABSOLUTE, ...added];
 }
 
 /** `--site URL` as the site's folder URL (a final `/` added), or undefined. */
@@ -168,6 +200,7 @@ function checkNormalize(args: RewriteCommand): boolean {
 }
 
 function checkTo(to: string | undefined): 'absolute' | 'relative' {
+	if (to === undefined) throw new CommandLineError('rewrite', '--to is required: --to absolute or --to relative');
 	if (to !== 'absolute' && to !== 'relative') throw optionError('--to', 'absolute | relative', to);
 	return to;
 }

@@ -4,14 +4,15 @@
  * with their path under their root, which gives both their URL under `--site` and their
  * place under `--out`.
  */
-import {stat} from 'node:fs/promises';
-import {basename, extname} from 'node:path';
+import {realpath, stat} from 'node:fs/promises';
+import {basename, dirname, extname, join} from 'node:path';
 import type {Dialect, InputType} from '../types.js';
 import {optionError} from '../options.js';
 import {escapeComponent, normalize} from '../uri/index.js';
 import {isStaleTemporary, isTemporary} from './atomic.js';
-import {DOCUMENT_TYPE_BY_EXTENSION, firstTime, NOT_A_FILE, patternRoot} from './inputs.js';
-import {segmentOctets} from './names.js';
+import {NOT_A_FILE, type FileId} from './file-id.js';
+import {DOCUMENT_TYPE_BY_EXTENSION} from './file-types.js';
+import {decodeName, fsPath, printable, segmentOctets} from './names.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
 import {namedFile} from './walked-file.js';
 
@@ -21,11 +22,7 @@ const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSIO
 /** Directory indexes: served as their folder's URL (`a/index.html` is `a/`). */
 const INDEXES: readonly string[] = ['index.html', 'index.htm'];
 
-/** A file as the walk met it (device and inode): what is opened later must be this file. */
-export interface FileId {
-	dev: number;
-	ino: number;
-}
+export type {FileId} from './file-id.js';
 
 /**
  * One entry of the site: a document to rewrite, another file (copied with `--out`), a
@@ -43,17 +40,36 @@ export type SiteEntry =
  * The entries of the PATH arguments. `explicit` (`--type`) applies to files named on the
  * command line; walked files are typed by extension. Folders and patterns are walked
  * without following symbolic links (walk.ts); with `once`, each file (device and inode)
- * comes once however often it is met. A missing path, a pattern matching nothing, or a
+ * comes once however often it is met by the same name, and a hard link (another name of a
+ * file met) comes with a warning to `onWarning`. A missing path, a pattern matching nothing, or a
  * named path that is not a regular file or folder goes to `onError`.
  *
  * @example
  * await siteEntries(['dist'], undefined, report); // [{kind: 'document', path: 'dist/index.html', relative: 'index.html', type: 'html', id}, ...]
  */
-export async function siteEntries(paths: readonly string[], explicit: InputType | undefined, onError: (path: string, message: string) => void, once = true): Promise<SiteEntry[]> {
+export async function siteEntries(
+	paths: readonly string[],
+	explicit: InputType | undefined,
+	onError: (path: string, message: string) => void,
+	once = true,
+	onWarning: (path: string, message: string) => void = () => undefined,
+): Promise<SiteEntry[]> {
 	const entries: SiteEntry[] = [];
-	const seen = new Set<string>();
-	const add = (entry: SiteEntry): void => {
-		if (!('id' in entry) || !once || firstTime(seen, entry.id)) entries.push(entry);
+	const seen = new Map<string, string>();
+	const add = async (entry: SiteEntry): Promise<void> => {
+		if (!('id' in entry) || !once) return void entries.push(entry);
+		const key = `${entry.id.dev}:${entry.id.ino}`;
+		const first = seen.get(key);
+		if (first === undefined) {
+			seen.set(key, entry.path);
+			return void entries.push(entry);
+		}
+		// Met again by the same name (overlapping arguments, a linked folder): once. By another name, a
+		// hard link: each name is a page at its own URL, rewritten as a file of its own.
+		const [a, b] = await Promise.all([realName(first), realName(entry.path)]);
+		if (a === b) return;
+		onWarning(entry.path, `a hard link to ${printable(first)} (one file, two names): each name is rewritten for its own URL, as a file of its own (they no longer share one)`);
+		entries.push(entry);
 	};
 	for (const path of paths) {
 		try {
@@ -61,7 +77,7 @@ export async function siteEntries(paths: readonly string[], explicit: InputType 
 			if (info instanceof Error && info.code === 'ENOENT' && isGlob(path)) await globEntries(path, explicit, add, onError);
 			else if (info instanceof Error) throw info;
 			else if (info.isDirectory()) await walk(path, add);
-			else if (info.isFile()) add(fileEntry(await namedFile(path), basename(path), explicit, info));
+			else if (info.isFile()) await add(fileEntry(await namedFile(path), basename(path), explicit, info));
 			else onError(path, NOT_A_FILE);
 		} catch (error) {
 			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
@@ -76,6 +92,12 @@ function fileEntry(path: string, relative: string, explicit: InputType | undefin
 	return type === undefined ? {kind: 'other', ...file} : {kind: 'document', type, ...file};
 }
 
+/** A path's real folder and its own name: two names of one file (hard links) differ, one name met twice does not. */
+async function realName(path: string): Promise<string> {
+	const folder = await realpath(fsPath(dirname(path)), {encoding: 'buffer'}).then(decodeName, () => dirname(path));
+	return join(folder, basename(path));
+}
+
 /**
  * The type a walk gives a file: by extension, or undefined for files left as they are.
  *
@@ -88,23 +110,23 @@ export function documentType(path: string): InputType | undefined {
 	return REWRITTEN[extname(path).toLowerCase()];
 }
 
-async function walk(folder: string, add: (entry: SiteEntry) => void): Promise<void> {
+async function walk(folder: string, add: (entry: SiteEntry) => Promise<void>): Promise<void> {
 	for await (const {kind, path, relative, name, id} of walkFolder(folder)) {
-		if (kind === 'folder' || kind === 'symlink') add({kind, path, relative});
+		if (kind === 'folder' || kind === 'symlink') await add({kind, path, relative});
 		else if (kind === 'file' && isTemporary(name)) {
-			if (isStaleTemporary(name)) add({kind: 'stale', path, relative});
+			if (isStaleTemporary(name)) await add({kind: 'stale', path, relative});
 		} else if (kind === 'file' && id !== undefined) {
-			add(fileEntry(path, relative, undefined, id));
+			await add(fileEntry(path, relative, undefined, id));
 		}
 	}
 }
 
 /** A pattern's regular files, each under the pattern's fixed folder (`dist/**\/*.html`: under `dist`). */
-async function globEntries(pattern: string, explicit: InputType | undefined, add: (entry: SiteEntry) => void, onError: (path: string, message: string) => void): Promise<void> {
+async function globEntries(pattern: string, explicit: InputType | undefined, add: (entry: SiteEntry) => Promise<void>, onError: (path: string, message: string) => void): Promise<void> {
 	let matched = false;
 	for await (const {path, relative, name, id} of globFiles(pattern)) {
 		matched = true;
-		if (!isTemporary(name) && id !== undefined) add(fileEntry(path, relative, explicit, id));
+		if (!isTemporary(name) && id !== undefined) await add(fileEntry(path, relative, explicit, id));
 	}
 	if (!matched) onError(pattern, 'no file matches this pattern');
 }

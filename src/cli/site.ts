@@ -10,8 +10,9 @@ import {mkdir, realpath, stat} from 'node:fs/promises';
 import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
 import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './atomic.js';
-import {fileUrlOf, fsPath, printable} from './names.js';
-import {runInOrder, runPool, workerModule} from './pool.js';
+import type {Io} from './io.js';
+import {decodeName, fileUrlOf, fsPath, printable} from './names.js';
+import {RedoThread, runInOrder, runPool, threadFailure, workerModule} from './pool.js';
 import {createProgress} from './progress.js';
 import {fileUrl, siteEntries} from './site-files.js';
 import type {SiteEntry} from './site-files.js';
@@ -30,10 +31,11 @@ const FILES_PER_THREAD = 16;
 export const SITE_IN_FLIGHT_BYTES = 64 << 20;
 
 /**
- * A file in flight holds its input and output whole, and while it is rewritten the
- * references waiting for a late BASE with their output (DOCUMENT_HOLD_EVENTS, then 100,000): an 8.8 MB
- * page of 420,000 links took 160 MB above Node's own, some 18 times its size. Weighed twice
- * its size, eight such pages at -j 2 peaked at 2.4 GB (bench/hostile.ts).
+ * A file in flight is streamed (site-task.ts), but while it is rewritten the references
+ * waiting for a late BASE are held with their output (DOCUMENT_HOLD_EVENTS, DOCUMENT_HOLD_CHARS):
+ * an 8.8 MB page of 420,000 links took 160 MB above Node's own, some 18 times its size.
+ * Weighed twice its size, eight such pages at -j 2 peaked at 2.4 GB (bench/hostile.ts). A
+ * larger file weighs more than the bound and runs alone; what it holds stays bounded.
  */
 const SITE_FILE_WEIGHT = 16;
 
@@ -54,14 +56,14 @@ export interface SiteCommand {
 	textLinks?: boolean;
 	/** `--normalize` (absolute mode). */
 	normalize?: boolean;
+	/** `--keep-absolute`, `--no-keep-absolute`: the selectors (default KEEP_ABSOLUTE). */
+	keepAbsolute?: readonly string[];
 	jobs: number;
 	paths: readonly string[];
 }
 
-export interface SiteIo {
-	stdout: NodeJS.WritableStream;
-	err: (line: string) => void;
-}
+/** A site run reads no standard input. */
+export type SiteIo = Omit<Io, 'stdin'>;
 
 interface Totals {
 	read: number;
@@ -72,6 +74,8 @@ interface Totals {
 	removed: number;
 	/** Sitemaps, feeds and OPML lists made absolute by `--to relative`. */
 	readAway: number;
+	/** References `--to relative` kept absolute (canonical, og:image ...: RewriteOptions.keepAbsolute). */
+	keptAbsolute: number;
 	errors: number;
 }
 
@@ -85,18 +89,19 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	if (command.paths.length === 0) throw new UsageError('rewrite needs a FILE or FOLDER to rewrite');
 	if (command.paths.includes('-')) throw new UsageError('standard input ("-") is rewritten to standard output only, without --in-place, --out or --dry-run');
 	if (command.mode === 'out') await checkOutFolder(command.out ?? '', command.paths);
-	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, readAway: 0, errors: 0};
+	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, readAway: 0, keptAbsolute: 0, errors: 0};
 	const fail = (path: string, message: string): void => {
 		totals.errors++;
 		io.err(`linkstream rewrite: ${printable(path)}: ${message}`);
 	};
-	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail, command.mode !== 'out'), fail);
+	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail, command.mode !== 'out', (path, message) => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)), fail);
 	const sizes = await documentSizes(tasks);
 	const progress = createProgress(tasks.length, [...sizes.values()].reduce((sum, size) => sum + size, 0));
 	const renamed = new Set<string>();
 	const onResult = async (task: SiteTask, result: SiteResult): Promise<void> => {
 		add(totals, result);
 		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
+		if (result.warning !== undefined) io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${result.warning}`);
 		if (result.error !== undefined) fail(task.entry.path, result.error);
 		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${printable(task.entry.path)}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`);
 		progress.advance(result.bytes);
@@ -106,15 +111,30 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	try {
 		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.
 		if (command.jobs > 1 && tasks.length > 1) {
-			// A file whose thread ran out of memory is done again here, its dead thread's temporary file removed first.
-			const again = (task: SiteTask, failure: string): Promise<SiteResult> => {
-				io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again on the main thread`);
-				if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
-				return runSiteTask(task);
+			// A file whose thread ran out of memory is done again alone on a thread of its own under the same
+			// heap limit, its dead thread's temporary file removed first; failing again, it is named and left as it was.
+			const redo = new RedoThread<SiteTask, SiteResult>(workerModule('site-worker'));
+			const again = async (task: SiteTask, failure: string): Promise<SiteResult> => {
+				io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again alone on another thread`);
+				const clean = (): void => {
+					if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
+				};
+				clean();
+				try {
+					return await redo.run(task);
+				} catch (error) {
+					clean();
+					const left = command.mode === 'out' ? 'not written' : 'left as it was';
+					return {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0, error: `${threadFailure(error)} again, alone on a thread: ${left}`};
+				}
 			};
 			// A thread costs some 20 MB before any work: no more threads than files.
 			const threads = Math.min(command.jobs, tasks.length);
-			await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, threads, onResult, FILES_PER_THREAD, limit, again);
+			try {
+				await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, threads, onResult, FILES_PER_THREAD, limit, again);
+			} finally {
+				await redo.close();
+			}
 		} else {
 			await runInOrder(tasks, runSiteTask, FILES_PER_THREAD, onResult, limit);
 		}
@@ -165,6 +185,8 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 	const tasks: SiteTask[] = [];
 	const {mode, out} = command;
 	if (mode === 'out' && out !== undefined) await mkdir(out, {recursive: true});
+	// The output folder's real path, once: nothing under it is written through a symbolic link (out-tree.ts).
+	const realRoot = mode === 'out' && out !== undefined ? decodeName(await realpath(fsPath(out), {encoding: 'buffer'})) : undefined;
 	const written = new Set<string>();
 	for (const entry of entries) {
 		if (entry.kind !== 'document' && entry.kind !== 'stale' && mode !== 'out') continue;
@@ -183,6 +205,7 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 			}
 			written.add(target);
 			task.out = target;
+			if (realRoot !== undefined) task.place = {root: out, realRoot, relative: entry.relative};
 		}
 		tasks.push(task);
 	}
@@ -199,6 +222,7 @@ function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'docume
 	if (command.encoding !== undefined) options.encoding = command.encoding;
 	if (command.textLinks === true) options.textLinks = true;
 	if (command.normalize === true) options.normalize = true;
+	if (command.keepAbsolute !== undefined) options.keepAbsolute = command.keepAbsolute;
 	return options;
 }
 
@@ -217,6 +241,7 @@ function add(totals: Totals, result: SiteResult): void {
 	if (result.readAway !== undefined) totals.readAway++;
 	totals.rewritten += result.rewritten;
 	totals.unchanged += result.unchanged;
+	totals.keptAbsolute += result.keptAbsolute ?? 0;
 }
 
 function summary(totals: Totals, mode: SiteMode): string {
@@ -227,6 +252,8 @@ function summary(totals: Totals, mode: SiteMode): string {
 		`${plural(totals.rewritten, 'link')} ${dry ? 'would be rewritten' : 'rewritten'}`,
 		`${totals.unchanged} left unchanged`,
 	];
+	// Said when there are any, as the sitemaps and feeds made absolute are.
+	if (totals.keptAbsolute > 0) parts.push(`${totals.keptAbsolute} kept absolute`);
 	if (totals.readAway > 0) parts.push(`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} absolute, not relative (read away from the site)`);
 	if (mode === 'out') parts.push(`${plural(totals.copied, 'other file')} copied`);
 	if (totals.removed > 0) parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);

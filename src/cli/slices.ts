@@ -50,14 +50,3 @@ export function* linePieces(fields: ReadonlyArray<string | {long: string}>, esca
 	}
 	if (out !== '') yield out;
 }
-
-/**
- * Each piece of `line` (the line itself when it is one string).
- *
- * @example
- * eachPiece(line, piece => bytes.add(piece));
- */
-export function eachPiece(line: Line, add: (piece: string) => void): void {
-	if (typeof line === 'string') add(line);
-	else for (const piece of line) add(piece);
-}

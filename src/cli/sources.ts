@@ -4,40 +4,20 @@ import type {ReferenceEvent} from '../extract/event.js';
 import {checkExtractOptions} from '../options.js';
 import {checkEncoding} from '../stream/core/decode.js';
 import {attempt} from '../stream/core/input.js';
-import {ExtractPipeline} from '../stream/core/pipeline.js';
+import {ExtractPipeline, RELEASE_STEP} from '../stream/core/pipeline.js';
 import {nodeCodecs} from '../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../archive/mail/mail.js';
-import type {ArchiveType, ExtractOptions, InputType, Link} from '../types.js';
-import type {FileId} from './site-files.js';
-import {readWalked, walkedStream} from './walked-file.js';
+import type {ExtractOptions, InputType, Link} from '../types.js';
+import {grewMessage, grewWhileRead, readWalked, walkedStream} from './walked-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
+import {shiftOffset} from '../archive/warc/warnings.js';
+import type {Input, Source} from './input.js';
 
-/** A command-line input: a file path or `-`, and what it holds. */
-export interface Input {
-	path: string;
-	type: InputType | ArchiveType;
-	/**
-	 * Its path under the folder named on the command line, `/`-separated (`sub/page.html`);
-	 * a file named directly, its name; a pattern's file, its path under the folder before
-	 * the pattern. With `--site`, its URL is the site URL plus this (site-files.ts fileUrl).
-	 */
-	relative?: string;
-	/** A `.gz` file of a known type (not WARC, whose reader reads gzip itself): decompressed as it is read. */
-	gzip?: true;
-	/** Its type was not known from its extension: sniffed before it is read (open-document.ts). */
-	sniff?: true;
-	/** A file: its device and inode when the walk or the command line met it; what is opened must be that file (walked-file.ts). */
-	id?: FileId;
-	/** A symbolic link named on the command line: its target, resolved then, opened in its place. */
-	target?: string;
-}
+export type {Input, Source} from './input.js';
 
 /** Options for every input of a run; the type and retrieval URL come per input. */
 export type RunOptions = Omit<ExtractOptions, 'type'>;
-
-/** Where an input's bytes come from: read whole already, or a stream (a large file, standard input). */
-export type Source = Uint8Array | NodeJS.ReadableStream;
 
 /** What takes the Links: `emit` each, and `ready` awaited between chunks (undefined: go on). */
 export interface LinkSink {
@@ -65,16 +45,19 @@ export const STEP_BYTES = 1 << 18;
 export const readWhole = (input: Input): Promise<Buffer> => readWalked(input);
 
 /**
- * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`),
- * opened as it was met; the file is closed when `use` ends, however it ends.
+ * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`;
+ * without, up to its size when opened, `onWarning` told if it grew meanwhile), opened as it
+ * was met; the file is closed when `use` ends, however it ends.
  *
  * @example
  * await withFileStream(input, undefined, source => eachLink(input, options, source, sink, onError));
  */
-export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>): Promise<T> {
+export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>, onWarning?: (message: string) => void): Promise<T> {
 	const stream = await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})});
 	try {
-		return await use(stream);
+		const result = await use(stream);
+		if (grewWhileRead(stream)) onWarning?.(grewMessage((stream as {bytesRead?: number}).bytesRead ?? 0));
+		return result;
 	} finally {
 		stream.destroy();
 	}
@@ -97,7 +80,10 @@ export async function eachLink(
 	offset = 0,
 	onWarning: (message: string) => void = () => undefined,
 ): Promise<void> {
-	source = await openDocument(input, source);
+	const opened = await openDocument(input, source);
+	source = opened.source;
+	// A sniffed input may turn out to be XML (open-document.ts).
+	if (opened.type !== input.type) input = {...input, type: opened.type};
 	switch (input.type) {
 		case 'mbox':
 		case 'eml':
@@ -120,10 +106,12 @@ export async function eachLink(
 			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
 				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
-			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report}), options, sink), onWarning);
+			// warcio's warnings with the file's offsets (a range starts at `offset`), named by the parser that wrote them.
+			const warning = (message: string): void => onWarning(`warcio: ${offset === 0 ? message : shiftOffset(message, offset)}`);
+			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report, onWarning: warning}), options, sink), onWarning);
 		}
 		default:
-			return document(input.type, options, source, sink);
+			return document(input.type, options, source, sink, onWarning);
 	}
 }
 
@@ -160,15 +148,32 @@ async function loadArchive(name: string): Promise<unknown> {
  * A document through the extraction pipeline itself (what `createExtractStream` wraps),
  * each Link straight to the sink: no object-mode stream between them.
  */
-async function document(type: InputType, options: RunOptions, source: Source, sink: LinkSink): Promise<void> {
+async function document(type: InputType, options: RunOptions, source: Source, sink: LinkSink, onWarning: (message: string) => void): Promise<void> {
 	// A whole document: references wait for a BASE to its end, within the hold's bounds (extract/html/base.ts).
 	const checked = checkExtractOptions({baseHold: 'document', ...options, type});
 	checkEncoding(checked.encoding);
-	const pipeline = new ExtractPipeline(checked, nodeCodecs, link => sink.emit(link), undefined, sink.keeps);
+	let found = 0;
+	// References released by a late BASE go out a step at a time, the sink waited on between steps.
+	const pipeline = new ExtractPipeline(
+		{...checked, releaseStep: RELEASE_STEP},
+		nodeCodecs,
+		link => {
+			found++;
+			sink.emit(link);
+		},
+		undefined,
+		sink.keeps,
+	);
 	let consumed = 0;
 	const step = (run: () => void): void => {
 		const error = attempt(run, consumed);
 		if (error !== null) throw error;
+	};
+	const release = async (): Promise<void> => {
+		while (pipeline.pending) {
+			await sink.ready();
+			step(() => pipeline.releaseNext());
+		}
 	};
 	/** A chunk in steps of STEP_BYTES, waiting on the sink between them. */
 	const write = async (chunk: Uint8Array | string): Promise<void> => {
@@ -176,6 +181,7 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 			const piece = chunk.length <= STEP_BYTES ? chunk : typeof chunk === 'string' ? chunk.slice(at, at + STEP_BYTES) : chunk.subarray(at, at + STEP_BYTES);
 			step(() => pipeline.write(piece));
 			consumed += piece.length;
+			await release();
 			await sink.ready();
 		}
 	};
@@ -188,7 +194,13 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 		}
 	}
 	step(() => pipeline.end());
+	await release();
+	// XML that no vocabulary table describes gives nothing: say so rather than print nothing.
+	if (found === 0 && pipeline.knownVocabulary === false) onWarning(NO_KNOWN_VOCABULARY);
 }
+
+/** The warning for a document read as XML with no element of a known vocabulary and no Link. */
+export const NO_KNOWN_VOCABULARY = 'no known vocabulary (sitemap, feed, OPML, SVG, XHTML, XLink …) and no link found';
 
 function streamOf(source: Source): AsyncIterable<Uint8Array> | NodeJS.ReadableStream {
 	return source instanceof Uint8Array ? once(source) : source;

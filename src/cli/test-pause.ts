@@ -7,8 +7,8 @@
  */
 import {isMainThread} from 'node:worker_threads';
 
-/** Where a run can pause: after the walk before a file is opened, or (its temporary file written) before the rename that replaces it. */
-export type PauseStage = 'open' | 'rename';
+/** Where a run can pause: after the walk before a file is opened, once the first file is opened before it is read (`read`), or (its temporary file written) before the rename that replaces it. */
+export type PauseStage = 'open' | 'read' | 'rename';
 
 const ENV = 'LINKSTREAM_TEST_PAUSE';
 let paused = false;

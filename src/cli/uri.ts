@@ -1,7 +1,6 @@
 /** `linkstream resolve` and `linkstream relativize`: one result per line. */
 import {checkDialect, checkForm} from '../options.js';
 import {relativize, resolve} from '../uri/index.js';
-import {refuseClosedOutput} from './stdout.js';
 import {UsageError} from './usage.js';
 
 export interface UriCommand {
@@ -18,7 +17,6 @@ export function runUriCommand(command: 'resolve' | 'relativize', args: UriComman
 		throw new UsageError(`linkstream ${command} needs a BASE and at least one ${command === 'resolve' ? 'REF' : 'TARGET'}`);
 	}
 	const dialect = checkDialect(args.dialect);
-	if (refuseClosedOutput(err)) return 1;
 	let status = 0;
 	for (const ref of refs) {
 		try {

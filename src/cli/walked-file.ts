@@ -12,13 +12,15 @@
  * Deviation: between the last check and rename(2) a window of a few system calls remains;
  * POSIX offers no rename that checks the target it replaces.
  */
-import {close, closeSync, constants, fstat, fstatSync, open as openFd, openSync, readFile, readFileSync} from 'node:fs';
-import type {ReadStream, Stats} from 'node:fs';
+import {close, closeSync, constants, fstat, fstatSync, open as openFd, openSync, read as readFd, readSync} from 'node:fs';
+import type {Stats} from 'node:fs';
+import {Readable} from 'node:stream';
 import {lstat, open, realpath} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {promisify} from 'node:util';
 import {fsPath} from './names.js';
-import type {FileId} from './site-files.js';
+import type {FileId} from './file-id.js';
+import {testPause} from './test-pause.js';
 
 /** Read only; a final symbolic link fails (ELOOP); a FIFO opens without waiting for a writer. */
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
@@ -81,8 +83,17 @@ export async function openWalked(file: MetFile): Promise<OpenedFile> {
 export async function readWalked(file: MetFile): Promise<Buffer> {
 	const fd = await openPromise(fsPath(file.target ?? file.path), READ_FLAGS).catch(openFailure);
 	try {
-		checkMet(await fstatPromise(fd), file.id);
-		return await readPromise(fd);
+		const info = await fstatPromise(fd);
+		checkMet(info, file.id);
+		await testPause('read');
+		const bytes = Buffer.allocUnsafe(info.size);
+		let filled = 0;
+		while (filled < bytes.length) {
+			const read = await readAtPromise(fd, bytes, filled, bytes.length - filled, filled);
+			if (read === 0) break;
+			filled += read;
+		}
+		return sized(bytes.subarray(0, filled), (await readAtPromise(fd, Buffer.alloc(1), 0, 1, filled)) > 0);
 	} finally {
 		await closePromise(fd);
 	}
@@ -102,11 +113,42 @@ export function readWalkedSync(file: MetFile): Buffer {
 		return openFailure(error);
 	}
 	try {
-		checkMet(fstatSync(fd), file.id);
-		return readFileSync(fd);
+		const info = fstatSync(fd);
+		checkMet(info, file.id);
+		const bytes = Buffer.allocUnsafe(info.size);
+		let filled = 0;
+		while (filled < bytes.length) {
+			const read = readSync(fd, bytes, filled, bytes.length - filled, filled);
+			if (read === 0) break;
+			filled += read;
+		}
+		return sized(bytes.subarray(0, filled), readSync(fd, Buffer.alloc(1), 0, 1, filled) > 0);
 	} finally {
 		closeSync(fd);
 	}
+}
+
+/**
+ * Bytes read whole, or a whole file streamed, that found the file longer than when it was
+ * opened: it was read up to that size (a file that keeps growing would never end).
+ *
+ * @example
+ * if (grewWhileRead(bytes)) warn(path, GREW_WHILE_READ);
+ */
+export function grewWhileRead(read: Buffer | Readable): boolean {
+	return GREW.has(read);
+}
+
+/** What is said of a file that grew while it was read. */
+export function grewMessage(size: number): string {
+	return `grew while it was read: read up to its size when opened (${size} bytes)`;
+}
+
+const GREW = new WeakSet<object>();
+
+function sized(bytes: Buffer, grew: boolean): Buffer {
+	if (grew) GREW.add(bytes);
+	return bytes;
 }
 
 /**
@@ -116,10 +158,31 @@ export function readWalkedSync(file: MetFile): Buffer {
  * @example
  * const stream = await walkedStream({path: 'crawl.warc', id}, {highWaterMark: 1 << 20, start: 0, end: 1 << 18});
  */
-export async function walkedStream(file: MetFile, range: StreamRange): Promise<ReadStream> {
-	const {handle} = await openWalked(file);
-	// `end` is inclusive in createReadStream.
-	return handle.createReadStream({highWaterMark: range.highWaterMark, ...(range.start === undefined ? {} : {start: range.start}), ...(range.end === undefined ? {} : {end: range.end - 1})});
+export async function walkedStream(file: MetFile, range: StreamRange): Promise<Readable> {
+	const {handle, info} = await openWalked(file);
+	await testPause('read');
+	// `end` is inclusive in createReadStream. A whole file: up to its size now, however it grows meanwhile.
+	const end = range.end ?? info.size;
+	if (end <= (range.start ?? 0)) {
+		// Nothing to read (an empty file): createReadStream cannot say so (its `end` is at least `start`).
+		const grew = range.end === undefined && info.size < (await handle.stat()).size;
+		await handle.close();
+		const empty = Readable.from([]);
+		if (grew) GREW.add(empty);
+		return empty;
+	}
+	const stream = handle.createReadStream({highWaterMark: range.highWaterMark, ...(range.start === undefined ? {} : {start: range.start}), end: end - 1});
+	if (range.end === undefined) {
+		// Asked at the end of the stream, before the file is closed.
+		stream.once('end', () => {
+			try {
+				if (fstatSync(handle.fd).size > info.size) GREW.add(stream);
+			} catch {
+				// closed already: nothing to say
+			}
+		});
+	}
+	return stream;
 }
 
 /**
@@ -163,5 +226,8 @@ function sameFile(a: FileId, b: FileId): boolean {
 
 const openPromise = promisify(openFd);
 const fstatPromise: (fd: number) => Promise<Stats> = promisify(fstat);
-const readPromise: (fd: number) => Promise<Buffer> = promisify(readFile);
+/** Read up to `length` bytes into `buffer` at `offset`, from the file's byte `position`: the count read. */
+function readAtPromise(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
+	return new Promise((resolve, reject) => readFd(fd, buffer, offset, length, position, (error, read) => (error ? reject(error) : resolve(read))));
+}
 const closePromise = promisify(close);

@@ -5,10 +5,12 @@
  * such a line goes to that input's warning report instead (`linkstream extract: PATH:
  * warning: warcio: ...`).
  *
- * Deviation: the line names its file only when one WARC input is being read on the thread
- * (always with `-j 1`); when a worker thread reads several at once, it goes to standard
- * error prefixed `linkstream: warning: warcio:`, naming none. Finding the right one through
- * AsyncLocalStorage cost 10–25% of the CPU time of every WARC read (Node 20's promise hooks).
+ * warcio's known warning is given to the reader of the input whose parser wrote it, with
+ * the file's offset (archive/warc/warnings.ts, the `onWarning` option of extractWarc), even
+ * when a worker thread reads several WARC inputs, or ranges of one (`-j N`), at once. Any
+ * other line written while WARC inputs are read goes here: to the one input's report, or
+ * when several are read to standard error prefixed `linkstream: warning: warcio:`, naming
+ * none. (AsyncLocalStorage cost 10–25% of the CPU time of every WARC read, Node 20's promise hooks.)
  * `console.warn` is replaced once, for the life of the process, by a function that passes
  * every call made while no WARC input is read to the original unchanged.
  */
@@ -40,7 +42,10 @@ function install(): void {
 	installed = true;
 	const original = console.warn.bind(console);
 	console.warn = (...args: unknown[]): void => {
-		if (reading.size === 0) return original(...args);
+		if (reading.size === 0) {
+			original(...args);
+			return;
+		}
 		const message = `warcio: ${format(...args)}`;
 		const [only] = reading;
 		if (reading.size === 1 && only !== undefined) only(message);

@@ -21,6 +21,21 @@ const NS = {
 	sitemap084: 'http://www.google.com/schemas/sitemap/0.84', // its predecessor, still served
 } as const;
 
+/**
+ * A namespace as publishers vary it (ASCII case, `https`, a trailing slash, spaces), as the
+ * table above spells it when it is one of them: the extractor reads such documents as their
+ * vocabulary too (extract/xml/vocabularies.ts knownNamespace).
+ */
+function namespaceKey(uri: string): string {
+	return uri.trim().toLowerCase().replace(/^https:/, 'http:').replace(/\/+$/, '');
+}
+
+const KNOWN: ReadonlyMap<string, string> = new Map(Object.values(NS).map((uri) => [namespaceKey(uri), uri]));
+
+function canonical(uri: string): string {
+	return KNOWN.get(namespaceKey(uri)) ?? uri;
+}
+
 /** The root element: its local name, its namespace (`''` for none) and the namespaces it declares. */
 interface Root {
 	local: string;
@@ -42,7 +57,8 @@ export function readAwayKind(bytes: Uint8Array): ReadAway | null {
 	if (root === null) return null;
 	const {local, namespace, declared} = root;
 	if (local === 'rss' && namespace === '') return 'feed'; // RSS 0.91-2.0: no namespace
-	if (local === 'feed' && (namespace === NS.atom || namespace === NS.atom03)) return 'feed';
+	// Atom with its namespace left out is read as Atom (by the extractor too: vocabularies.ts rootVocabulary).
+	if (local === 'feed' && (namespace === NS.atom || namespace === NS.atom03 || namespace === '')) return 'feed';
 	if (local === 'RDF' && namespace === NS.rdf && (declared.includes(NS.rss10) || declared.includes(NS.rss090))) return 'feed';
 	const sitemap = namespace === NS.sitemap || namespace === NS.sitemap084 || namespace === '';
 	if ((local === 'urlset' || local === 'sitemapindex') && sitemap) return 'sitemap';
@@ -108,9 +124,31 @@ function startTag(text: string, at: number): Root | null {
 	attribute.lastIndex = at + name.length;
 	for (let match = attribute.exec(text); match !== null; match = attribute.exec(text)) {
 		const [, key = '', double, single] = match;
-		if (key === 'xmlns' || key.startsWith('xmlns:')) namespaces.set(key.slice(6), double ?? single ?? '');
+		if (key === 'xmlns' || key.startsWith('xmlns:')) namespaces.set(key.slice(6), canonical(double ?? single ?? ''));
 	}
 	const colon = name.indexOf(':');
 	const prefix = colon < 0 ? '' : name.slice(0, colon);
 	return {local: name.slice(colon + 1), namespace: namespaces.get(prefix) ?? '', declared: [...namespaces.values()]};
+}
+
+/** Root elements that make a document of unknown type XML when it has no XML declaration: feeds, sitemaps, OPML, SVG. */
+const XML_ROOTS: ReadonlySet<string> = new Set(['urlset', 'sitemapindex', 'rss', 'feed', 'opml', 'RDF', 'svg']);
+
+/**
+ * Whether the first bytes of a document of unknown type (standard input, a file of no known
+ * extension) show XML: an XML declaration (XML 1.0 §2.8 XMLDecl), or a root element of a
+ * vocabulary linkstream reads (whatever its namespace). An HTML page (`<!DOCTYPE html>`,
+ * `<html>`) is not.
+ *
+ * @example
+ * looksLikeXml(Buffer.from('<?xml version="1.0"?><urlset>')); //=> true
+ * looksLikeXml(Buffer.from('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')); //=> true
+ * looksLikeXml(Buffer.from('<!DOCTYPE html><a href=x>')); //=> false
+ */
+export function looksLikeXml(bytes: Uint8Array): boolean {
+	// MIME Sniffing #rules-for-identifying-an-unknown-mime-type: whitespace bytes before "<?xml" are skipped.
+	const text = prologText(bytes).replace(/^(?:\ufeff|ï»¿)?[\t\n\f\r ]*/, '');
+	if (/^<\?xml[\s?]/.test(text)) return true;
+	const root = rootElement(text);
+	return root !== null && XML_ROOTS.has(root.local);
 }

@@ -56,6 +56,21 @@ export interface CoreOptions extends ExtractOptions {
 	 * hands it out, and so do the outer base URLs, once.
 	 */
 	own?: (s: string) => string;
+	/**
+	 * Internal, for `check` (src/check): called with each value a fragment can name in this
+	 * document, as the start tags are read: `id` on any element, `name` on an HTML `a`
+	 * (HTML `#find-a-potential-indicated-element`), `xml:id` in XML. Not in srcdoc
+	 * documents (another document). Absent: nothing is read for it (no cost).
+	 */
+	onFragmentTarget?: (name: string) => void;
+	/**
+	 * Set by a driver that waits on its consumer between steps (the command, the Node
+	 * streams): references held for a late BASE are released at most this many per step, the
+	 * rest when the driver calls `releaseNext()` while `pending` (ExtractorCore), so their output
+	 * goes out in pieces under backpressure, never all at once. Only the top document's
+	 * queue steps; nested ones (srcdoc, escaped HTML) are read whole.
+	 */
+	releaseStep?: number;
 }
 
 /**
@@ -77,12 +92,33 @@ export function resolveContext(
 }
 
 /**
- * References longer than this (UTF-16 units) are resolved only when printable ASCII
- * (issue 17 item 2): percent-encoding makes each other unit up to 9 bytes, and the URL
+ * References longer than this (UTF-16 units) are resolved only when printable ASCII, so
+ * one hostile attribute cannot take the memory of the process: percent-encoding makes each other unit up to 9 bytes, and the URL
  * parser's copies more (16 MB of NULs in an href took 2 GB). Chromium refuses URLs
  * longer than 2 MiB (url::kMaxURLChars); a long data: URL is printable ASCII.
  */
 export const MAX_URL_LENGTH = 2 * 1024 * 1024;
+
+/**
+ * The most of a base (UTF-16 units) that goes into a Link: into the URL of a reference
+ * resolved against it (the part it contributes: scheme and authority, the path's folder, the
+ * query for `?`/`#` references) and into the Link's `base`. A base is copied into every
+ * relative reference resolved against it, so its length multiplies the output: a 200 KB BASE
+ * after 30,000 `href="x"` asked for 12 GB of NDJSON from a 560 KB page, and a rewrite holds
+ * what a late BASE releases (up to DOCUMENT_HOLD_EVENTS references at once). Past the bound
+ * the reference is not resolved (`url: null`, `error: 'invalid-base'`, `raw` and `value`
+ * kept; a rewrite leaves it as written), and a base over it is not copied into any Link
+ * (`base: null`), so a Link's output is at most this twice plus a multiple of its own text,
+ * and a late BASE releases at most 32,768 x 2,048 units of URLs (64 Mi).
+ *
+ * 2,048: the sitemap protocol's limit on a URL and about Internet Explorer's (2,083); the
+ * usual advice for a URL that must work everywhere. Servers refuse request lines near 8 KB
+ * (Apache LimitRequestLine 8,190, nginx 8 KB buffers), browsers take 2 MiB (Chromium's
+ * url::kMaxURLChars). A long query in a base does not count for path references (they
+ * drop it). References are not bound by it: an absolute URL (a data: URL) is its own text,
+ * proportional to the input (MAX_URL_LENGTH bounds those).
+ */
+export const MAX_BASE_LENGTH = 2048;
 
 /** Outside printable ASCII: what the URL parser percent-encodes (or strips). */
 const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
@@ -100,8 +136,9 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 
 	const layer = against === 'document' ? context.documentBase : context.base;
 	if (layer !== null) {
-		link.base = layer.url;
 		link.baseSource = layer.source;
+		// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
+		if (layer.url.length <= MAX_BASE_LENGTH) link.base = layer.url;
 	}
 	if (value.length > MAX_URL_LENGTH && NOT_PRINTABLE_ASCII.test(value)) {
 		link.error = 'invalid-url';
@@ -109,7 +146,13 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	}
 
 	const plain = context.dialect === 'whatwg' ? context.plain : undefined;
-	if (against === 'absolute' || layer === null) {
+	// Against a base over the bound only a reference that stands alone resolves (MAX_BASE_LENGTH).
+	const tooLong = layer !== null && against !== 'absolute' && baseShare(value, layer.url) > MAX_BASE_LENGTH;
+	if (tooLong && !standsAlone(value, layer.url, context.dialect)) {
+		link.error = 'invalid-base';
+		return link;
+	}
+	if (against === 'absolute' || layer === null || tooLong) {
 		// encodeQuery leaves a plain (ASCII) URL alone.
 		const absolute = (plain === undefined ? null : plainAbsolute(value)) ?? absolutize(value, {dialect: context.dialect});
 		if (absolute !== null) link.url = finish(absolute, context);
@@ -126,6 +169,10 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	}
 	try {
 		const base = codebase === undefined ? layer.url : resolve(codebase, layer.url, {dialect: context.dialect});
+		if (baseShare(value, base) > MAX_BASE_LENGTH && !standsAlone(value, base, context.dialect)) {
+			link.error = 'invalid-base';
+			return link;
+		}
 		link.url = resolveWithQueryEncoding(value, base, context);
 		if (SCRIPT_SCHEME.test(base) && !isScriptReference(value, context)) {
 			link.url = null;
@@ -135,6 +182,46 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
 	return link;
+}
+
+const SCHEME = /^[\x00-\x20]*([a-z][a-z\d+.-]*):/i;
+
+/** `base`'s share (an upper bound) in the URL of `value` resolved against it (RFC 3986 §5.2.2, URL Standard alike). */
+function baseShare(value: string, base: string): number {
+	if (base.length <= MAX_BASE_LENGTH) return base.length;
+	let at = 0;
+	while (at < value.length && codeAt(value, at) <= 0x20) at++;
+	const first = codeAt(value, at);
+	const hash = base.indexOf('#');
+	const beforeHash = hash < 0 ? base.length : hash;
+	// A fragment: all but the base's fragment; a query: the base up to its query.
+	if (first === 0x23 /* # */ || Number.isNaN(first)) return beforeHash;
+	const query = base.indexOf('?');
+	const pathEnd = query < 0 ? beforeHash : Math.min(query, beforeHash);
+	if (first === 0x3f /* ? */) return pathEnd;
+	const authority = base.indexOf('//');
+	const authorityEnd = authority < 0 ? 0 : base.indexOf('/', authority + 2);
+	// `//x`: the scheme; `/x`: scheme and authority; else the folder of the base's path.
+	const second = codeAt(value, at + 1);
+	if ((first === 0x2f || first === 0x5c) && (second === 0x2f || second === 0x5c)) return authority < 0 ? 0 : authority;
+	if (first === 0x2f || first === 0x5c) return authorityEnd < 0 ? pathEnd : authorityEnd;
+	return base.lastIndexOf('/', pathEnd - 1) + 1;
+}
+
+const SPECIAL = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
+
+/**
+ * Whether `value` resolves to itself whatever the base: it has a scheme, and in the WHATWG
+ * dialect it is not a special scheme the base has too with no `//` after it (URL Standard
+ * `#scheme-state`: `http:x` against an http: base is relative).
+ */
+function standsAlone(value: string, base: string, dialect: Dialect): boolean {
+	const scheme = SCHEME.exec(value);
+	if (scheme === null) return false;
+	if (dialect !== 'whatwg') return true;
+	const name = scheme[1]!.toLowerCase();
+	if (!SPECIAL.has(name) || base.slice(0, name.length + 1).toLowerCase() !== `${name}:`) return true;
+	return /^[/\\]{2}/.test(value.slice(scheme[0].length).replace(/[\t\n\r]/g, ''));
 }
 
 /**
@@ -179,9 +266,10 @@ function linkFields(event: ReferenceEvent, own: ((s: string) => string) | undefi
 }
 
 /**
- * Issue 7: a script URL (javascript:, data:, vbscript:) comes only from a reference that
- * is one. Against such a base (a data: retrieval URL, say; HTML already ignores such
- * BASE elements) any other reference is left unresolved, `error: 'invalid-base'`.
+ * A script URL (javascript:, data:, vbscript:) comes only from a reference that is one, so
+ * a hostile base cannot turn a page's plain links into script. Against such a base (a
+ * data: retrieval URL, say; HTML already ignores such BASE elements) any other reference
+ * is left unresolved, `error: 'invalid-base'`.
  */
 const SCRIPT_SCHEME = /^(?:javascript|data|vbscript):/i;
 const NEUTRAL_BASE = 'http://neutral.invalid/';

@@ -1,4 +1,4 @@
-/** The contract every extractor core implements (html, css, text). */
+/** The contract every extractor core implements (html and xhtml, xml, css, text). */
 import type {Link} from '../types.js';
 import type {ReferenceEvent} from './event.js';
 
@@ -18,4 +18,17 @@ export interface ExtractorCore {
 	 * copy the source before it to its output. After `end()` everything is final.
 	 */
 	readonly safeOffset: number;
+	/**
+	 * XML only: whether an element of a vocabulary linkstream knows (xml/vocabularies.ts:
+	 * feeds, sitemaps, OPML, SVG, XHTML …) has been read. The command says so when a document
+	 * has none and gives no Link.
+	 */
+	readonly knownVocabulary?: boolean;
+	/**
+	 * With `CoreOptions.releaseStep`: Links are waiting to be released (a step's worth went
+	 * out); call `releaseNext()` before writing more, or after `end()`, until this is false.
+	 */
+	readonly pending?: boolean;
+	/** Release the next step of waiting Links (see `pending`). */
+	releaseNext?(): void;
 }

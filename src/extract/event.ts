@@ -1,5 +1,5 @@
 /**
- * Reference events: what every scanner (html, css, text) yields before base tracking.
+ * Reference events: what every scanner (html and xhtml, xml, css, text) yields before base tracking.
  * A reference event is a Link without its resolution, plus what a rewriter needs to
  * write a new value back into the same context.
  */
@@ -92,6 +92,13 @@ export interface ReferenceEvent {
 	refreshQuote?: '"' | "'" | '' | undefined;
 	/** html: inside a `<template>` (Link.inert). */
 	inert?: true | undefined;
+	/**
+	 * html meta `content`: the `property` (else `name`) that makes it a URL, lower-cased
+	 * (`og:image`), so a rewriter can tell which URLs must stay absolute (RewriteOptions.keepAbsolute).
+	 */
+	metaName?: string | undefined;
+	/** html a/area/link: the element has an `hreflang` attribute (a language alternate). */
+	hreflang?: true | undefined;
 }
 
 /**
@@ -135,6 +142,8 @@ export function referenceEvent(
 		enclosing: undefined,
 		refreshQuote: undefined,
 		inert: undefined,
+		metaName: undefined,
+		hreflang: undefined,
 	};
 }
 
@@ -150,7 +159,7 @@ export function movedEvent(event: ReferenceEvent, raw: string, start: number, en
 }
 
 /** The fields an attribute gives its events. */
-export type AttributeFields = Pick<ReferenceEvent, 'element' | 'attribute' | 'quote' | 'rel' | 'codebase' | 'reference' | 'refreshQuote'>;
+export type AttributeFields = Pick<ReferenceEvent, 'element' | 'attribute' | 'quote' | 'rel' | 'codebase' | 'reference' | 'refreshQuote' | 'metaName' | 'hreflang'>;
 
 /** Copy `fields` onto `event` (fields it already has: its shape stays). */
 export function setAttributeFields(event: ReferenceEvent, fields: AttributeFields): void {
@@ -161,6 +170,8 @@ export function setAttributeFields(event: ReferenceEvent, fields: AttributeField
 	event.codebase = fields.codebase;
 	event.reference = fields.reference;
 	event.refreshQuote = fields.refreshQuote;
+	event.metaName = fields.metaName;
+	event.hreflang = fields.hreflang;
 }
 
 /** Fields of a Link that come from resolution, not from scanning. */

@@ -2,7 +2,7 @@
  * Output filters a crawler asks for: keep only chosen schemes, and drop credentials from
  * emitted URLs (RFC 3986 §3.2.1 deprecates `user:password` in URIs; §7.5 warns of it).
  */
-import type {ExtractOptions, Link} from '../types.js';
+import type {ExtractOptions} from '../types.js';
 import type {LinkSink} from './core.js';
 
 /** `sink` behind the `schemes` and `redactCredentials` options, or `sink` itself when neither is set. */

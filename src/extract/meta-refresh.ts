@@ -1,6 +1,5 @@
 /**
- * HTML "shared declarative refresh steps" (HTML §4.2.5.3 / §7.11.1,
- * `#shared-declarative-refresh-steps`): the URL inside `<meta http-equiv=refresh content>`
+ * HTML "shared declarative refresh steps" (`#shared-declarative-refresh-steps`): the URL inside `<meta http-equiv=refresh content>`
  * (and the `Refresh` HTTP header). Works on the entity-decoded value; offsets are into it.
  */
 import {isAsciiWhitespace} from './srcset.js';

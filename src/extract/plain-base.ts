@@ -24,7 +24,7 @@ import {isPlainSerialization} from '../uri/whatwg.js';
 // `>` `'`), fragment (all but `"` `#` `<` `>` `` ` ``). Conservative: backslash (a path
 // separator in special URLs), and braces and backtick in queries, ask for a parse.
 const QUERY_CHAR = String.raw`[!$-&(-;=?-\[\]-_a-z|~]`;
-const FRAGMENT_CHAR = String.raw`[!$-;=?-_a-~]`;
+const FRAGMENT_CHAR = '[!$-;=?-_a-~]';
 /** A path character other than "/". */
 const SEGMENT_CHAR = String.raw`[!$-.0-;=@-\[\]-_a-z|~]`;
 /**

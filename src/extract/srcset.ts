@@ -1,5 +1,5 @@
 /**
- * HTML "parse a srcset attribute" (HTML §4.8.4.3.10, `#parse-a-srcset-attribute`), for
+ * HTML "parse a srcset attribute" (HTML `#parse-a-srcset-attribute`), for
  * `srcset` and `imagesrcset`. Works on the entity-decoded value; offsets are into it.
  */
 

@@ -1,6 +1,6 @@
 /**
- * References computed under an RFC dialect, written where a browser reads them (issue 17
- * item 12). A browser parses every URL in HTML and CSS by the WHATWG URL Standard, which
+ * References computed under an RFC dialect, written where a browser reads them, so a
+ * rewritten page leads where the RFC says even in a browser. A browser parses every URL in HTML and CSS by the WHATWG URL Standard, which
  * differs from RFC 3986 and RFC 2396 in ways that move a reference to another host:
  * - `\` is a path separator in a special URL (URL Standard "relative slash state",
  *   "special authority ignore slashes state"): `\\evil.example/x` is a network-path

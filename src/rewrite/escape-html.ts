@@ -1,7 +1,7 @@
 /**
  * Writing a value back into HTML (html-url-attributes.md §5.8): attribute values in
- * their original quoting, and text content. The output decodes (HTML §13.2.5.36–38
- * attribute value states, §13.2.5.72 character reference state) to exactly the value
+ * their original quoting, and text content. The output decodes (HTML `#attribute-value-(double-quoted)-state`
+ * and its single-quoted and unquoted siblings, `#character-reference-state`) to exactly the value
  * given, and never ends its attribute or element.
  */
 
@@ -24,7 +24,7 @@ const CharCodes = {
 export type Quote = '"' | "'" | '';
 
 /**
- * Characters that end or spoil an unquoted attribute value (HTML §13.2.5.38: whitespace
+ * Characters that end or spoil an unquoted attribute value (HTML `#attribute-value-(unquoted)-state`: whitespace
  * and `>` end it; `"` `'` `<` `=` `` ` `` are parse errors) and `&`, as character references.
  */
 const UNQUOTED_REFERENCES: Readonly<Record<number, string>> = {
@@ -44,7 +44,7 @@ const UNQUOTED_REFERENCES: Readonly<Record<number, string>> = {
 
 /**
  * `&` (it could start a character reference), the quote (it would end the value), `<`
- * (XHTML forbids it in attribute values; harmless in HTML) and CR (HTML §13.2.3.5 turns
+ * (XHTML forbids it in attribute values; harmless in HTML) and CR (HTML `#preprocessing-the-input-stream` turns
  * CR and CR LF into LF before tokenizing) as character references.
  */
 const DOUBLE_QUOTED: Readonly<Record<number, string>> = {

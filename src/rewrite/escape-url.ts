@@ -78,6 +78,15 @@ export function escapeSrcsetUrl(value: string): string {
 	return percentEncodeWhere(url, (c, i) => isHtmlWhitespace(c) || (c === CharCodes.Comma && i >= last));
 }
 
+/** Without leading and trailing C0 controls and spaces (URL Standard: removed before parsing); a loop, linear on any value. */
+function trimC0OrSpace(value: string): string {
+	let start = 0;
+	let end = value.length;
+	while (start < end && value.charCodeAt(start) <= 0x20) start++;
+	while (end > start && value.charCodeAt(end - 1) <= 0x20) end--;
+	return value.slice(start, end);
+}
+
 /**
  * The URL of a meta refresh value (HTML shared declarative refresh steps, §5.6):
  * whitespace (trailing whitespace would be cut), and the quote that encloses it as
@@ -89,6 +98,11 @@ export function escapeSrcsetUrl(value: string): string {
  * escapeRefreshUrl('url=x', null); // './url=x'
  */
 export function escapeRefreshUrl(value: string, quote: '"' | "'" | null | undefined): string {
+	// URL Standard #concept-basic-url-parser step 1 strips leading and trailing C0 controls and
+	// spaces: trimmed here, where percent-encoding them would put them in the URL. White space
+	// inside is percent-encoded, as the parser encodes it (path, query and fragment sets).
+	// (A value of white space only is written as before: percent-encoded.)
+	value = trimC0OrSpace(value) || value;
 	// Steps 10–11.8: with no quote, a leading separator (after the time), quote or "url=" would
 	// be read as syntax. Such a value is a relative path (no scheme starts so): "./" keeps its
 	// meaning, where a percent-escape would not ("%27" and "%75" are not decoded by the URL parser).

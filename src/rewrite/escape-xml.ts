@@ -5,6 +5,33 @@
  */
 
 /**
+ * XML 1.0 §2.2 Char: no C0 control but TAB, LF and CR, no U+FFFE or U+FFFF, no lone
+ * surrogate, not even as a character reference (§4.1 WFC: Legal Character). A new value
+ * holding one would make the document ill-formed.
+ */
+const NOT_XML_CHAR = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]/u;
+const NOT_XML_CHARS = /[\0-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]/gu;
+
+/**
+ * A new URL value with the characters XML cannot hold percent-encoded (as UTF-8; a lone
+ * surrogate as U+FFFD): the URL Standard's parser percent-encodes C0 controls and those
+ * characters itself (#c0-control-percent-encode-set, in every other set too), so the URL
+ * read back is the one given, and the document stays well-formed.
+ *
+ * @example
+ * xmlCharacters('a\u0001b'); // 'a%01b'
+ */
+export function xmlCharacters(value: string): string {
+	return NOT_XML_CHAR.test(value) ? value.replaceAll(NOT_XML_CHARS, percentEncoded) : value;
+}
+
+function percentEncoded(c: string): string {
+	const code = c.charCodeAt(0);
+	const bytes = code >= 0xd800 && code <= 0xdfff ? [0xef, 0xbf, 0xbd] : code < 0x80 ? [code] : [0xef, 0xbf, (code & 0x3f) | 0x80];
+	return bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+/**
  * `&` and `<` (XML 1.0 §2.4: they may not appear literally), `>` (§2.4: the string `]]>`
  * may not appear in content) and CR (§2.11 turns CR and CR LF into LF) as references.
  */
@@ -20,6 +47,7 @@ const TEXT_SPECIALS = /[&<>\r]/g;
  * escapeXmlText('a?b=1&c=<2>'); // 'a?b=1&amp;c=&lt;2&gt;'
  */
 export function escapeXmlText(value: string): string {
+	value = xmlCharacters(value);
 	return TEXT_SPECIAL.test(value) ? value.replaceAll(TEXT_SPECIALS, (c) => TEXT[c] ?? c) : value;
 }
 
@@ -34,6 +62,7 @@ const CDATA_END = ']]>';
  * escapeCdata('a]]>b'); // 'a]]]]><![CDATA[>b'
  */
 export function escapeCdata(value: string): string {
+	value = xmlCharacters(value);
 	return value.includes(CDATA_END) ? value.replaceAll(CDATA_END, ']]]]><![CDATA[>') : value;
 }
 
@@ -63,6 +92,7 @@ const ATTRIBUTE: Readonly<Record<string, string>> = {
  * escapeXmlAttribute('a b\tc?x=1&y="2"', '"'); // 'a b&#9;c?x=1&amp;y=&quot;2&quot;'
  */
 export function escapeXmlAttribute(value: string, quote: '"' | "'"): string {
+	value = xmlCharacters(value);
 	const other = quote === '"' ? "'" : '"';
 	let out = '';
 	let from = 0;
@@ -102,7 +132,7 @@ const ANGLE_BRACKETS = /[<>]/g;
  */
 export function writeSystemLiteral(value: string, quote: '"' | "'"): LiteralValue {
 	const other = quote === '"' ? "'" : '"';
-	const text = value.replaceAll(ANGLE_BRACKETS, (c) => LITERAL_ENCODED[c] ?? c);
+	const text = xmlCharacters(value).replaceAll(ANGLE_BRACKETS, (c) => LITERAL_ENCODED[c] ?? c);
 	if (!text.includes(quote)) return {text, quote};
 	if (!text.includes(other)) return {text, quote: other};
 	return {text: text.replaceAll('"', LITERAL_ENCODED['"'] ?? '"'), quote: '"'};

@@ -3,7 +3,7 @@
  * (text-pieces.ts: a string grown by `+=` is copied whole at the next slice, once per
  * write: quadratic time in an unfinished token), bytes in one array grown by doubling
  * (the offset maps read them contiguously). Either way each unit is copied a bounded number
- * of times, which `copied` counts for the tests (issue 17 item 5: linear time).
+ * of times, which `copied` counts for the tests (time stays linear in the input).
  */
 
 /** Units held from absolute offset `start` to `end`, read as pieces without copies. */

@@ -80,6 +80,11 @@ export class Rewriter {
 		return edits;
 	}
 
+	/** Relative mode: references kept absolute (RewriteOptions.keepAbsolute), whether they were written absolute or made so. */
+	get keptAbsolute(): number {
+		return this.target.keptAbsolute ?? 0;
+	}
+
 	/** The decoded text of `[from, to)` if it is still held. */
 	textBetween(from: number, to: number): string | undefined {
 		return this.window.slice(from, to);

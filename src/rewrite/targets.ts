@@ -47,6 +47,7 @@ import type {ReferenceEvent} from '../extract/event.js';
 import type {Dialect, Link, RewriteOptions} from '../types.js';
 import {createRelativizer, isAbsolute, parseReference, resolve} from '../uri/index.js';
 import {browserSafe} from './browser-safe.js';
+import {keepAbsolute, type KeepAbsolute} from './keep-absolute.js';
 
 /** Rewrite options after checking: the dialect is known. */
 export type CheckedRewriteOptions = RewriteOptions & {dialect: Dialect};
@@ -62,6 +63,8 @@ export interface Target {
 	prepare(batch: readonly Reference[]): void;
 	/** The new value for a Link, or undefined to keep the source as written. */
 	value(link: Link, event: ReferenceEvent): string | undefined;
+	/** Relative mode: the references kept absolute so far (RewriteOptions.keepAbsolute). */
+	readonly keptAbsolute?: number;
 }
 
 /**
@@ -74,15 +77,18 @@ export interface Target {
 export function createTarget(options: CheckedRewriteOptions): Target {
 	const {to} = options;
 	if (to === 'absolute') {
+		// A reference that must stay absolute is written absolute even when it points to the document itself ('' or '#x'): relative mode writes it so.
+		const keep = keepAbsolute(options.keepAbsolute);
 		// redactCredentials: a reference written with credentials is written as its url, without them.
 		const normalize = options.normalize === true;
 		const redact = options.redactCredentials === true;
-		if (options.dialect === 'whatwg') return {prepare: () => undefined, value: (link, event) => absoluteValue(link, event, normalize, redact)};
+		const absolute = (link: Link, event: ReferenceEvent): string | undefined => (keep !== undefined && isSelfKept(link, event, keep) ? (link.url as string) : absoluteValue(link, event, normalize, redact));
+		if (options.dialect === 'whatwg') return {prepare: () => undefined, value: absolute};
 		return {
 			prepare: () => undefined,
 			value(link, event) {
 				const base = link.base ?? undefined;
-				return browserSafe(absoluteValue(link, event, normalize, redact), sourceOf(link, event), base, base);
+				return browserSafe(absolute(link, event), sourceOf(link, event), base, base);
 			},
 		};
 	}
@@ -95,6 +101,11 @@ export function createTarget(options: CheckedRewriteOptions): Target {
 			return value === null || value === undefined || value === link.value ? undefined : value;
 		},
 	};
+}
+
+/** A reference to be kept absolute that is written as a same-document or empty reference: its URL is written instead. */
+function isSelfKept(link: Link, event: ReferenceEvent, keep: KeepAbsolute): boolean {
+	return (link.sameDocument === true || link.value === '') && event.syntax !== 'none' && event.against !== 'absolute' && link.url !== null && !isOpaque(link.url) && keep(link, event);
 }
 
 /** References kept as written by both modes. */
@@ -131,9 +142,12 @@ class RelativeTarget implements Target {
 	/** A BASE element's base in the input -> the base it gives in the output. */
 	private readonly outputBases = new Map<string, string>();
 	private readonly relativizers = new Map<string, (target: string) => string>();
+	private readonly keep: KeepAbsolute | undefined;
+	keptAbsolute = 0;
 
 	constructor(options: CheckedRewriteOptions) {
 		this.options = options;
+		this.keep = keepAbsolute(options.keepAbsolute);
 		this.dialect = options.dialect;
 		this.documentUrl = options.documentUrl ?? fallbackBase(options)?.url;
 	}
@@ -152,7 +166,9 @@ class RelativeTarget implements Target {
 	value(link: Link, event: ReferenceEvent): string | undefined {
 		// RFC 2396 Appendix E: in plain text only `<URL:...>` makes a relative reference.
 		if (event.syntax === 'text' && link.delimiter !== '<URL:>') return undefined;
-		if (event.syntax === 'none' || event.against === 'absolute' || link.sameDocument === true || link.value === '') return undefined;
+		if (event.syntax === 'none' || event.against === 'absolute') return undefined;
+		if (this.keep !== undefined && link.url !== null && !isOpaque(link.url) && this.keep(link, event)) return this.absoluteValue(link, event);
+		if (link.sameDocument === true || link.value === '') return undefined;
 		let base = this.outputBase(link);
 		if (base !== undefined && event.codebase !== undefined) base = this.resolve(event.codebase, base) ?? undefined;
 		if (base === undefined) return undefined;
@@ -161,6 +177,18 @@ class RelativeTarget implements Target {
 		if (this.dialect === 'whatwg') return written;
 		const inputBase = link.base === null || event.codebase === undefined ? link.base : this.resolve(event.codebase, link.base);
 		return browserSafe(written, sourceOf(link, event), inputBase ?? undefined, base);
+	}
+
+	/**
+	 * A reference kept absolute: its source when that already has a scheme (as absolute
+	 * mode keeps it), else its URL, a link to the page itself included.
+	 */
+	private absoluteValue(link: Link, event: ReferenceEvent): string | undefined {
+		this.keptAbsolute++;
+		const written = isAbsolute(link.value) ? undefined : (link.url as string);
+		if (this.dialect === 'whatwg') return written;
+		const base = link.base ?? undefined;
+		return browserSafe(written, sourceOf(link, event), base, base);
 	}
 
 	/** The reference relative to `base` (where it will be resolved in the output), or undefined to keep the source. */

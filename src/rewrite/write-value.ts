@@ -67,7 +67,7 @@ function literalValue(value: string, event: ReferenceEvent): WrittenValue {
 }
 
 /**
- * HTML §13.2.5.73 named character reference state: a legacy reference without `;` just
+ * HTML `#named-character-reference-state`: a legacy reference without `;` just
  * before the span (`url(&quot` + value) is decoded or not, or read longer (`&not` + `in;`),
  * depending on the characters after it. When the span follows an ASCII alphanumeric
  * (maybe such a name) and the new text starts with one, `=` or `;`, its first character is
@@ -210,7 +210,7 @@ function escapeXmlAttributeValue(text: string, event: ReferenceEvent, around: Ne
 }
 
 /**
- * Whether an unquoted span is the attribute value itself (HTML §13.2.5.38: the value
+ * Whether an unquoted span is the attribute value itself (HTML `#attribute-value-(unquoted)-state`: the value
  * starts after `=` and whitespace, and ends at whitespace or `>`), so quotes may be added.
  */
 function isWholeUnquotedValue(around: Neighbours): boolean {

@@ -88,8 +88,9 @@ function hasBareColon(host: string): boolean {
 }
 
 function normalizeWhatwg(uri: string): string {
-	if (parseUrl(uri) === null) throw new TypeError(`Cannot normalize ${JSON.stringify(uri)}: not a URL (WHATWG URL parser failure)`);
-	const href = new URL(uri).href;
+	const parsed = parseUrl(uri);
+	if (parsed === null) throw new TypeError(`Cannot normalize ${JSON.stringify(uri)}: not a URL (WHATWG URL parser failure)`);
+	const href = parsed.href;
 	// Scheme and host are already in the WHATWG serialization; the rest gets §6.2.2.2. In a
 	// serialized URL the userinfo has "/", "?", "#" and "@" escaped, so Appendix B splits it right.
 	const o = scanReference(href);

@@ -8,7 +8,13 @@ import type {Dialect, RelativeForm} from '../types.js';
 
 const FORMS: readonly RelativeForm[] = ['path-relative', 'root-relative', 'shortest'];
 
-/** A bad option: a TypeError whose message names the option and the expected form. */
+/**
+ * A bad option: a TypeError whose message names the option and the expected form; every
+ * entry point throws it before reading any input. Exported by both package entries.
+ *
+ * @example
+ * try { extractLinks(page, {type: 'pdf'}); } catch (error) { if (error instanceof OptionError) error.option; } //=> 'type'
+ */
 export class OptionError extends TypeError {
 	override name = 'OptionError';
 	readonly option: string;

@@ -83,12 +83,10 @@ function schemeEndOf(s: string): number {
 }
 
 function resolveWhatwg(ref: string, base: string): string {
-	try {
-		return new URL(ref, base).href;
-	} catch {
-		if (parseUrl(base) === null) throw optionError('base', 'an absolute URL such as "https://example.com/page.html"', base);
-		throw new TypeError(`Cannot resolve ${JSON.stringify(ref)} against ${JSON.stringify(base)} (WHATWG URL parser failure)`);
-	}
+	const url = parseUrl(ref, base);
+	if (url !== null) return url.href;
+	if (parseUrl(base) === null) throw optionError('base', 'an absolute URL such as "https://example.com/page.html"', base);
+	throw new TypeError(`Cannot resolve ${JSON.stringify(ref)} against ${JSON.stringify(base)} (WHATWG URL parser failure)`);
 }
 
 /** The base must be an absolute URI (RFC 3986 §5.1, RFC 2396 §5.2 step 1). */

@@ -148,3 +148,29 @@ test('in memory: the rfc3986 dialect resolves header and body references by RFC 
 	// RFC 3986 §5.4.2: "../../../g" from http://a/b/c/d;p?q is "http://a/g".
 	t.deepEqual(links.map(l => l.url), ['http://a.example/g', 'http://a.example/b/e']);
 });
+
+test('a Content-Length past 2^53 (10^25): reported, and reading goes on at the next WARC version line, the records after it all read', async t => {
+	const page = (i: number): Buffer => response(`http://r.example/${i}.html`, `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href="to${i}.html">${i}</a>`);
+	const huge = Buffer.from(
+		['WARC/1.1', 'WARC-Type: response', 'WARC-Record-ID: <urn:x:huge>', 'WARC-Target-URI: http://r.example/huge.html', 'Content-Type: application/http; msgtype=response', 'Content-Length: 10000000000000000000000000', '', 'HTTP/1.1 200 OK\r\n\r\n<a href="lost.html">WARC/1.0 inside a line is not a record</a>\r\n\r\n'].join('\r\n'),
+		'latin1',
+	);
+	const before = page(0);
+	const after = Array.from({length: 30}, (_, i) => page(i + 1));
+	const {links, errors} = await collect(before, huge, ...after);
+	t.deepEqual(
+		links.map(link => link.url),
+		Array.from({length: 31}, (_, i) => `http://r.example/to${i}.html`),
+	);
+	t.is(errors.length, 1);
+	t.is(errors[0]!.code, 'malformed-record');
+	const next = before.length + huge.length;
+	t.is(errors[0]!.message, `WARC input, offset ${before.length}, response record, <urn:x:huge>, for http://r.example/huge.html: invalid Content-Length "10000000000000000000000000": skipped to the next "WARC/1.x" line, at offset ${next}`);
+});
+
+test('a Content-Length past 2^53 with no record after it: the rest of the input is skipped, said once', async t => {
+	const huge = Buffer.from(['WARC/1.1', 'WARC-Type: resource', 'WARC-Record-ID: <urn:x:huge>', 'Content-Length: 1e25', '', 'x'.repeat(200_000)].join('\r\n'), 'latin1');
+	const {links, errors} = await collect(huge);
+	t.deepEqual(links, []);
+	t.deepEqual(errors.map(error => error.message), ['WARC input, offset 0, resource record, <urn:x:huge>: invalid Content-Length "1e25": no WARC record after it; the rest of the input is skipped']);
+});

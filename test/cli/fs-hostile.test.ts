@@ -139,20 +139,13 @@ test('names and values with control characters: escaped in --dry-run lines and T
 
 test('standard output full (/dev/full): one line on standard error, exit 1', t => {
 	const {site} = makeSite({'a.html': link('a.html')});
-	for (const args of [['extract', join(site, 'a.html')], ['rewrite', '--to', 'absolute', join(site, 'a.html')]]) {
+	for (const args of [['extract', join(site, 'a.html')], ['rewrite', '--to', 'absolute', '--base-url', SITE, join(site, 'a.html')]]) {
 		const full = openSync('/dev/full', 'w');
 		const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: repo, stdio: ['ignore', full, 'pipe'], encoding: 'utf8', timeout: 60_000});
 		closeSync(full);
 		t.is(result.status, 1, args[0]);
 		t.is(result.stderr, 'linkstream: cannot write to standard output: no space left on device (ENOSPC)\n');
 	}
-});
-
-test('standard output closed (>&-): a message and exit 1, not a silent success', t => {
-	const {site} = makeSite({'a.html': link('a.html')});
-	const result = spawnSync('sh', ['-c', 'exec "$0" --import tsx src/cli/bin.ts extract "$1" >&-', process.execPath, join(site, 'a.html')], {cwd: repo, encoding: 'utf8', timeout: 60_000});
-	t.is(result.status, 1);
-	t.is(result.stderr, 'linkstream: standard output is closed; redirect it to a file or to /dev/null\n');
 });
 
 test('a FIFO named on the command line is refused at once, exit 1 (extract, rewrite, rewrite --dry-run)', t => {

@@ -99,7 +99,10 @@ test('a task with a port sends its output in pieces and waits while more than ma
 /** The command in this process: its status, output and error lines. */
 async function extract(args: Partial<ExtractCommand>): Promise<{status: number; stdout: string; errors: string[]}> {
 	const chunks: Buffer[] = [];
-	const stdout = new Writable({write: (chunk: Buffer, _encoding, done) => void (chunks.push(chunk), done())});
+	const stdout = new Writable({write: (chunk: Buffer, _encoding, done) => {
+		chunks.push(chunk);
+		done();
+	}});
 	const errors: string[] = [];
 	const status = await runExtract({positionals: [], ...args}, {stdin: Readable.from([]), stdout, err: line => void errors.push(line)});
 	return {status, stdout: Buffer.concat(chunks).toString(), errors};

@@ -47,6 +47,19 @@ test('printable: tab, line breaks, backslash by name; other controls and name by
 	t.is(printable('\u{1F4A9}'), '\u{1F4A9}');
 });
 
+test('printable: bidirectional controls, other format characters and line separators as \\uHHHH (a terminal would act on them)', t => {
+	// "invoice\u202Egpj.html" shows as "invoicelmth.jpg" where the Unicode bidirectional algorithm applies.
+	t.is(printable('invoice\u202Egpj.html'), 'invoice\\u202Egpj.html');
+	t.is(printable('a\u2066b\u2069c\u200Fd\u061Ce'), 'a\\u2066b\\u2069c\\u200Fd\\u061Ce');
+	t.is(printable('line\u2028para\u2029'), 'line\\u2028para\\u2029');
+	t.is(printable('zw\u200Bsp\uFEFF\u00AD'), 'zw\\u200Bsp\\uFEFF\\u00AD');
+	// A tag character (U+E0041, Cf) is one code point outside the BMP.
+	t.is(printable('flag\u{E0041}'), 'flag\\u{E0041}');
+	// Letters, a surrogate pair, and a byte that is not UTF-8 as before.
+	t.is(printable('\u05D0\u0628\u{1F4A9}\uDCFF'), '\u05D0\u0628\u{1F4A9}\\xFF');
+	t.is(printable('\\u202E'), '\\\\u202E');
+});
+
 test('URLs of names that are not UTF-8: their bytes percent-encoded (RFC 3986 §2.1)', t => {
 	t.is(segmentOctets('100%\uDCFF'), '100%25%FF');
 	t.is(fileUrl('https://example.com/docs/', '\uDCFF/\uDCFE.html'), 'https://example.com/docs/%FF/%FE.html');

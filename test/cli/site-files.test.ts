@@ -84,9 +84,12 @@ test('rewriteCounted: references written differently, and non-empty ones left as
 	const there = rewriteCounted(Buffer.from(original), {...page, to: 'relative'});
 	t.is(Buffer.from(there.output).toString(), relative);
 	t.deepEqual([there.rewritten, there.unchanged], [3, 1]);
-	t.deepEqual(rewriteCounted(relative, {...page, to: 'absolute'}), {output: original, rewritten: 3, unchanged: 1});
-	t.deepEqual(rewriteCounted(relative, {...page, to: 'relative'}), {output: relative, rewritten: 0, unchanged: 4});
+	t.deepEqual(rewriteCounted(relative, {...page, to: 'absolute'}), {output: original, rewritten: 3, unchanged: 1, keptAbsolute: 0});
+	t.deepEqual(rewriteCounted(relative, {...page, to: 'relative'}), {output: relative, rewritten: 0, unchanged: 4, keptAbsolute: 0});
+	// A canonical kept as written and an og:image made absolute: both kept absolute (RewriteOptions.keepAbsolute).
+	const kept = rewriteCounted('<link rel=canonical href="https://e.x/page.html"><meta property="og:image" content="i.png">', {...page, to: 'relative'});
+	t.deepEqual(kept, {output: '<link rel=canonical href="https://e.x/page.html"><meta property="og:image" content="https://e.x/i.png">', rewritten: 1, unchanged: 1, keptAbsolute: 2});
 	// The same value from a function leaves the source as written; no base leaves the reference alone.
-	t.deepEqual(rewriteCounted('<a href="https://e.x/a">', {type: 'html', to: () => 'https://e.x/a'}), {output: '<a href="https://e.x/a">', rewritten: 0, unchanged: 1});
-	t.deepEqual(rewriteCounted('a{b:url(x.png)}', {type: 'css', to: 'absolute'}), {output: 'a{b:url(x.png)}', rewritten: 0, unchanged: 1});
+	t.deepEqual(rewriteCounted('<a href="https://e.x/a">', {type: 'html', to: () => 'https://e.x/a'}), {output: '<a href="https://e.x/a">', rewritten: 0, unchanged: 1, keptAbsolute: 0});
+	t.deepEqual(rewriteCounted('a{b:url(x.png)}', {type: 'css', to: 'absolute'}), {output: 'a{b:url(x.png)}', rewritten: 0, unchanged: 1, keptAbsolute: 0});
 });

@@ -188,7 +188,7 @@ test('a glob maps its files under the folder before the pattern; folder and file
 	t.is(again.stdout, `${join(root, 'a b/index.html')}: 1 link\n`); // now at docs/: a%20b/x.html
 });
 
-test('the README journey on fixtures/site: dry run, relative copy, absolute in place gives the fixture back', t => {
+test('the static-sites journey (docs/static-sites.md) on fixtures/site: dry run, relative copy, absolute in place gives the fixture back', t => {
 	const dry = relative('--dry-run', 'fixtures/site');
 	t.is(dry.status, 0, dry.stderr);
 	t.is(dry.stdout, 'fixtures/site/css/site.css: 2 links\nfixtures/site/guide/index.html: 6 links\nfixtures/site/guide/install.html: 2 links\nfixtures/site/index.html: 4 links\n');

@@ -1,9 +1,10 @@
 /**
- * Standard output closed (`>&-`) or discarded by a parent (`stdio: 'ignore'`, Python's
- * `subprocess.DEVNULL`): both leave `/dev/null` opened read-write as descriptor 1 and
- * nothing tells them apart (src/cli/stdout.ts). So only a run whose product goes to
- * standard output fails (exit 1, one line); a site rewrite, `--help` and `--version` exit 0,
- * and a usage error stays exit 2 (issue 17 item 14).
+ * Standard output on /dev/null is success however it was opened: Node's `stdio: 'ignore'`
+ * and Python's `subprocess.DEVNULL` open it read-write, a shell's `>/dev/null` write-only;
+ * a parent that runs the command for its exit status gets 0. Only a write that fails is a
+ * failure (`>/dev/full`: ENOSPC; a descriptor opened read-only: EBADF), one line and
+ * status 1. Standard output closed by the shell (`>&-`) is not detected (src/cli/stdout.ts):
+ * Node gives the process /dev/null in its place.
  */
 import {spawnSync} from 'node:child_process';
 import type {StdioOptions} from 'node:child_process';
@@ -14,9 +15,9 @@ import {fileURLToPath} from 'node:url';
 import test from 'ava';
 
 const SITE = 'https://example.com/docs/';
-const CLOSED = 'linkstream: standard output is closed; redirect it to a file or to /dev/null\n';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const IGNORED: StdioOptions = ['pipe', 'ignore', 'pipe'];
+const BIN = ['--import', 'tsx', 'src/cli/bin.ts'];
 
 /** A folder `site` holding index.html with one absolute link into the site. */
 function makeSite(): {root: string; site: string; page: string} {
@@ -28,54 +29,59 @@ function makeSite(): {root: string; site: string; page: string} {
 	return {root, site, page};
 }
 
-/** The command from source with standard output as `stdio` gives it. */
-function run(args: readonly string[], stdio: StdioOptions = IGNORED): {status: number | null; stderr: string} {
-	const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: repo, stdio, encoding: 'utf8', timeout: 60_000});
-	return {status: result.status, stderr: result.stderr};
+/** Runs whose product goes to standard output (extract on one and on two threads, rewrite FILE, resolve), a site run, --help. */
+function runs(root: string, site: string, page: string): string[][] {
+	return [
+		['extract', '--format', 'urls', '-j', '2', page, page],
+		['rewrite', '--to', 'absolute', '--base-url', SITE, page],
+		['resolve', SITE, 'a.html'],
+		['rewrite', '--to', 'relative', '--site', SITE, '--out', join(root, 'out'), site],
+		['--help'],
+	];
 }
 
-/** The command from source started by a shell with standard output closed. */
-function runClosed(args: readonly string[]): {status: number | null; stderr: string} {
-	const result = spawnSync('sh', ['-c', 'exec "$0" --import tsx src/cli/bin.ts "$@" >&-', process.execPath, ...args], {cwd: repo, encoding: 'utf8', timeout: 60_000});
-	return {status: result.status, stderr: result.stderr};
-}
-
-test("standard output ignored by the parent (stdio 'ignore'): --in-place, --out, --dry-run, --help and --version exit 0", t => {
+test("Node parent with stdio 'ignore': every command exits 0 and says nothing; a usage error stays 2", t => {
 	const {root, site, page} = makeSite();
-	const relative = ['rewrite', '--to', 'relative', '--site', SITE];
-	const dry = run([...relative, '--dry-run', site]);
-	t.is(dry.status, 0, dry.stderr);
-	t.false(dry.stderr.includes(CLOSED), dry.stderr);
-	const out = run([...relative, '--out', join(root, 'out'), site]);
-	t.is(out.status, 0, out.stderr);
-	t.is(readFileSync(join(root, 'out', 'index.html'), 'utf8'), '<a href="a.html">x</a>\n');
-	const inPlace = run([...relative, '--in-place', site]);
-	t.is(inPlace.status, 0, inPlace.stderr);
-	t.is(readFileSync(page, 'utf8'), '<a href="a.html">x</a>\n');
-	for (const flag of ['--help', '--version']) t.is(run([flag]).status, 0, flag);
-});
-
-test('standard output ignored by a Python parent (subprocess.DEVNULL): rewrite --in-place exits 0, the file rewritten', t => {
-	const {site, page} = makeSite();
-	const python = 'import subprocess, sys; sys.exit(subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode)';
-	const args = [process.execPath, '--import', 'tsx', 'src/cli/bin.ts', 'rewrite', '--to', 'relative', '--site', SITE, '--in-place', site];
-	const result = spawnSync('python3', ['-c', python, ...args], {cwd: repo, encoding: 'utf8', timeout: 60_000});
-	t.is(result.status, 0, result.stderr);
-	t.is(readFileSync(page, 'utf8'), '<a href="a.html">x</a>\n');
-});
-
-test('standard output closed (>&-): extract, rewrite FILE, resolve exit 1 with one line; a usage error stays 2; --in-place exits 0', t => {
-	const {site, page} = makeSite();
-	for (const args of [['extract', page], ['rewrite', '--to', 'absolute', page], ['resolve', SITE, 'a.html']]) t.deepEqual(runClosed(args), {status: 1, stderr: CLOSED}, args[0]);
-	const usage = runClosed(['extract', '--format', 'xml', page]);
-	t.is(usage.status, 2, usage.stderr);
+	for (const args of runs(root, site, page)) {
+		const result = spawnSync(process.execPath, [...BIN, ...args], {cwd: repo, stdio: IGNORED, encoding: 'utf8', timeout: 60_000});
+		t.is(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+		t.false(result.stderr.includes('standard output'), args.join(' '));
+	}
+	const stdin = spawnSync(process.execPath, [...BIN, 'extract', '-'], {cwd: repo, stdio: ['pipe', 'ignore', 'pipe'], input: '<a href="https://e.x/">', encoding: 'utf8', timeout: 60_000});
+	t.is(stdin.status, 0, stdin.stderr);
+	const usage = spawnSync(process.execPath, [...BIN, 'extract', '--format', 'xml', page], {cwd: repo, stdio: IGNORED, encoding: 'utf8', timeout: 60_000});
+	t.is(usage.status, 2);
 	t.regex(usage.stderr, /^linkstream: option `--format` must be /);
-	const inPlace = runClosed(['rewrite', '--to', 'relative', '--site', SITE, '--in-place', site]);
-	t.is(inPlace.status, 0, inPlace.stderr);
+	t.is(readFileSync(join(root, 'out', 'index.html'), 'utf8'), '<a href="a.html">x</a>\n');
+});
+
+test('Python parent with subprocess.DEVNULL: extract, rewrite FILE, resolve and rewrite --in-place exit 0', t => {
+	const {root, site, page} = makeSite();
+	const python = 'import subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE); sys.stderr.write(r.stderr.decode()); sys.exit(r.returncode)';
+	for (const args of [...runs(root, site, page), ['rewrite', '--to', 'relative', '--site', SITE, '--in-place', site]]) {
+		const result = spawnSync('python3', ['-c', python, process.execPath, ...BIN, ...args], {cwd: repo, encoding: 'utf8', timeout: 60_000});
+		t.is(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
+		t.false(result.stderr.includes('standard output'), `${args.join(' ')}: ${result.stderr}`);
+	}
 	t.is(readFileSync(page, 'utf8'), '<a href="a.html">x</a>\n');
 });
 
-test("Deviation: extract under stdio 'ignore' is refused as a closed standard output is (nothing tells them apart)", t => {
+/** The command started by a shell with standard output redirected as `redirect` says. */
+function shell(redirect: string, args: readonly string[]): {status: number | null; stderr: string} {
+	const result = spawnSync('sh', ['-c', `exec "$0" --import tsx src/cli/bin.ts "$@" ${redirect}`, process.execPath, ...args], {cwd: repo, encoding: 'utf8', timeout: 60_000});
+	return {status: result.status, stderr: result.stderr};
+}
+
+test('a write that fails is one line and status 1: /dev/full (ENOSPC), a descriptor opened read-only (EBADF)', t => {
 	const {page} = makeSite();
-	t.deepEqual(run(['extract', page]), {status: 1, stderr: CLOSED});
+	for (const args of [['extract', page], ['rewrite', '--to', 'absolute', '--base-url', SITE, page], ['resolve', SITE, 'a.html']]) {
+		t.deepEqual(shell('>/dev/full', args), {status: 1, stderr: 'linkstream: cannot write to standard output: no space left on device (ENOSPC)\n'}, args[0]);
+		t.deepEqual(shell('1</dev/null', args), {status: 1, stderr: 'linkstream: cannot write to standard output: bad file descriptor (EBADF)\n'}, args[0]);
+	}
+});
+
+test('Deviation: standard output closed by the shell (>&-) is not detected: Node gives the process /dev/null, the run exits 0; 1<>/dev/null too', t => {
+	const {page} = makeSite();
+	t.deepEqual(shell('>&-', ['extract', page]), {status: 0, stderr: ''});
+	t.deepEqual(shell('1<>/dev/null', ['rewrite', '--to', 'absolute', '--base-url', SITE, page]), {status: 0, stderr: ''});
 });

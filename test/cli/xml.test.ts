@@ -66,8 +66,11 @@ test('extract reads an RSS file by extension, and --type xml from standard input
 	t.is(byName.stdout, 'https://example.com/news/\nhttps://example.com/news/a.html\nhttps://example.com/news/a.mp3\n');
 	const piped = runCli(['extract', '--format', 'urls', '--type', 'xml', '--base-url', 'https://example.com/news/feed', '-'], rss);
 	t.is(piped.stdout, byName.stdout);
-	const asHtml = runCli(['extract', '--format', 'urls', '--base-url', 'https://example.com/news/feed', '-'], rss);
-	t.not(asHtml.stdout, byName.stdout, 'without --type, standard input is HTML, where <link> text is no link');
+	// Without --type, standard input is sniffed as a file of no known extension is: an <rss> root is XML.
+	const sniffed = runCli(['extract', '--format', 'urls', '--base-url', 'https://example.com/news/feed', '-'], rss);
+	t.is(sniffed.stdout, byName.stdout);
+	const asHtml = runCli(['extract', '--format', 'urls', '--type', 'html', '--base-url', 'https://example.com/news/feed', '-'], rss);
+	t.not(asHtml.stdout, byName.stdout, 'with --type html, standard input is HTML, where <link> text is no link');
 });
 
 test('a folder walk takes the XML files (fixtures/feeds): the sitemap\'s locations against the file\'s URL', t => {

@@ -2,8 +2,8 @@
  * The package as a user gets it (issue 19 item 5): `npm pack` (which builds dist/), the
  * tarball's file list (LICENSE, both entries' code and typings, no src/), then `npm install`
  * of the tarball in a fresh folder (from the npm cache when it can: --prefer-offline), where
- * - the README's API examples (test/helpers/readme-examples.ts) and the type tests
- *   (test/types/streams.ts, its imports made `linkstream` and `linkstream/web`) type-check
+ * - the API examples of docs/api.md and docs/web-streams.md (test/helpers/readme-examples.ts) and the type tests
+ *   (test/types/*.ts, their imports made `linkstream` and `linkstream/web`) type-check
  *   with this repository's tsc against the installed typings;
  * - the examples run with node: their `//=>` results checked, the Deno example's Links and
  *   the fetch handler's page equal to Node's streams over the same page, served on 127.0.0.1;
@@ -81,21 +81,23 @@ async function examples(tally: Tally, app: string, pageUrl: string): Promise<voi
 	for (const [name, code] of Object.entries(files)) writeFileSync(join(app, name), code);
 	/** How many `//=>` results an example checks (each one prints a `checked` line). */
 	const results = (name: string): number => (files[name] ?? '').split('\n').filter((line) => line.startsWith('check(')).length;
-	const types = readFileSync(join(ROOT, 'test/types/streams.ts'), 'utf8').replaceAll("'../../src/index.js'", "'linkstream'").replaceAll("'../../src/web.js'", "'linkstream/web'");
-	writeFileSync(join(app, 'types.ts'), types);
+	for (const name of readdirSync(join(ROOT, 'test/types')).filter((file) => file.endsWith('.ts'))) {
+		const types = readFileSync(join(ROOT, 'test/types', name), 'utf8').replaceAll("'../../src/index.js'", "'linkstream'").replaceAll("'../../src/web.js'", "'linkstream/web'");
+		writeFileSync(join(app, `types-${name}`), types);
+	}
 	writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, '\t'));
 	copyFileSync(PAGE, join(app, 'page.html'));
 	const typecheck = await run(TSC, ['-p', '.'], app).then(() => '', (error: Error) => error.message);
-	check(tally, 'README examples and type tests type-check against the installed typings', typecheck === '', () => typecheck);
+	check(tally, 'docs examples and type tests type-check against the installed typings', typecheck === '', () => typecheck);
 	const node = await nodeAnswers(pageUrl);
 	const usage = await run(process.execPath, ['out/usage.js'], app).catch((error: Error) => error.message);
-	check(tally, 'README usage runs, its results as written', results('usage.js') > 0 && (usage.match(/^checked /gm) ?? []).length === results('usage.js'), () => usage);
+	check(tally, 'docs usage runs, its results as written', results('usage.js') > 0 && (usage.match(/^checked /gm) ?? []).length === results('usage.js'), () => usage);
 	const rewrite = await run(process.execPath, ['out/rewrite.js'], app).catch((error: Error) => error.message);
-	check(tally, 'README rewriteLinks examples give what they say', results('rewrite.js') > 0 && (rewrite.match(/^checked /gm) ?? []).length === results('rewrite.js'), () => rewrite);
+	check(tally, 'docs rewriteLinks examples give what they say', results('rewrite.js') > 0 && (rewrite.match(/^checked /gm) ?? []).length === results('rewrite.js'), () => rewrite);
 	const deno = await run(process.execPath, ['out/deno.js'], app).catch((error: Error) => error.message);
-	check(tally, "README Deno example on Node gives Node's Links", deno === node.lines, () => `got\n${deno}\nexpected\n${node.lines}`);
+	check(tally, "docs Deno example on Node gives Node's Links", deno === node.lines, () => `got\n${deno}\nexpected\n${node.lines}`);
 	const handled = await run(process.execPath, ['out/handler-run.js'], app).catch((error: Error) => error.message);
-	check(tally, "README fetch handler gives Node's rewrite", handled === node.page.toString('utf8'), () => `got\n${handled.slice(0, 400)}`);
+	check(tally, "docs fetch handler gives Node's rewrite", handled === node.page.toString('utf8'), () => `got\n${handled.slice(0, 400)}`);
 }
 
 const tally: Tally = {name: 'package', passed: 0, failed: 0};

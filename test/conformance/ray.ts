@@ -15,7 +15,7 @@
  *   (--anchor-text) and joining a running local cluster (--address), 0 and an empty
  *   errors.ndjson; --unique is refused with status 2, and so is an option extract refuses
  *   (--kind nothing), leaving no output behind;
- * - where GNU parallel is installed, README's line (`parallel -n8 linkstream extract --jobs 1 --`)
+ * - where GNU parallel is installed, docs/crawling.md's line (`parallel -n8 linkstream extract --jobs 1 --`)
  *   prints the same lines per file too.
  *
  * Ray comes from a virtual environment cached outside the project (default
@@ -36,7 +36,7 @@ import {runInOrder} from '../../src/cli/pool.js';
 const run = promisify(execFile);
 const SCRIPT = 'examples/ray/links.py';
 const COMMAND = ['bin/linkstream.js', 'extract'];
-const VENV = process.env['LINKSTREAM_RAY_VENV'] ?? join(process.env['XDG_CACHE_HOME'] ?? join(homedir(), '.cache'), 'linkstream', 'ray-venv');
+const VENV = process.env.LINKSTREAM_RAY_VENV ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'linkstream', 'ray-venv');
 
 let passed = 0;
 let failed = 0;
@@ -166,7 +166,7 @@ function compare(label: string, job: Job, want: Expected, exitStatus: number): v
 	for (const path of listed.keys()) if (!want.failures.has(path)) check(`${label}: ${path} in errors.ndjson`, 'the command succeeds on it');
 }
 
-/** README's GNU parallel line, where parallel is installed: the same lines per file, exit status = failed groups. */
+/** docs/crawling.md's GNU parallel line, where parallel is installed: the same lines per file, exit status = failed groups. */
 function gnuParallel(paths: readonly string[], want: Expected): void {
 	const job = spawnSync('parallel', ['-j2', '-n8', 'node', ...COMMAND, '--jobs', '1', '--'], {input: `${paths.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 30});
 	if (job.error !== undefined) {

@@ -20,7 +20,6 @@ import {join} from 'node:path';
 import {parseArgs} from 'node:util';
 import {extractLinks, rewriteLinks} from '../../src/index.js';
 import {isAbsolute} from '../../src/uri/index.js';
-import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
 import {identity, random, seedOf} from '../helpers/chunks.js';
 import {report} from '../helpers/conformance.js';

@@ -4,9 +4,9 @@
  * - Deno and Bun run ExtractStream and RewriteStream (absolute, relative, a function) over
  *   every project fixture (test/rewrite/inputs.ts), as bytes and as text, in two chunkings
  *   each (test/web/runtime-runner.js); each answer must equal Node's streams' (Links as
- *   JSON, the output's SHA-256). Deno also runs the README's Deno example, against a page
+ *   JSON, the output's SHA-256). Deno also runs the Deno example of docs/web-streams.md, against a page
  *   served here, and its lines must equal Node's ExtractStream over the same page.
- * - workerd (through Miniflare) serves the README's fetch handler in front of an upstream
+ * - workerd (through Miniflare) serves the docs' fetch handler in front of an upstream
  *   on 127.0.0.1: each HTML fixture fetched through it must come out as Node's
  *   createRewriteStream writes it (no content-length), and other types pass untouched.
  * The web entry is the esbuild browser bundle (test/web/bundle.ts), so no build is needed.
@@ -24,7 +24,7 @@ import {fileURLToPath, pathToFileURL} from 'node:url';
 import {createExtractStream} from '../../src/index.js';
 import type {Link} from '../../src/index.js';
 import {nodeOutput} from '../helpers/node-stream.js';
-import {readmeBlock} from '../helpers/readme.js';
+import {codeBlock} from '../helpers/readme.js';
 import {fixtureInputs, randomCuts} from '../rewrite/inputs.js';
 import type {Input} from '../rewrite/inputs.js';
 import {bundleWeb} from '../web/bundle.js';
@@ -89,17 +89,17 @@ async function compareJobs(tally: Tally, command: string, args: readonly string[
 	}
 }
 
-/** README's Deno example, its fetch pointed at the page served here: its lines equal Node's. */
+/** The docs' Deno example, its fetch pointed at the page served here: its lines equal Node's. */
 async function denoReadme(tally: Tally, dir: string, origin: string, webUrl: string): Promise<void> {
 	const pageUrl = `${origin}/readme/page.html`;
-	const example = readmeBlock('ts', '// Deno:').replace("'https://example.com/'", JSON.stringify(pageUrl));
+	const example = codeBlock('docs/web-streams.md', 'ts', '// Deno:').replace("'https://example.com/'", JSON.stringify(pageUrl));
 	writeFileSync(join(dir, 'readme-deno.ts'), example);
 	writeFileSync(join(dir, 'import-map.json'), JSON.stringify({imports: {'npm:linkstream/web': webUrl}}));
 	const lines = await run(join(BIN, 'deno'), ['run', '--quiet', '--no-config', `--import-map=${join(dir, 'import-map.json')}`, `--allow-net=${new URL(origin).host}`, join(dir, 'readme-deno.ts')]);
 	const links = await nodeOutput<Link>(createExtractStream({type: 'html', retrievalUrl: pageUrl}), [readFileSync(README_PAGE)]);
 	const expected = links.map((link) => `${link.kind} ${link.url}`);
 	const got = lines.trimEnd().split('\n');
-	check(tally, 'README Deno example', expected.length > 0 && got.join('\n') === expected.join('\n'), () => `got\n${got.join('\n')}\nexpected\n${expected.join('\n')}`);
+	check(tally, 'docs Deno example', expected.length > 0 && got.join('\n') === expected.join('\n'), () => `got\n${got.join('\n')}\nexpected\n${expected.join('\n')}`);
 }
 
 /** Run `body` for a runtime that answers `--version`; a throw is one failure, named. */

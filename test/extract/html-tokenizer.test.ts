@@ -44,7 +44,7 @@ test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
 	for (const state of ['stateInTagName', 'stateInAttributeName', 'stateBeforeAttributeName', 'stateInAttributeValueNoQuotes']) {
 		t.not((FastTokenizer.prototype as unknown as Record<string, unknown>)[state], (Tokenizer.prototype as unknown as Record<string, unknown>)[state], state);
 	}
-	t.not((FastTokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo'], (Tokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo']);
+	t.not((FastTokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo, (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo);
 });
 
 const sample = '<p class="a">x &amp; y</p><!-- c --><script>if (a<b) {}</script><style>a{}</style><a href=\'q\'>t</a><![CDATA[z]]><?pi?>';

@@ -52,12 +52,14 @@ const ROWS: Row[] = [
 		],
 	],
 	[
-		'RSS url only inside image; textInput link a form; guid unless isPermaLink="false"',
-		'<rss><channel><url>no.png</url><image><url>yes.png</url></image><textInput><link>/search</link></textInput><item><guid isPermaLink="true">g1</guid><guid isPermaLink="false">g2</guid></item></channel></rss>',
+		'RSS url only inside image; textInput link a form; guid unless isPermaLink="false", a Link only when absolute',
+		'<rss><channel><url>no.png</url><image><url>yes.png</url></image><textInput><link>/search</link></textInput><item><guid isPermaLink="true">g1</guid><guid isPermaLink="false">g2</guid><guid>http://r.example/p/1</guid></item></channel></rss>',
 		[
 			['resource', 'url', '', 'https://r.example/f/yes.png'],
 			['form', 'link', '', 'https://r.example/search'],
-			['navigation', 'guid', '', 'https://r.example/f/g1'],
+			// Relative: an identifier, not resolved against the feed's URL.
+			['metadata', 'guid', '', null],
+			['navigation', 'guid', '', 'http://r.example/p/1'],
 		],
 	],
 	[
@@ -86,7 +88,7 @@ const ROWS: Row[] = [
 	],
 	[
 		'a sitemap element outside the sitemap namespace is not one',
-		'<urlset><url><loc>x</loc></url></urlset>',
+		'<index xmlns="http://example.com/own"><url><loc>x</loc></url></index>',
 		[],
 	],
 	[

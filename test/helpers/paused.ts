@@ -34,7 +34,7 @@ export interface Paused {
  * run.resume();
  * const {code, stdout, stderr} = await run.exit;
  */
-export function runPaused(stage: 'open' | 'rename', args: readonly string[]): Paused {
+export function runPaused(stage: 'open' | 'read' | 'rename', args: readonly string[]): Paused {
 	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: repo, env: {...process.env, LINKSTREAM_TEST_PAUSE: stage}, stdio: ['pipe', 'pipe', 'pipe']});
 	let stdout = '';
 	let stderr = '';

@@ -1,10 +1,11 @@
 /**
- * The README's API examples as TypeScript files to type-check and run against the
- * installed package (test/conformance/package.ts): each code block read from README.md,
+ * The documentation's API examples (docs/api.md, docs/web-streams.md) as files to
+ * type-check and run against the installed package (test/conformance/package.ts): each
+ * code block read from its page,
  * its `expr; //=> 'value'` comments turned into checks, the network addresses pointed at
  * the suite's loopback server.
  */
-import {readmeBlock} from './readme.js';
+import {codeBlock} from './readme.js';
 
 /** One `//=>` comment's expected value: the JavaScript string literal that starts it. */
 const RESULT = /^\/\/=> ('(?:[^'\\]|\\.)*')/;
@@ -13,7 +14,7 @@ const INLINE_RESULT = /^(.*?);\s*(\/\/=> .*)$/;
 
 const PRELUDE = `/** @param {unknown} actual @param {unknown} expected */
 function check(actual, expected) {
-	if (actual !== expected) throw new Error(\`README example: got \${JSON.stringify(actual)}, expected \${JSON.stringify(expected)}\`);
+	if (actual !== expected) throw new Error(\`docs example: got \${JSON.stringify(actual)}, expected \${JSON.stringify(expected)}\`);
 	console.log('checked', JSON.stringify(expected));
 }
 `;
@@ -41,12 +42,12 @@ export function withChecks(code: string, imports = ''): string {
 export function readmeExamples(pageUrl: string): Record<string, string> {
 	return {
 		// Usage: the Node entry, one-shot and streaming (reads ./page.html).
-		'usage.js': withChecks(readmeBlock('js', "from 'linkstream';")),
+		'usage.js': withChecks(codeBlock('docs/api.md', 'js', "from 'linkstream';")),
 		// API: rewriteLinks, each result checked.
-		'rewrite.js': withChecks(readmeBlock('js', 'rewriteLinks('), "import {rewriteLinks} from 'linkstream';\n"),
+		'rewrite.js': withChecks(codeBlock('docs/api.md', 'js', 'rewriteLinks('), "import {rewriteLinks} from 'linkstream';\n"),
 		// Web Streams: the fetch handler (driven by handler-run.ts) and the Deno example, run by Node.
-		'handler.js': readmeBlock('js', 'export default {'),
-		'deno.ts': readmeBlock('ts', '// Deno:').replace("'npm:linkstream/web'", "'linkstream/web'").replace("'https://example.com/'", JSON.stringify(pageUrl)),
+		'handler.js': codeBlock('docs/web-streams.md', 'js', 'export default {'),
+		'deno.ts': codeBlock('docs/web-streams.md', 'ts', '// Deno:').replace("'npm:linkstream/web'", "'linkstream/web'").replace("'https://example.com/'", JSON.stringify(pageUrl)),
 		'handler-run.ts': `import handler from './handler.js';
 const response = await handler.fetch(new Request(${JSON.stringify(pageUrl)}));
 process.stdout.write(new Uint8Array(await response.arrayBuffer()));

@@ -1,16 +1,25 @@
-/** The README's code examples, read from README.md itself, for the suites that run them. */
+/**
+ * The code examples of the documentation (README.md and docs/*.md), read from the pages
+ * themselves, for the suites that run them: wherever an example moves, it is still run.
+ */
 import {readFileSync} from 'node:fs';
 
-const README = new URL('../../README.md', import.meta.url);
+const ROOT = new URL('../../', import.meta.url);
 
-/** The body of the first fenced code block in README.md (of `language`) that contains `marker`. */
-export function readmeBlock(language: string, marker: string): string {
+/**
+ * The body of the first fenced code block of `language` that contains `marker`, in the
+ * page at `path` (relative to the repository root, such as `docs/api.md`).
+ *
+ * @example
+ * codeBlock('docs/web-streams.md', 'ts', '// Deno:'); // the Deno example's source
+ */
+export function codeBlock(path: string, language: string, marker: string): string {
 	const fence = '```';
-	const text = readFileSync(README, 'utf8');
+	const text = readFileSync(new URL(path, ROOT), 'utf8');
 	let at = 0;
 	for (;;) {
 		const open = text.indexOf(`\n${fence}${language}\n`, at);
-		if (open < 0) throw new Error(`README.md has no ${language} block containing ${JSON.stringify(marker)}`);
+		if (open < 0) throw new Error(`${path} has no ${language} block containing ${JSON.stringify(marker)}`);
 		const start = open + fence.length + language.length + 2;
 		const close = text.indexOf(`\n${fence}\n`, start);
 		const body = text.slice(start, close + 1);

@@ -94,7 +94,7 @@ test('attributes: any new value in any original quoting reads back exactly; the 
 	);
 });
 
-const TEMPLATES: Array<{name: string; html: (v: string) => string; read: (e: Element[], doc: string) => string[]}> = [
+const TEMPLATES: Array<{name: string; html: (v: string) => string; read: (e: Element[], doc: string) => string[]; given?: (value: string) => string}> = [
 	{
 		name: 'srcset candidates',
 		html: () => '<img srcset="a.png 1x, b,c.png 2x,  d.png"><img srcset=e.png>',
@@ -110,6 +110,8 @@ const TEMPLATES: Array<{name: string; html: (v: string) => string; read: (e: Ele
 	},
 	{
 		name: 'meta refresh (quoted URL, url= prefix, bare)',
+		// Leading and trailing C0 controls and spaces are not written: the URL parser strips them (URL Standard #concept-basic-url-parser).
+		given: (value: string) => value.replace(/^[\0-\x20]+|[\0-\x20]+$/g, '') || value,
 		html: () => `<meta http-equiv=refresh content="0; url='r.html'"><meta http-equiv=refresh content='5;URL=s.html'><meta http-equiv=refresh content="7; t.html">`,
 		read: (e) =>
 			e.filter((x) => x.name === 'meta').map((x) => {
@@ -181,7 +183,7 @@ for (const template of TEMPLATES) {
 				const before = elements(html);
 				const after = elements(output);
 				sameShape(t, before, after);
-				t.deepEqual(template.read(after, output), given.map((g) => g.value), output);
+				t.deepEqual(template.read(after, output), given.map((g) => template.given?.(g.value) ?? g.value), output);
 			}),
 			fcParams(t, 150),
 		);

@@ -3,7 +3,7 @@
  * Byte values are from the Encoding Standard indexes, checked by hand.
  */
 import test from 'ava';
-import {makeQueryEncoder} from '../../src/stream/core/encoding.js';
+import {makeQueryEncoder} from '../../src/stream/core/query-encoding.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 function encoder(encoding: string): (reference: string) => string {

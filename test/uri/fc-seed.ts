@@ -3,7 +3,7 @@ import type {ExecutionContext} from 'ava';
 import fc from 'fast-check';
 
 export function seedFor(t: ExecutionContext): number {
-	const fromEnv = process.env['FC_SEED'];
+	const fromEnv = process.env.FC_SEED;
 	const seed = fromEnv === undefined || fromEnv === '' ? Math.floor(Math.random() * 2 ** 31) : Number(fromEnv);
 	t.log(`fast-check seed ${seed} (replay with FC_SEED=${seed})`);
 	return seed;

@@ -1,13 +1,13 @@
 /**
  * linkstream/web bundles for a browser with no Node built-in: no `node:*` (or bare
  * built-in) import anywhere in the entry's graph, no free `Buffer`/`process`/`global`,
- * and the gzipped bundle stays within its size budget (README: Web Streams).
+ * and the gzipped bundle stays within its size budget (docs/web-streams.md).
  */
 import test from 'ava';
 import {builtinModules} from 'node:module';
 import {bundleWeb} from './bundle.js';
 
-/** README's budget for the gzipped bundle. */
+/** The budget docs/web-streams.md gives for the gzipped bundle. */
 const BUDGET_BYTES = 80 * 1024;
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));

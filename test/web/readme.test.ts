@@ -1,5 +1,5 @@
 /**
- * README's Web Streams examples, run on Node's Response and Web Streams: the worker-style
+ * The Web Streams examples of docs/web-streams.md, run on Node's Response and Web Streams: the worker-style
  * fetch handler and the Deno-style Link loop. Expected output written by hand.
  */
 import test from 'ava';
@@ -10,7 +10,7 @@ const PAGE = '<link rel=stylesheet href="../css/a.css"><a href="b.html">b</a><im
 test('the fetch handler makes every reference absolute on the way through', async (t) => {
 	const request = new Request('https://example.com/docs/page.html');
 	const upstream = new Response(PAGE, {headers: {'content-type': 'text/html; charset=utf-8', 'content-length': String(PAGE.length)}});
-	// README's handler, after its fetch:
+	// The docs' handler, after its fetch:
 	const body = upstream.body!.pipeThrough(new RewriteStream({type: 'html', retrievalUrl: request.url, to: 'absolute'}));
 	const headers = new Headers(upstream.headers);
 	headers.delete('content-length');

@@ -138,7 +138,7 @@ export class FlowedDecoder {
 const REFERENCE_START = /^(?:<|[A-Za-z][\w+.-]*:|www\.)/i;
 
 /** An ordinary word of a script that separates words with spaces, with sentence punctuation. */
-const PLAIN_WORD = /^(?![^]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])[\p{L}\p{M}\p{N}'’"(),;:!?-]+\.*$/u;
+const PLAIN_WORD = /^(?![\s\S]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])[\p{L}\p{M}\p{N}'’"(),;:!?-]+\.*$/u;
 
 function parseLine(raw: string): Line {
 	const text = stripCarriageReturn(raw);

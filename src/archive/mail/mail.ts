@@ -1,4 +1,7 @@
 /**
+ * Internal: read by the command only (`linkstream extract` on mbox, .eml, MHTML, news);
+ * not a package entry (docs/api.md says why).
+ *
  * `extractMail`: Links from mail and news archives — an mbox (RFC 4155), one message
  * (.eml, .mhtml: RFC 5322 + MIME), or one news article (RFC 5536, spool or wire format).
  *

@@ -12,7 +12,7 @@ import type {CoreOptions} from '../../extract/base.js';
 import {createExtractor} from '../../extract/index.js';
 import type {Extractor, LinkSink} from '../../extract/index.js';
 import {detach} from '../../stream/core/detach.js';
-import {makeQueryEncoder} from '../../stream/core/encoding.js';
+import {makeQueryEncoder} from '../../stream/core/query-encoding.js';
 import {ExtractPipeline} from '../../stream/core/pipeline.js';
 import type {ExtractOptions, InputType} from '../../types.js';
 import {isXmlMediaType} from '../media-type.js';

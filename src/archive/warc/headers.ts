@@ -18,9 +18,6 @@ import type {Dialect, Link, LinkKind, RecordContext} from '../../types.js';
 import type {HeaderField, HttpHead} from './http.js';
 import {linkValues} from './link-header.js';
 
-/** Header fields read for references (lower-cased names). */
-export const REFERENCE_FIELDS: readonly string[] = ['location', 'content-location', 'refresh', 'link'];
-
 export interface HeaderContext {
 	dialect: Dialect;
 	/** The target URI as the base, or null when the record has none that parses. */

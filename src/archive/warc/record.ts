@@ -13,7 +13,7 @@
  */
 import type {WARCRecord} from 'warcio';
 import type {BaseLayer} from '../../extract/base.js';
-import {ExtractPipeline} from '../../stream/core/pipeline.js';
+import {ExtractPipeline, RELEASE_STEP} from '../../stream/core/pipeline.js';
 import {getEncoding} from '../../stream/core/encoding.js';
 import type {Dialect, ExtractOptions, FuzzyOptions, InputType, Link, RecordContext} from '../../types.js';
 import {absolutize} from '../../uri/index.js';
@@ -138,7 +138,8 @@ async function* payloadLinks(
 		if (type === 'sniff') await iterator.return?.();
 	}
 	const links: Link[] = [];
-	const pipeline = new ExtractPipeline(pipelineOptions(type, media, base, options), nodeCodecs, link => {
+	// References released by a late BASE come a step at a time, each step taken before the next is made.
+	const pipeline = new ExtractPipeline({...pipelineOptions(type, media, base, options), releaseStep: RELEASE_STEP}, nodeCodecs, link => {
 		link.record = {...context, source: 'body'};
 		links.push(link);
 	});
@@ -146,21 +147,32 @@ async function* payloadLinks(
 		for await (const bytes of replay(held, iterator)) {
 			pipeline.write(bytes);
 			yield* links.splice(0);
+			yield* released(pipeline, links);
 		}
 	} catch (error) {
 		// Keep what the decoded part held, then report.
 		pipeline.end();
 		yield* links.splice(0);
+		yield* released(pipeline, links);
 		throw undecodable(error);
 	}
 	pipeline.end();
 	yield* links.splice(0);
+	yield* released(pipeline, links);
+}
+
+/** The Links still to be released by `pipeline`, a step at a time (ExtractPipeline.pending). */
+function* released(pipeline: ExtractPipeline, links: Link[]): Generator<Link> {
+	while (pipeline.pending) {
+		pipeline.releaseNext();
+		yield* links.splice(0);
+	}
 }
 
 function pipelineOptions(type: InputType, media: MediaType | undefined, base: BaseLayer | null, options: RecordOptions): ExtractOptions {
 	const extract: ExtractOptions = {type, dialect: options.dialect, baseHold: 'document', ...options.extract};
 	if (base !== null) extract.retrievalUrl = base.url;
-	// HTML §13.2.3.1: the transport's charset ranks after a BOM, before the <meta> prescan. An unknown label is ignored.
+	// HTML `#determining-the-character-encoding`: the transport's charset ranks after a BOM, before the <meta> prescan. An unknown label is ignored.
 	const encoding = media?.charset === undefined ? null : getEncoding(media.charset);
 	if (encoding !== null) extract.encoding = encoding;
 	return extract;

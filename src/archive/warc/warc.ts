@@ -1,4 +1,7 @@
 /**
+ * Internal: read by the command only (`linkstream extract` on .warc, .warc.gz); not a
+ * package entry (docs/api.md says why).
+ *
  * `extractWarc`: Links from crawler archives, `.warc` and `.warc.gz` (WARC 1.0 / 1.1,
  * ISO 28500; gzip per record or over the whole file), read with warcio.
  *
@@ -15,6 +18,8 @@
  * Known limits (warcio 2.4): a WARC header block without its blank line is read to the
  * end of the input; after a corrupt gzip member or junk between records warcio stops,
  * which is reported once (`unreadable-data`) with the offset, and the rest is not read.
+ * After a Content-Length that cannot be used (past 2^53, negative), reading goes on at the
+ * next WARC version line (`malformed-record`, with both offsets).
  */
 import {WARCParser} from 'warcio';
 import type {WARCRecord} from 'warcio';
@@ -25,6 +30,7 @@ import type {WarcErrorContext} from './error.js';
 import {onlyBlankAfter, openInput} from './input.js';
 import type {OpenedInput} from './input.js';
 import {BlockReader, cleanTargetUri, recordLinks} from './record.js';
+import {watchWarnings} from './warnings.js';
 import type {RecordOptions} from './record.js';
 
 export {WarcError} from './error.js';
@@ -47,6 +53,11 @@ export interface WarcOptions {
 	fuzzy?: FuzzyOptions;
 	/** Called once per record that could not be read (and once for unreadable data); reading goes on. */
 	onError?: (error: WarcError, context: WarcErrorContext) => void;
+	/**
+	 * warcio's warnings about this input (a record's block longer than its Content-Length
+	 * says), their offsets the input's own; absent, they go to `console.warn` as warcio writes them.
+	 */
+	onWarning?: (message: string) => void;
 }
 
 /**
@@ -81,25 +92,83 @@ async function* readInput(opened: OpenedInput, options: WarcOptions, recordOptio
 		throw new WarcError('not-warc', `${name}: not a WARC file: it starts with ${JSON.stringify(opened.firstLine)} (a WARC file, plain or gzip, starts with "WARC/1.0" or "WARC/1.1")`);
 	}
 	const report = reporter(options);
-	const parser = new WARCParser(opened.source, {parseHttp: false});
+	const watch = (parser: WARCParser, shift: number): WARCParser => {
+		if (options.onWarning !== undefined) watchWarnings(parser, shift, options.onWarning);
+		return parser;
+	};
+	let parser = watch(new WARCParser(opened.source, {parseHttp: false}), 0);
+	/** Where the parser's input starts in the input (after a resynchronisation, the version line it starts at). */
+	let base = 0;
+	let resynchronised = false;
 	for (;;) {
 		let record: WARCRecord | null;
 		try {
 			record = await parser.parse();
 		} catch (error) {
-			report(new WarcError('unreadable-data', `cannot read a record: ${String(error)}; the rest of the input is skipped`, {cause: error}), {offset: parser.offset});
+			report(new WarcError('unreadable-data', `cannot read a record: ${String(error)}; the rest of the input is skipped`, {cause: error}), {offset: base + parser.offset});
 			return;
 		}
 		if (record === null) break;
-		const context = recordContext(record, parser.offset);
+		const context = recordContext(record, base + parser.offset);
 		if (!Number.isSafeInteger(record.warcContentLength) || record.warcContentLength < 0) {
-			// LimitReader would read the rest of the input as this record's block.
-			report(new WarcError('malformed-record', `invalid Content-Length ${JSON.stringify(record.warcHeader('Content-Length'))}: the records after it cannot be found; the rest of the input is skipped`), context);
-			return;
+			// LimitReader would read the rest of the input as this record's block: read on from the next version line instead.
+			const next = await nextVersionLine(parser, base);
+			report(new WarcError('malformed-record', `invalid Content-Length ${JSON.stringify(record.warcHeader('Content-Length'))}: ${next === null ? 'no WARC record after it; the rest of the input is skipped' : `skipped to the next "WARC/1.x" line, at offset ${next.offset}`}`), context);
+			if (next === null) return;
+			parser = watch(new WARCParser(next.source, {parseHttp: false}), next.offset);
+			base = next.offset;
+			resynchronised = true;
+			continue;
 		}
 		yield* readRecord(record, context, recordOptions, report);
 	}
-	await checkEnd(parser, opened, report);
+	// After a resynchronisation the parser reads the first one's output: a gzip input's raw offsets are not its own.
+	if (!(resynchronised && opened.gzip)) await checkEnd(parser, opened, report, base);
+}
+
+/** A version line's most bytes (`WARC/1.1` and CRLF); lines are read at most this long while looking for one. */
+const MAX_SCAN_LINE = 1 << 16;
+
+/** The line reader under a WARCParser (warcio 2.4's AsyncIterReader: its fields are not typed as public). */
+interface LineReader extends AsyncIterable<Uint8Array> {
+	readlineRaw(maxLength?: number): Promise<Uint8Array | null>;
+	getReadOffset(): number;
+	getRawOffset(): number;
+	compressed: string | null;
+}
+
+/**
+ * After a record whose Content-Length cannot be used (WARC 1.1 §5.3: decimal digits; past
+ * 2^53 or negative, it says nothing of where the next record starts), the next record is
+ * found as a reader that lost the framing finds it: the next line that is a WARC version line
+ * (WARC 1.1 §4, `WARC/1.0` or `WARC/1.1` alone at the start of a line). Lines are read at most
+ * MAX_SCAN_LINE bytes at a time (memory bounded, time linear). The input from that line on,
+ * and its offset (of a gzip input: where the gzip member holding it starts, as near as warcio
+ * tells), or null when the input ends first.
+ */
+async function nextVersionLine(parser: WARCParser, base: number): Promise<{source: AsyncIterable<Uint8Array>; offset: number} | null> {
+	const reader = (parser as unknown as {_reader: LineReader})._reader;
+	let lineStart = true; // the header block ended with its blank line: the block starts a line
+	for (;;) {
+		const raw = reader.getRawOffset(); // a gzip input: the end of the last member inflated whole before this line
+		const line = await reader.readlineRaw(MAX_SCAN_LINE);
+		if (line === null || line.length === 0) return null;
+		if (lineStart && isVersionLine(line)) {
+			const offset = base + (reader.compressed ? raw : reader.getReadOffset() - line.length);
+			async function* rest(): AsyncGenerator<Uint8Array> {
+				yield line!;
+				yield* reader;
+			}
+			return {source: rest(), offset};
+		}
+		lineStart = line[line.length - 1] === 0x0a;
+		if (!lineStart && line.length < MAX_SCAN_LINE) lineStart = true; // the input's last line, without its end
+	}
+}
+
+function isVersionLine(line: Uint8Array): boolean {
+	const text = Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString('latin1');
+	return /^WARC\/1\.[01]\r?\n$/.test(text);
 }
 
 type Report = (error: WarcError, context: Omit<WarcErrorContext, 'name'>) => void;
@@ -151,8 +220,8 @@ function recordContext(record: WARCRecord, offset: number): Omit<WarcErrorContex
  * where the last parse began (after a failed gzip member warcio's own raw offset counts
  * inflated bytes, so it is not used).
  */
-async function checkEnd(parser: WARCParser, opened: OpenedInput, report: Report): Promise<void> {
-	const reached = parser.offset;
+async function checkEnd(parser: WARCParser, opened: OpenedInput, report: Report, base = 0): Promise<void> {
+	const reached = base + parser.offset;
 	// warcio may stop without asking for the input's end: ask once (a chunk instead means more data).
 	if (!opened.consumed.ended) await opened.source.next();
 	if (opened.consumed.ended && (reached >= opened.consumed.bytes || (!opened.gzip && onlyBlankAfter(opened.consumed, reached)))) return;
@@ -164,6 +233,7 @@ function checkWarcOptions(options: WarcOptions): RecordOptions {
 	const dialect = checkDialect(options.dialect);
 	if (options.onError !== undefined && typeof options.onError !== 'function') throw optionError('onError', 'a function', options.onError);
 	if (options.name !== undefined && typeof options.name !== 'string') throw optionError('name', 'a string', options.name);
+	if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw optionError('onWarning', 'a function', options.onWarning);
 	for (const key of ['plainText', 'textLinks', 'anchorText'] as const) {
 		if (options[key] !== undefined && typeof options[key] !== 'boolean') throw optionError(key, 'true or false', options[key]);
 	}

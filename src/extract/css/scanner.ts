@@ -127,7 +127,6 @@ export class CssScanner {
 	private walkedUnits = 0;
 	// The call in progress.
 	private text = '';
-	private final = false;
 	/** Loops stop at this index (the margin before a non-final end) and suspend. */
 	private safe = 0;
 	private sink: CssMatchSink = () => undefined;
@@ -159,7 +158,6 @@ export class CssScanner {
 	 */
 	scan(text: string, final: boolean, sink: CssMatchSink): number {
 		this.text = text;
-		this.final = final;
 		this.sink = sink;
 		const length = text.length;
 		this.safe = final ? length + 1 : length - MARGIN;

@@ -118,7 +118,8 @@ const MATH_ROWS: readonly Row[] = [
 ];
 
 /** Attributes read only to decide about others (conditions above). */
-const CONDITION_ATTRIBUTES = ['type', 'rel', 'name', 'property', 'http-equiv', 'shadowrootmode'];
+// hreflang: not a condition of extraction, but a rewrite keeps language alternates absolute (RewriteOptions.keepAbsolute).
+const CONDITION_ATTRIBUTES = ['type', 'rel', 'name', 'property', 'http-equiv', 'shadowrootmode', 'hreflang'];
 
 type RuleTable = Map<string, Map<string, AttributeRule>>;
 
@@ -266,11 +267,6 @@ export function interestingAttributes(): Iterable<string> {
 	return INTERESTING;
 }
 
-/** Whether the lower-case attribute name is one the extractor reads. */
-export function isInteresting(name: string): boolean {
-	return INTERESTING.has(name);
-}
-
 // §1.1 link rel values. Tokens not listed are navigation.
 const RESOURCE_RELS: ReadonlySet<string> = new Set([
 	'stylesheet',
@@ -335,6 +331,7 @@ export const URL_META_NAMES: ReadonlySet<string> = new Set([
 	'og:audio:secure_url',
 	'twitter:image',
 	'twitter:image:src',
+	'twitter:url',
 	'twitter:player',
 	'twitter:player:stream',
 	'al:web:url',

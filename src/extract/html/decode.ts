@@ -107,6 +107,12 @@ export class DecodedText {
  * decoder.decode('a&amp;b', 10, 'attribute').text; // 'a&b'
  */
 export class CharacterReferenceDecoder {
+	/**
+	 * References a document declares itself (XML internal entities, xml/entities.ts): the
+	 * replacement and source length of the reference at `offset`, tried before the HTML names
+	 * in `strict` and `xml-attribute` modes.
+	 */
+	declared: ((source: string, offset: number) => {text: string; length: number} | undefined) | undefined;
 	private codePoints = '';
 	private consumed = 0;
 	private readonly entities = new EntityDecoder(htmlDecodeTree, (cp, consumed) => {
@@ -116,8 +122,8 @@ export class CharacterReferenceDecoder {
 
 	/**
 	 * Decode `input` (a slice of the document starting at absolute offset `sourceStart`).
-	 * HTML §13.2.3.5 (preprocessing: newlines, NUL in attributes) and §13.2.5.72
-	 * (character reference state).
+	 * HTML `#preprocessing-the-input-stream` (newlines, NUL in attributes) and
+	 * `#character-reference-state`.
 	 */
 	decode(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
 		const source = knownString(input);
@@ -144,11 +150,17 @@ export class CharacterReferenceDecoder {
 		while (i < source.length) {
 			const c = codeAt(source, i);
 			if (c === CharCodes.Amp) {
+				const declared = this.declared === undefined || (mode !== 'strict' && !xmlAttribute) ? undefined : this.declared(source, i);
+				if (declared !== undefined) {
+					// XML 1.0 §3.3.3: white space in an entity's replacement text is a space in an attribute value.
+					atomic(xmlAttribute ? declared.text.replaceAll(XML_WHITESPACE_ALL, ' ') : declared.text, declared.length);
+					continue;
+				}
 				const length = this.reference(source, i, mode);
 				if (length > 0) atomic(this.codePoints, length);
 				else i++;
 			} else if (c === CharCodes.CarriageReturn && codeAt(source, i + 1) === CharCodes.LineFeed) {
-				// HTML §13.2.3.5, XML 1.0 §2.11: CR LF becomes LF (a lone CR too: in `preprocessed`); XML 1.0 §3.3.3: a space in an attribute.
+				// HTML `#preprocessing-the-input-stream`, XML 1.0 §2.11: CR LF becomes LF (a lone CR too: in `preprocessed`); XML 1.0 §3.3.3: a space in an attribute.
 				atomic(xmlAttribute ? ' ' : '\n', 2);
 			} else i++;
 		}
@@ -172,7 +184,7 @@ export class CharacterReferenceDecoder {
 const FROM_CHAR_CODE_BLOCK = 8192;
 
 /**
- * HTML §13.2.3.5 on an identity run: a lone CR becomes LF (those of CR LF pairs are atomic
+ * HTML `#preprocessing-the-input-stream` on an identity run: a lone CR becomes LF (those of CR LF pairs are atomic
  * runs); in attributes, NUL becomes U+FFFD. Same lengths; one pass over the units (a
  * global regex replace built one part per match: 2 s for 4 M NULs).
  */

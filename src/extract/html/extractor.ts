@@ -70,6 +70,8 @@ export const MAX_SRCDOC_DEPTH = 8;
 const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
 
 const INTERESTING = new NameTable(interestingAttributes());
+/** With CoreOptions.onFragmentTarget: the attributes that name a fragment target too. */
+const INTERESTING_WITH_IDS = new NameTable(new Set([...interestingAttributes(), 'id', 'name']));
 /**
  * Element names read without slicing and lower-casing (the table's own strings, whose
  * hashes V8 keeps for the rule lookups): those of the tables, the special ones, and common
@@ -143,11 +145,16 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	/** `options.textLinks` and `anchorText`, read once: option objects differ in shape between documents (a megamorphic read per use). */
 	private readonly textLinks: boolean;
 	private readonly anchorText: boolean;
+	/** CoreOptions.onFragmentTarget, for the document itself (a srcdoc is another document). */
+	private readonly onFragmentTarget: ((name: string) => void) | undefined;
+	private readonly attributeNames: NameTable;
 
 	constructor(options: CoreOptions, sink: LinkSink, nesting?: Nesting) {
 		this.options = options;
 		this.textLinks = options.textLinks === true;
 		this.anchorText = options.anchorText === true;
+		this.onFragmentTarget = nesting === undefined ? options.onFragmentTarget : undefined;
+		this.attributeNames = this.onFragmentTarget === undefined ? INTERESTING : INTERESTING_WITH_IDS;
 		this.xml = options.type === 'xhtml';
 		// XHTML is XML: attribute values are normalized (XML 1.0 §3.3.3), and written back with TAB, LF and CR escaped.
 		this.decodeMode = this.xml ? 'xml-attribute' : 'attribute';
@@ -155,10 +162,10 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.nestedInert = nesting?.inert === true;
 		// A srcdoc document is read whole: it holds its references to its end.
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
-		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold);
+		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold, nesting === undefined ? options.releaseStep : undefined);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
 		// Attributes the table does not name are not even reported (onAttributeName would let them go).
-		this.tokenizer.attributeNames = INTERESTING;
+		this.tokenizer.attributeNames = this.attributeNames;
 		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.bases.addResolved(link, event), options.own);
 	}
 
@@ -175,6 +182,15 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 
 	end(): void {
 		this.tokenizer.end();
+	}
+
+	/** References waiting for the next step of their release (CoreOptions.releaseStep). */
+	get pending(): boolean {
+		return this.bases.pending;
+	}
+
+	releaseNext(): void {
+		this.bases.releaseNext();
 	}
 
 	/** Line and column of an offset (offsets must come in increasing order). */
@@ -226,7 +242,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		});
 	}
 
-	/** Queue an event, marked inert inside a template (HTML §4.12.3: template contents are never rendered). */
+	/** Queue an event, marked inert inside a template (HTML `#template-contents`: never rendered). */
 	private readonly add = (event: ReferenceEvent): void => {
 		this.mark(event);
 		this.bases.add(event);
@@ -318,7 +334,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			return;
 		}
 		// `#attribute-name-state`: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
-		const name = this.source.findName(INTERESTING, start, end);
+		const name = this.source.findName(this.attributeNames, start, end);
 		if (name === undefined) this.attributes.skip();
 		else this.attributes.begin(name, end);
 	}
@@ -345,9 +361,10 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			this.finishAnchor();
 			this.anchorOpen = !selfClosing || !this.xml;
 		}
+		if (this.onFragmentTarget !== undefined && !this.tree.inTemplate) this.fragmentTargets(tag, html);
 		readTag(tag, this);
 		this.cap.close();
-		// HTML §13.2.6.5: the self-closing flag only counts on foreign elements (and in XML).
+		// HTML `#parsing-main-inforeign`: the self-closing flag only counts on foreign elements (and in XML).
 		if (selfClosing && (this.xml || !html)) return;
 		const shadowRoot = html && name === 'template' && isDeclarativeShadowRoot(tag, this);
 		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined, shadowRoot);
@@ -356,6 +373,16 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		} else if (TEXT_ONLY.has(name)) {
 			this.textOnly = name;
 			if (name === 'style') this.style = new StyleText(this.locate, this.add);
+		}
+	}
+
+	/** `id` on any element, `name` on an HTML `a` (HTML `#find-a-potential-indicated-element`): values a fragment names. */
+	private fragmentTargets(tag: TagRecord, html: boolean): void {
+		for (const attribute of tag.attributes) {
+			if (attribute.quote === undefined) continue;
+			if (attribute.name === 'id' || (attribute.name === 'name' && html && tag.name === 'a')) {
+				this.onFragmentTarget!(this.decoder.decode(attribute.raw, attribute.valueStart, this.decodeMode).text);
+			}
 		}
 	}
 

@@ -1,5 +1,5 @@
 /**
- * The references one start tag may report (issue 17 item 2): a srcset of 5.6 M candidates,
+ * The references one start tag may report, so memory stays bounded: a srcset of 5.6 M candidates,
  * a ping list, a style attribute full of `url()` or an iframe srcdoc document would
  * otherwise release millions of Links at the tag's end, all at once, past any
  * backpressure. Past {@link MAX_TAG_REFERENCES}, the rest of the tag is reported as one

@@ -70,10 +70,12 @@ export interface EventFields {
 	codebase: string | undefined;
 	reference: string | undefined;
 	refreshQuote: '"' | "'" | '' | undefined;
+	metaName: string | undefined;
+	hreflang: true | undefined;
 }
 
 function eventFields(kind: LinkKind, against: Against, syntax: ValueSyntax, element: string, attribute: string, quote: EventFields['quote']): EventFields {
-	return {kind, against, syntax, element, attribute, quote, rel: undefined, codebase: undefined, reference: undefined, refreshQuote: undefined};
+	return {kind, against, syntax, element, attribute, quote, rel: undefined, codebase: undefined, reference: undefined, refreshQuote: undefined, metaName: undefined, hreflang: undefined};
 }
 
 /** A copy of `fields` (to change some of them), in the same shape. */
@@ -83,13 +85,17 @@ function copyFields(fields: EventFields): EventFields {
 	copy.codebase = fields.codebase;
 	copy.reference = fields.reference;
 	copy.refreshQuote = fields.refreshQuote;
+	copy.metaName = fields.metaName;
+	copy.hreflang = fields.hreflang;
 	return copy;
 }
 
 /** Read the URL-bearing attributes of a start tag, emitting events in source order. */
 export function readTag(tag: TagRecord, host: TagHost): void {
 	const html = tag.namespace === 'html';
-	const rel = html && (tag.name === 'a' || tag.name === 'area' || tag.name === 'link') ? relTokens(tag, host) : undefined;
+	const hyperlink = html && (tag.name === 'a' || tag.name === 'area' || tag.name === 'link');
+	const rel = hyperlink ? relTokens(tag, host) : undefined;
+	const hreflang = hyperlink && find(tag, 'hreflang') !== undefined ? true : undefined;
 	if (html && tag.name === 'form' && find(tag, 'action') === undefined) emitAbsentAction(tag, host);
 	for (const attribute of tag.attributes) {
 		const rule = attributeRule(tag.namespace, tag.name, attribute.name);
@@ -97,6 +103,7 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 		const fields = applyRule(tag, attribute, rule, host);
 		if (fields === null) continue;
 		if (rel !== undefined) fields.rel = rel;
+		fields.hreflang = hreflang;
 		readValue(tag, attribute, rule, fields, host);
 	}
 }
@@ -215,6 +222,7 @@ function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields,
 	} else if (named(URL_META_NAMES)) {
 		const metadata = copyFields(fields);
 		metadata.kind = 'metadata';
+		metadata.metaName = property !== undefined && URL_META_NAMES.has(property) ? property : name;
 		emitStripped(text, 0, text.text.length, metadata, host, 'plain');
 	} else if (named(POLLING_META_NAMES)) {
 		const polling = copyFields(fields);
@@ -262,7 +270,7 @@ function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: 
 	host.emit(fieldsEvent(value, value, sourceStart, attribute.valueStart + end, line, column, fields), role);
 }
 
-/** HTML §5.3: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
+/** HTML `#valid-url-potentially-surrounded-by-spaces`: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
 function emitStripped(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
 	const s = text.text;
 	while (start < end && isAsciiWhitespace(codeAt(s, start))) start++;
@@ -305,8 +313,8 @@ function find(tag: TagRecord, name: string): AttributeRecord | undefined {
 
 /** An enumerated attribute's value: decoded, ASCII whitespace stripped, lower-cased. */
 /**
- * Whether a template start tag makes a declarative shadow root (HTML §13.2.6.4.4, a start
- * tag "template": `shadowrootmode` in the open or closed state), whose content is live.
+ * Whether a template start tag makes a declarative shadow root (HTML `#parsing-main-inhead`,
+ * a start tag "template": `shadowrootmode` in the open or closed state), whose content is live.
  * Deviation: whether the parent can host a shadow root is not checked (an `<a>` cannot).
  *
  * @example

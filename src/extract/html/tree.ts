@@ -1,5 +1,5 @@
 /**
- * The little of the HTML tree builder (HTML §13.2.6) the extractor needs, tracked from
+ * The little of the HTML tree builder (HTML `#tree-construction`) the extractor needs, tracked from
  * tags alone: which namespace an element is in (svg, math, or html again inside an
  * integration point), template nesting (a BASE in a template is inert, and so is every
  * Link in one, unless the template is a declarative shadow root), the open
@@ -15,7 +15,7 @@ import type {Namespace} from './attributes.js';
 /** Open scopes tracked at most; deeper ones are ignored (their end tags too). */
 export const MAX_SCOPES = 256;
 
-/** HTML §13.2.6.5: start tags that break out of foreign content. */
+/** HTML `#parsing-main-inforeign`: start tags that break out of foreign content. */
 const BREAKOUT: ReadonlySet<string> = new Set(
 	(
 		'b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing ' +
@@ -83,8 +83,8 @@ export class TreeContext {
 
 	/**
 	 * Inside a template whose content stays inert: a DocumentFragment no browser renders or
-	 * follows until script clones it (HTML §4.12.3). A declarative shadow root (HTML
-	 * §13.2.6.4.7 "in head", a start tag "template" with `shadowrootmode` open or closed)
+	 * follows until script clones it (HTML `#template-contents`). A declarative shadow root
+	 * (HTML `#parsing-main-inhead`, a start tag "template" with `shadowrootmode` open or closed)
 	 * is attached to its parent and rendered: its content is live.
 	 */
 	get inert(): boolean {
@@ -117,7 +117,7 @@ export class TreeContext {
 
 	/**
 	 * The namespace of a start tag named `name` here. A breakout tag in foreign content
-	 * closes the foreign scopes first (HTML §13.2.6.5).
+	 * closes the foreign scopes first (HTML `#parsing-main-inforeign`).
 	 */
 	namespaceOf(name: string): Namespace {
 		const current = this.current;

@@ -69,7 +69,7 @@ export interface AttributeNames {
 }
 
 /** Whether the stock Tokenizer has the method replaced here (false: the stock loop runs). */
-export const SKIPS_WITH_INDEX_OF = typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['fastForwardTo'] === 'function';
+export const SKIPS_WITH_INDEX_OF = typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === 'function';
 
 if (SKIPS_WITH_INDEX_OF) {
 	Object.defineProperty(FastTokenizer.prototype, 'fastForwardTo', {value: fastForwardTo, writable: true, configurable: true});

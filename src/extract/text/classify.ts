@@ -4,7 +4,7 @@
 import {Ascii, CharCodes, isAscii} from './chars.js';
 import {abbreviationAt, isDomainReference, isEmailAddress} from './parts.js';
 import {parseHost, type HostInfo} from './host.js';
-import type {CompiledTextScanOptions} from './scan.js';
+import type {CompiledTextScanOptions} from './scan-options.js';
 
 /**
  * The reference to resolve for bracketed `value`, or null when the brackets do not hold

@@ -15,7 +15,7 @@
 import {fallbackBase, resolveContext, resolveEvent} from '../base.js';
 import type {CoreOptions, ResolveContext} from '../base.js';
 import type {ExtractorCore, LinkSink} from '../core.js';
-import {type ReferenceEvent, referenceEvent} from '../event.js';
+import {referenceEvent} from '../event.js';
 import {LineTracker} from '../position.js';
 import {isSpace} from './chars.js';
 import {MAX_BRACKET_SPAN} from './bracket.js';

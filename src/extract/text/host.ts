@@ -164,9 +164,13 @@ export function scanTail(text: string, start: number, end: number, opener: numbe
 	while (i > start) {
 		const c = text.charCodeAt(i - 1);
 		if (isTrailingPunctuation(c)) i--;
-		else if (c === CharCodes.DoubleQuote && doubleQuotes % 2 === 1) (doubleQuotes--, i--);
-		else if (c === CharCodes.SingleQuote && singleQuotes % 2 === 1) (singleQuotes--, i--);
-		else if (c === CharCodes.Asterisk && opener === CharCodes.Asterisk) i--; // mail emphasis: *http://x/y*
+		else if (c === CharCodes.DoubleQuote && doubleQuotes % 2 === 1) {
+			doubleQuotes--;
+			i--;
+		} else if (c === CharCodes.SingleQuote && singleQuotes % 2 === 1) {
+			singleQuotes--;
+			i--;
+		} else if (c === CharCodes.Asterisk && opener === CharCodes.Asterisk) i--; // mail emphasis: *http://x/y*
 		else break;
 	}
 	return i;

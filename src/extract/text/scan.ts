@@ -11,13 +11,16 @@
  * once by the jump, at most twice per word (back, then forward), up to
  * `MAX_LOCAL_LENGTH` more for an e-mail local part, once more after a failed candidate.
  */
-import type {FuzzyOptions} from '../../types.js';
 import {BracketStatus, scanBracket} from './bracket.js';
 import {ASCII_CLASS, Ascii, CharCodes, isAscii, isRunChar, NON_ASCII_CLASS, NonAscii} from './chars.js';
 import {finishAfterHost, isAuthorityChar, parseAbbreviated, parseDomain, parseEmailDomain, trimLocalPart} from './parts.js';
 import {newHostInfo, parseHost, parsePort, scanTail, type HostInfo} from './host.js';
-import {DEFAULT_OPAQUE_SCHEMES, isPlausibleOpaque} from './schemes.js';
+import {isPlausibleOpaque} from './schemes.js';
 import {classifyBracketed} from './classify.js';
+import type {CompiledTextScanOptions, TextScanOptions} from './scan-options.js';
+import {compileTextScanOptions} from './scan-options.js';
+
+export {compileTextScanOptions, type CompiledTextScanOptions, type TextScanOptions} from './scan-options.js';
 
 /** How a reference was delimited (RFC 2396 Appendix E). */
 export type TextDelimiter = '<>' | '<URL:>' | '""' | 'none';
@@ -33,35 +36,8 @@ export interface TextMatch {
 	delimiter: TextDelimiter;
 }
 
-export interface TextScanOptions {
-	/** Bare domains (`example.com/x`) and e-mail addresses (`a@example.com`); both off by default. */
-	fuzzy?: FuzzyOptions;
-	/** More opaque schemes (without `//`) to recognise, besides `OPAQUE_SCHEMES`. */
-	schemes?: readonly string[];
-}
-
 /** Longest scheme taken before `:` (RFC 2396 §3.1 sets none; real ones are short). */
 export const MAX_SCHEME_LENGTH = 32;
-
-/** `TextScanOptions`, resolved once. */
-export interface CompiledTextScanOptions {
-	domains: boolean;
-	emails: boolean;
-	schemes: ReadonlySet<string>;
-}
-
-/**
- * Resolve `TextScanOptions` once (for callers that scan many texts, e.g. HTML text nodes).
- *
- * @example
- * scanSegment(text, 0, text.length, true, compileTextScanOptions({fuzzy: {emails: true}}), matches);
- */
-export function compileTextScanOptions(options: TextScanOptions = {}): CompiledTextScanOptions {
-	const schemes = options.schemes === undefined || options.schemes.length === 0
-		? DEFAULT_OPAQUE_SCHEMES
-		: new Set([...DEFAULT_OPAQUE_SCHEMES, ...options.schemes.map((scheme) => scheme.toLowerCase())]);
-	return {domains: options.fuzzy?.domains === true, emails: options.fuzzy?.emails === true, schemes};
-}
 
 /**
  * Find the URI references in `text`, in order, per RFC 2396 Appendix E and F.

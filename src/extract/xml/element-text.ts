@@ -35,6 +35,8 @@ export interface ReaderHost {
 interface Piece {
 	text: DecodedText;
 	cdata: boolean;
+	/** A CDATA section cut off by the end of the input: no `]]>` after its text. */
+	unterminated: boolean;
 }
 
 /** The trimmed value of some pieces and where it is written. */
@@ -64,11 +66,11 @@ export class TextPieces {
 		return first === undefined ? undefined : first.text.sourceStart - (first.cdata ? CDATA_OPEN : 0);
 	}
 
-	add(text: DecodedText, cdata: boolean): void {
+	add(text: DecodedText, cdata: boolean, unterminated = false): void {
 		if (this.spoiled) return;
 		this.length += text.text.length;
 		if (this.length > MAX_ELEMENT_TEXT) this.spoil();
-		else this.pieces.push({text, cdata});
+		else this.pieces.push({text, cdata, unterminated});
 	}
 
 	spoil(): void {
@@ -93,7 +95,7 @@ export class TextPieces {
 		}
 		// Over several runs and sections: the span takes in the CDATA markup it crosses.
 		const start = first.cdata ? first.text.sourceStart - CDATA_OPEN : first.text.toSourceStart(head);
-		const end = last.cdata ? last.text.sourceStart + last.text.source.length + CDATA_CLOSE : last.text.toSourceEnd(tail);
+		const end = last.cdata ? last.text.sourceStart + last.text.source.length + (last.unterminated ? 0 : CDATA_CLOSE) : last.text.toSourceEnd(tail);
 		return {value, start, end, container: 'xml-text'};
 	}
 }
@@ -124,7 +126,16 @@ export interface TextFields {
 	kind: LinkKind;
 	element: string;
 	rel: string[] | undefined;
+	/**
+	 * An RSS guid: a Link of `kind` only when written as an absolute URL with an authority
+	 * (`scheme://…`); anything else (`23246627`, a bare UUID, `tag:`…) is an identifier, kind
+	 * `metadata`, resolved only if absolute (never against the base).
+	 */
+	identifier?: boolean;
 }
+
+/** An absolute URL with an authority (RFC 3986 §3: scheme "://"). */
+const ABSOLUTE_WITH_AUTHORITY = /^[a-z][a-z\d+.-]*:\/\//i;
 
 /**
  * A reader that takes an element's text as one value (TextPieces), read at the element's
@@ -144,8 +155,8 @@ export abstract class WholeText implements TextReader {
 		return this.pieces.heldFrom;
 	}
 
-	text(piece: DecodedText, cdata: boolean): void {
-		this.pieces.add(piece, cdata);
+	text(piece: DecodedText, cdata: boolean, unterminated?: boolean): void {
+		this.pieces.add(piece, cdata, unterminated);
 	}
 
 	/** Elements an unknown vocabulary puts around a value are not guessed at: child markup spoils it. */
@@ -184,7 +195,9 @@ export class UrlText extends WholeText {
 	protected read(span: TextSpan): void {
 		const {start, end} = span;
 		const {line, column} = this.host.locate(start);
-		const event = referenceEvent(span.value, this.host.slice(start, end), start, end, line, column, this.fields.kind, 'base', 'url', span.container);
+		const identifier = this.fields.identifier === true && !ABSOLUTE_WITH_AUTHORITY.test(span.value);
+		const kind = identifier ? 'metadata' : this.fields.kind;
+		const event = referenceEvent(span.value, this.host.slice(start, end), start, end, line, column, kind, identifier ? 'absolute' : 'base', 'url', span.container);
 		event.element = this.fields.element;
 		event.rel = this.fields.rel;
 		this.host.emit(event, this.base);

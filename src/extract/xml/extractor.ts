@@ -32,11 +32,25 @@ import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../markup/limits.js';
 import {afterLastWhitespace} from '../markup/text-cut.js';
 import {FastTokenizer, type TokenizerCallbacks} from '../markup/tokenizer.js';
 import type {Position} from '../position.js';
+import {InternalEntities, MAX_SUBSET, referenceName, refersTo} from './entities.js';
 import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
 import {ElementScope} from './scope.js';
 import {readSrcdoc, type SrcdocHost} from './srcdoc.js';
 import {htmlTableHost, readStartTag, type StartTag, type StartTagHost} from './start-tag.js';
-import {rootVocabulary} from './vocabularies.js';
+import {isKnownVocabulary, rootVocabulary} from './vocabularies.js';
+
+/** XML 1.0 §2.3 S trimmed from both ends (a loop: a regex anchored at the end retries at every position). */
+function trimXmlSpace(text: string): string {
+	let start = 0;
+	let end = text.length;
+	while (start < end && isXmlSpace(text.charCodeAt(start))) start++;
+	while (end > start && isXmlSpace(text.charCodeAt(end - 1))) end--;
+	return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+function isXmlSpace(c: number): boolean {
+	return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+}
 
 interface Queued {
 	event: ReferenceEvent;
@@ -75,12 +89,21 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	/** The pseudo-namespace of unprefixed elements, set by the root element (vocabularies.ts rootVocabulary). */
 	private vocabulary: string | undefined;
 	private queued: Queued[] = [];
+	/** XML 1.0 §4.4: the internal general entities the DOCTYPE declares (entities.ts). */
+	private readonly entities = new InternalEntities();
+	/** Offset just after the DOCTYPE's `[` while its internal subset may still be read (-1: none). */
+	private subsetStart = -1;
+	/** An element of a known vocabulary has been read (ExtractorCore.knownVocabulary). */
+	knownVocabulary = false;
 	/** The base the events readTag queues resolve against (the element's). */
 	tagLayer: BaseLayer | null = null;
 
 	constructor(options: CoreOptions, sink: LinkSink) {
 		this.options = options;
-		this.sink = sink;
+		this.sink = (link, event) => {
+			this.keepEntityValue(event);
+			sink(link, event);
+		};
 		const fallback = fallbackBase(options);
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.scope = new ElementScope(this.context.base);
@@ -95,6 +118,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	}
 
 	write(chunk: string): void {
+		this.entities.allow(chunk.length);
 		this.source.append(chunk);
 		this.tokenizer.write(chunk);
 		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
@@ -163,7 +187,10 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 			oncomment: (_start, end) => this.onOther(end),
 			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
 			// `<!` text `>` and `<?` text `?>`.
-			ondeclaration: (start, end) => this.onMarkup(start, end, end + 1, doctypeSystem, 'metadata', '!DOCTYPE', 'system'),
+			ondeclaration: (start, end) => {
+				this.onDeclaration(start, end);
+				this.onMarkup(start, end, end + 1, doctypeSystem, 'metadata', '!DOCTYPE', 'system');
+			},
 			onprocessinginstruction: (start, end) => this.onMarkup(start, end, end + 2, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
 			onend: () => this.onEnd(),
 			isInForeignContext: () => true,
@@ -196,13 +223,23 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 			return;
 		}
 		reader?.interrupt();
+		if (this.vocabulary === undefined) this.readSubset(start - 1);
 		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes.take()};
-		this.vocabulary ??= tag.qname.includes(':') ? '' : rootVocabulary(tag.qname);
+		this.vocabulary ??= rootVocabulary(tag.qname);
+		if (this.options.onFragmentTarget !== undefined) this.fragmentTargets(tag.attributes);
 		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
+		if (!this.knownVocabulary && isKnownVocabulary(frame.namespace)) this.knownVocabulary = true;
 		this.cap.close();
 		this.sendQueued();
 		scope.open(frame);
 		if (selfClosing) scope.close(frame.qname);
+	}
+
+	/** `id` and `xml:id` (XML ID, SVG 2 `#linking`): values a fragment names (CoreOptions.onFragmentTarget). */
+	private fragmentTargets(attributes: readonly AttributeRecord[]): void {
+		for (const attribute of attributes) {
+			if (attribute.quote !== undefined && (attribute.name === 'id' || attribute.name === 'xml:id')) this.options.onFragmentTarget!(this.decode(attribute).text);
+		}
 	}
 
 	/** The events of one start tag, in source order, located and resolved. */
@@ -251,8 +288,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	private onCdata(start: number, end: number, tokenEnd: number): void {
 		this.flushText();
 		this.floor = tokenEnd;
-		// XML 1.0 §2.7: a CDATA section's text is taken as written.
-		this.scope.top?.reader?.text(this.verbatim(start, end), true);
+		// XML 1.0 §2.7: a CDATA section's text is taken as written. One the input cut off before
+		// its `]]>` ends with the input (the tokenizer reports it with no closing markup).
+		this.scope.top?.reader?.text(this.verbatim(start, end), true, tokenEnd === end);
 	}
 
 	private onOther(end: number): void {
@@ -291,6 +329,44 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.emit(event, this.scope.base);
 	}
 
+	/** A DOCTYPE with an internal subset in the prolog: its text is held (up to MAX_SUBSET) until the root element. */
+	private onDeclaration(start: number, end: number): void {
+		if (this.vocabulary !== undefined || this.subsetStart >= 0 || !this.source.holds(start)) return;
+		const text = this.slice(start, end);
+		const bracket = text.indexOf('[');
+		if (bracket >= 0 && /^DOCTYPE\s/i.test(text)) this.subsetStart = start + bracket + 1;
+	}
+
+	/** The root element starts at `rootStart`: the internal subset before it is read (XML 1.0 §2.8), its entities declared. */
+	private readSubset(rootStart: number): void {
+		const start = this.subsetStart;
+		this.subsetStart = -1;
+		if (start < 0 || !this.source.holds(start)) return;
+		this.entities.declare(this.slice(start, rootStart));
+		if (!this.entities.any) return;
+		const {entities} = this;
+		this.decoder.declared = (source, offset) => {
+			const reference = referenceName(source, offset);
+			const text = reference === undefined ? undefined : entities.expand(reference.name);
+			return text === undefined || reference === undefined ? undefined : {text, length: reference.length};
+		};
+	}
+
+	/**
+	 * A value whose source holds an expanded entity reference is rewritten only when that
+	 * source reads back as the value on its own (a whole attribute value or element text):
+	 * a list item, srcset candidate or CSS url() that an entity's replacement text holds
+	 * only in part is kept as written (a new value there would replace the whole reference).
+	 */
+	private keepEntityValue(event: ReferenceEvent): void {
+		const {entities} = this;
+		if (entities.used.size === 0 || event.syntax === 'none' || !refersTo(event.raw, entities.used)) return;
+		entities.free = true;
+		const decoded = this.decoder.decode(event.raw, 0, event.container === 'xml-attribute' ? 'xml-attribute' : 'strict').text;
+		entities.free = false;
+		if (trimXmlSpace(decoded) !== event.value) event.syntax = 'none';
+	}
+
 	private onEnd(): void {
 		this.flushText();
 		this.scope.closeAll();
@@ -327,6 +403,11 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		const held = this.scope.top?.reader?.heldFrom;
 		if (held !== undefined) keep = Math.min(keep, held);
 		const end = this.source.end;
+		if (this.subsetStart >= 0) {
+			// An internal subset longer than MAX_SUBSET is not read (entities.ts).
+			if (end - this.subsetStart > MAX_SUBSET) this.subsetStart = -1;
+			else keep = Math.min(keep, this.subsetStart);
+		}
 		if (end - keep > MAX_TOKEN_LENGTH) {
 			// A token too long to hold (a giant tag or comment): let it go.
 			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);

@@ -13,7 +13,7 @@ export interface MarkupValue {
 }
 
 /** xml-stylesheet §2: PseudoAtt ::= Name S? '=' S? PseudoAttValue; the `href` one. */
-const STYLESHEET_HREF = /^xml-stylesheet\s(?:[^]*?\s)?href\s*=\s*(["'])/;
+const STYLESHEET_HREF = /^xml-stylesheet\s(?:[\s\S]*?\s)?href\s*=\s*(["'])/;
 
 /**
  * The `href` of an `xml-stylesheet` processing instruction, given its text between `<?`

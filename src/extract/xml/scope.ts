@@ -11,15 +11,18 @@
  */
 import type {BaseLayer} from '../base.js';
 import type {DecodedText} from '../html/decode.js';
-import {NS} from './vocabularies.js';
+import {NS, wellKnownPrefix} from './vocabularies.js';
 
 /** Open elements tracked at most (deeper ones inherit the innermost tracked scope). */
 export const MAX_DEPTH = 1024;
 
 /** What reads an element's text (a URL, escaped HTML, CSS, base64 content). */
 export interface TextReader {
-	/** The next decoded piece of the element's own text; `cdata` when written as a CDATA section. */
-	text(piece: DecodedText, cdata: boolean): void;
+	/**
+	 * The next decoded piece of the element's own text; `cdata` when written as a CDATA
+	 * section, `unterminated` when that section runs to the end of the input (no `]]>`).
+	 */
+	text(piece: DecodedText, cdata: boolean, unterminated?: boolean): void;
 	/** A child element interrupts the text (unless the reader takes markup). */
 	interrupt(): void;
 	/**
@@ -123,8 +126,9 @@ export class ElementScope {
 
 /**
  * The namespace URI of a qualified name in `prefixes`: an element's unprefixed name takes
- * the default namespace (`xmlns`), an attribute's none (XML Names §6.2). Undefined for an
- * undeclared prefix.
+ * the default namespace (`xmlns`), an attribute's none (XML Names §6.2). An undeclared
+ * prefix is read as its usual namespace when it is a well-known one (vocabularies.ts
+ * wellKnownPrefix: feeds use `itunes:` or `media:` without declaring them); undefined otherwise.
  *
  * @example
  * resolveName('atom:link', new Map([['atom', 'http://www.w3.org/2005/Atom']]), true); // {namespace: 'http://www.w3.org/2005/Atom', local: 'link'}
@@ -132,6 +136,7 @@ export class ElementScope {
 export function resolveName(qname: string, prefixes: ReadonlyMap<string, string>, element: boolean): {namespace: string; local: string} | undefined {
 	const colon = qname.indexOf(':');
 	if (colon < 0) return {namespace: element ? (prefixes.get('') ?? '') : '', local: qname};
-	const namespace = prefixes.get(qname.slice(0, colon));
+	const prefix = qname.slice(0, colon);
+	const namespace = prefixes.get(prefix) ?? wellKnownPrefix(prefix);
 	return namespace === undefined ? undefined : {namespace, local: qname.slice(colon + 1)};
 }

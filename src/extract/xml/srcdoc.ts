@@ -1,7 +1,7 @@
 /**
  * iframe `srcdoc` documents of XHTML elements inside XML (an Atom `type="xhtml"` content,
  * an SVG `foreignObject`, an XHTML document read as XML), read as the HTML core reads
- * srcdoc (html/extractor.ts): HTML §4.8.5, a srcdoc document is an HTML document, whatever
+ * srcdoc (html/extractor.ts): HTML `#an-iframe-srcdoc-document`, a srcdoc document is an HTML document, whatever
  * its parent; its fallback base is the base where the iframe stands (here the xml:base in
  * scope at the iframe, its own included: XML Base §4.2), and its own BASE rules inside it.
  * Its Links move to the XML source, carry `frame`, and record the XML attribute's quoting

@@ -16,7 +16,7 @@ import {readTag, type AttributeRecord, type TagHost} from '../html/tag.js';
 import {StyleText, UrlText} from './element-text.js';
 import {Base64Html, type EmbedHost, EscapedHtml} from './escaped.js';
 import {type Frame, resolveName, type TextReader} from './scope.js';
-import {NS, textRule, type XmlRule, xmlRule} from './vocabularies.js';
+import {knownNamespace, NS, textRule, type XmlRule, xmlRule} from './vocabularies.js';
 
 /** Namespaces whose elements the HTML attribute table describes. */
 const HTML_TABLE_NAMESPACES: Readonly<Record<string, Namespace>> = {[NS.xhtml]: 'html', [NS.svg]: 'svg', [NS.mathml]: 'math'};
@@ -101,10 +101,16 @@ export function readStartTag(
 	vocabulary: string,
 	host: StartTagHost,
 ): Frame {
-	const prefixes = declaredPrefixes(tag, inherited, host);
+	let prefixes = declaredPrefixes(tag, inherited, host);
 	const name = resolveName(tag.qname, prefixes, true);
-	const namespace = name === undefined ? '?' : tag.qname.includes(':') || name.namespace !== '' ? name.namespace : vocabulary;
+	let namespace = name === undefined ? '?' : tag.qname.includes(':') || name.namespace !== '' ? name.namespace : vocabulary;
 	const local = name?.local ?? tag.qname;
+	if (namespace === NS.rss && local === 'body') {
+		// An RSS item's inline XHTML `body` without its namespace (Universal Feed Parser's entry
+		// content): it and its unprefixed descendants are XHTML.
+		namespace = NS.xhtml;
+		prefixes = new Map(prefixes).set('', NS.xhtml);
+	}
 	const base = readBase(tag, parentBase, host);
 	host.tagLayer = base;
 	const frame: Frame = {qname: tag.qname, namespace, local, prefixes, base, start: tag.start, reader: null};
@@ -140,7 +146,8 @@ function declaredPrefixes(tag: StartTag, inherited: ReadonlyMap<string, string>,
 		if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
 		if ((prefixes ?? inherited).size >= MAX_PREFIXES) break;
 		prefixes ??= new Map(inherited);
-		prefixes.set(name === 'xmlns' ? '' : name.slice(6), trimAscii(host.decode(attribute).text));
+		const uri = trimAscii(host.decode(attribute).text);
+		prefixes.set(name === 'xmlns' ? '' : name.slice(6), uri === '' ? '' : knownNamespace(uri));
 	}
 	return prefixes ?? inherited;
 }
@@ -187,8 +194,9 @@ function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, 
 
 /** The row's condition holds for this tag. */
 function holds(rule: XmlRule, tag: StartTag, host: StartTagHost): boolean {
-	// RSS 2.0 guid: isPermaLink="false" makes it an opaque identifier.
-	return rule.when !== 'permalink' || attributeValue(tag, 'isPermaLink', host) !== 'false';
+	// RSS 2.0 guid: isPermaLink="false" makes it an opaque identifier (the attribute's name
+	// and value in any ASCII case: feeds write `isPermalink`, `False`).
+	return rule.when !== 'permalink' || attributeValue(tag, 'ispermalink', host, true)?.toLowerCase() !== 'false';
 }
 
 /** The reader of the element's text, if its vocabulary puts a URL or HTML there. */
@@ -203,25 +211,28 @@ function textReader(frame: Frame, tag: StartTag, parent: Frame | undefined, host
 		const embed = {element: own(tag.qname), namespace: frame.namespace.startsWith('#') ? '' : own(frame.namespace), start: tag.start, encoding: form};
 		return form === 'text' ? new EscapedHtml(host, frame.base, embed) : new Base64Html(host, frame.base, embed);
 	}
-	return new UrlText(host, {kind: rule.kind, element: tag.qname, rel: undefined}, frame.base);
+	return new UrlText(host, {kind: rule.kind, element: tag.qname, rel: undefined, identifier: rule.when === 'permalink'}, frame.base);
 }
 
 /**
  * Whether an Atom text construct holds HTML: RFC 4287 §3.1.1 `type="html"` (and
  * §4.1.3.3: `text/html` content, a text media type); Atom 0.3 §3.1: `type="text/html"`
- * with `mode="escaped"`, or `mode="base64"` to decode first.
+ * with `mode="escaped"`, or `mode="base64"` to decode first. An Atom 0.3 construct with
+ * `mode="escaped"` and no type holds escaped markup as feeds write it (the draft's default
+ * type, text/plain, would need no escaping): it is read as HTML.
  */
 function htmlForm(namespace: string, tag: StartTag, host: StartTagHost): 'text' | 'base64' | undefined {
 	const type = attributeValue(tag, 'type', host)?.toLowerCase();
 	if (namespace === NS.atom) return type === 'html' || type === 'text/html' ? 'text' : undefined;
-	if (type !== 'text/html') return undefined;
 	const mode = attributeValue(tag, 'mode', host) ?? 'xml';
+	if (type === undefined && mode === 'escaped') return 'text';
+	if (type !== 'text/html') return undefined;
 	return mode === 'escaped' ? 'text' : mode === 'base64' ? 'base64' : undefined;
 }
 
-/** An unprefixed attribute's value, decoded and trimmed. */
-function attributeValue(tag: StartTag, name: string, host: StartTagHost): string | undefined {
-	const attribute = tag.attributes.find((a) => a.name === name);
+/** An unprefixed attribute's value, decoded and trimmed (`anyCase`: its name matched in any ASCII case, `name` given in lower case). */
+function attributeValue(tag: StartTag, name: string, host: StartTagHost, anyCase = false): string | undefined {
+	const attribute = tag.attributes.find((a) => (anyCase ? a.name.toLowerCase() : a.name) === name);
 	return attribute === undefined ? undefined : trimAscii(host.decode(attribute).text);
 }
 

@@ -6,10 +6,14 @@
  * Elements are known by namespace URI, whatever the prefix. Vocabularies without a
  * namespace (RSS 0.9x/2.0, OPML) are known by their root element (`rss`, `opml`), which
  * names a pseudo-namespace for the unprefixed elements of the document
- * ({@link rootVocabulary}); unprefixed elements under any other root are not guessed at.
+ * ({@link rootVocabulary}); so are sitemaps, Atom and RSS 1.0 written without their
+ * namespace. Unprefixed elements under any other root are not guessed at. Namespaces are
+ * compared as publishers vary them ({@link knownNamespace}), and well-known prefixes left
+ * undeclared are read as theirs ({@link wellKnownPrefix}).
  * XHTML and SVG elements are read with the HTML attribute table (html/attributes.ts).
  */
 import type {LinkKind} from '../../types.js';
+import {trimAscii} from '../html/lists.js';
 
 /** Namespace URIs (each spec's own). */
 export const NS = {
@@ -26,6 +30,9 @@ export const NS = {
 	itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
 	media: 'http://search.yahoo.com/mrss/',
 	feedburner: 'http://rssnamespace.org/feedburner/ext/1.0', // FeedBurner's feed extensions
+	creativeCommons: 'http://backend.userland.com/creativeCommonsRssModule', // Userland's RSS 2.0 module
+	podlove: 'http://podlove.org/simple-chapters', // Podlove Simple Chapters
+	dc: 'http://purl.org/dc/elements/1.1/',
 	sitemap: 'http://www.sitemaps.org/schemas/sitemap/0.9',
 	sitemap084: 'http://www.google.com/schemas/sitemap/0.84',
 	sitemapImage: 'http://www.google.com/schemas/sitemap-image/1.1',
@@ -52,7 +59,7 @@ export type XmlSyntax = 'url' | 'list-item' | 'schema-location' | 'html';
 
 /** Rows that apply only in some places or forms. */
 export type XmlCondition =
-	| 'permalink' // RSS guid: unless isPermaLink="false"
+	| 'permalink' // RSS guid: unless isPermaLink="false"; a navigation Link only when written as an absolute URL (`scheme://`), else an identifier (metadata)
 	| 'atom-rel' // Atom link: kind and Link.rel from rel (default alternate)
 	| 'text-construct'; // Atom text construct: HTML when type="html" (1.0), type="text/html" (0.3; mode="base64": decoded first)
 
@@ -84,6 +91,9 @@ const ROWS: readonly Row[] = [
 	[NS.atom, 'content', 'src', 'url', 'resource'],
 	[NS.atom, 'icon logo', TEXT, 'url', 'resource'],
 	[NS.atom, 'uri', TEXT, 'url', 'navigation'],
+	// Person constructs as feeds write them: `url` (Atom 0.3's name) and `homepage` beside `uri`
+	// (Universal Feed Parser reads all three as the person's href).
+	[NS.atom, 'url homepage', TEXT, 'url', 'navigation'],
 	[NS.atom, 'generator', 'uri', 'url', 'navigation'],
 	[NS.atom, 'id', TEXT, 'url', 'metadata'],
 	[NS.atom, 'category', 'scheme', 'url', 'metadata'],
@@ -92,10 +102,13 @@ const ROWS: readonly Row[] = [
 	[NS.thread, 'in-reply-to', 'href', 'url', 'navigation'],
 	// Atom 0.3
 	[NS.atom03, 'link', 'href', 'url', 'navigation', 'atom-rel'],
-	[NS.atom03, 'url', TEXT, 'url', 'navigation'],
+	// Atom 0.3 link with its URL written as text (as RSS does), which Universal Feed Parser reads too.
+	[NS.atom03, 'link', TEXT, 'url', 'navigation'],
+	[NS.atom03, 'url homepage uri', TEXT, 'url', 'navigation'],
 	[NS.atom03, 'generator', 'url', 'url', 'navigation'],
 	[NS.atom03, 'id', TEXT, 'url', 'metadata'],
-	[NS.atom03, 'content summary title tagline copyright', TEXT, 'html', 'navigation', 'text-construct'],
+	// Atom 0.3 §3.1 content constructs; `info` (§4.8) describes the feed format.
+	[NS.atom03, 'content summary title tagline copyright info', TEXT, 'html', 'navigation', 'text-construct'],
 	// RSS 2.0 (and 0.91/0.92)
 	[RSS, 'link docs comments', TEXT, 'url', 'navigation'],
 	[RSS, 'image/url', TEXT, 'url', 'resource'],
@@ -105,6 +118,12 @@ const ROWS: readonly Row[] = [
 	[RSS, 'enclosure', 'url', 'url', 'resource'],
 	[RSS, 'source', 'url', 'url', 'navigation'],
 	[RSS, 'description', TEXT, 'html', 'navigation'],
+	// Legacy RSS item content (Universal Feed Parser's entry content): `fullitem` escaped HTML;
+	// `body` is inline XHTML (start-tag.ts reads it and its descendants as XHTML).
+	[RSS, 'fullitem', TEXT, 'html', 'navigation'],
+	// Userland: a feed that moved says where (`<redirect><newLocation>`).
+	[RSS, 'redirect/newLocation', TEXT, 'url', 'navigation'],
+	[NS.creativeCommons, 'license', TEXT, 'url', 'navigation'],
 	[NS.content, 'encoded', TEXT, 'html', 'navigation'],
 	[NS.wfw, 'comment', TEXT, 'url', 'form'],
 	[NS.wfw, 'commentRss', TEXT, 'url', 'navigation'],
@@ -115,6 +134,11 @@ const ROWS: readonly Row[] = [
 	// FeedBurner: the item's own link and enclosure URL before FeedBurner's redirect replaced them.
 	[NS.feedburner, 'origLink', TEXT, 'url', 'navigation'],
 	[NS.feedburner, 'origEnclosureLink', TEXT, 'url', 'resource'],
+	// FeedBurner's note for people who open the feed in a browser: HTML (Universal Feed Parser's feed.info).
+	[NS.feedburner, 'browserFriendly', TEXT, 'html', 'navigation'],
+	// Podlove Simple Chapters 1.2: a chapter's link and image.
+	[NS.podlove, 'chapter', 'href', 'url', 'navigation'],
+	[NS.podlove, 'chapter', 'image', 'url', 'resource'],
 	// RSS 1.0 and 0.90 (RDF)
 	[NS.rss10, 'link', TEXT, 'url', 'navigation'],
 	[NS.rss10, 'url', TEXT, 'url', 'resource'],
@@ -193,17 +217,132 @@ export function textRule(namespace: string, local: string, parent = ''): XmlRule
 	return lookup(namespace, `${parent}/${local}`, TEXT) ?? lookup(namespace, local, TEXT);
 }
 
-/** Roots that give their unprefixed elements a vocabulary (RSS 0.91–2.0, OPML 1.0/2.0). */
-const ROOT_VOCABULARIES: Readonly<Record<string, string>> = {rss: NS.rss, opml: NS.opml};
+/**
+ * Roots that give their unprefixed, namespace-less elements a vocabulary: RSS 0.91–2.0 and
+ * OPML have no namespace; the others do, and are read as theirs when a publisher left the
+ * namespace out (search engines read such sitemaps). A document that starts at `body` or
+ * `outline` is OPML whose `<opml>` (and `<head>`) are missing.
+ */
+const ROOT_VOCABULARIES: Readonly<Record<string, string>> = {
+	rss: NS.rss,
+	opml: NS.opml,
+	body: NS.opml,
+	outline: NS.opml,
+	urlset: NS.sitemap,
+	sitemapindex: NS.sitemap,
+	feed: NS.atom,
+	'rdf:RDF': NS.rss10,
+};
 
 /**
- * The pseudo-namespace of unprefixed, namespace-less elements under a root element named
- * `root` (no namespace): RSS or OPML; `''` for any other root.
+ * The namespace (or pseudo-namespace) of unprefixed, namespace-less elements under a root
+ * element named `root` (as written); `''` for any other root.
  *
  * @example
  * rootVocabulary('rss'); // '#rss'
- * rootVocabulary('urlset'); // '' (a sitemap without its namespace is not guessed at)
+ * rootVocabulary('urlset'); // 'http://www.sitemaps.org/schemas/sitemap/0.9'
+ * rootVocabulary('catalog'); // ''
  */
 export function rootVocabulary(root: string): string {
-	return ROOT_VOCABULARIES[root] ?? '';
+	return Object.hasOwn(ROOT_VOCABULARIES, root) ? (ROOT_VOCABULARIES[root] ?? '') : '';
+}
+
+/**
+ * Prefixes feeds use without declaring them (a namespace-unaware writer copied the
+ * elements): read as their usual namespaces. A declared prefix always wins.
+ */
+const WELL_KNOWN_PREFIXES: ReadonlyMap<string, string> = new Map([
+	['atom', NS.atom],
+	['atom10', NS.atom],
+	['atom03', NS.atom03],
+	['content', NS.content],
+	['media', NS.media],
+	['itunes', NS.itunes],
+	['dc', NS.dc],
+	['wfw', NS.wfw],
+	['thr', NS.thread],
+	['feedburner', NS.feedburner],
+	['creativeCommons', NS.creativeCommons],
+	['psc', NS.podlove],
+	['rdf', NS.rdf],
+	['xlink', NS.xlink],
+	['xhtml', NS.xhtml],
+	['xsi', NS.xsi],
+	['image', NS.sitemapImage],
+	['video', NS.sitemapVideo],
+]);
+
+/**
+ * The namespace an undeclared prefix stands for, if it is a well-known one.
+ *
+ * @example
+ * wellKnownPrefix('itunes'); // 'http://www.itunes.com/dtds/podcast-1.0.dtd'
+ * wellKnownPrefix('x'); // undefined
+ */
+export function wellKnownPrefix(prefix: string): string | undefined {
+	return WELL_KNOWN_PREFIXES.get(prefix);
+}
+
+/**
+ * A namespace URI as publishers vary it: ASCII case, `https` for `http`, a trailing slash
+ * (or none), surrounding spaces. The comparison key of an http(s) URI.
+ */
+function namespaceKey(uri: string): string {
+	let key = uri.toLowerCase().replace(/^https:/, 'http:');
+	while (key.endsWith('/')) key = key.slice(0, -1);
+	return key;
+}
+
+/**
+ * Other names feeds were published under, read as the vocabulary they name (Universal Feed
+ * Parser's namespace list): RSS 2.0 and 0.91 "namespaces" (RSS has none), and the names of
+ * Atom before 0.3 (Echo, Pie), read as Atom 0.3.
+ */
+const ALIASES: ReadonlyArray<readonly [string, string]> = [
+	['http://backend.userland.com/rss', NS.rss],
+	['http://blogs.law.harvard.edu/tech/rss', NS.rss],
+	['http://purl.org/rss/1.0/modules/rss091#', NS.rss],
+	['http://purl.org/echo/', NS.atom03],
+	['http://purl.org/pie/', NS.atom03],
+	['http://example.com/newformat#', NS.atom03],
+	['http://example.com/necho', NS.atom03],
+	['uri/of/echo/namespace#', NS.atom03],
+];
+
+/** Comparison key → the namespace as this table spells it. */
+const KNOWN_NAMESPACES: ReadonlyMap<string, string> = new Map([
+	...Object.values(NS)
+		.filter((uri) => uri.startsWith('http'))
+		.map((uri): [string, string] => [namespaceKey(uri), uri]),
+	...ALIASES.map(([alias, uri]): [string, string] => [namespaceKey(alias), uri]),
+]);
+
+/**
+ * The namespace URI a declaration gives (XML Names §3, trimmed of spaces), as this table
+ * spells it when it differs from a known one only by ASCII case, `https` for `http`, or a
+ * trailing slash (`http://www.sitemaps.org/schemas/sitemap/0.9/`, the iTunes namespace's
+ * historical `…/DTDs/Podcast-1.0.dtd`, Atom with `https`), or is one of the other names
+ * feeds were published under ({@link ALIASES}); any other URI as given.
+ *
+ * @example
+ * knownNamespace(' https://www.sitemaps.org/schemas/sitemap/0.9/ '); // 'http://www.sitemaps.org/schemas/sitemap/0.9'
+ * knownNamespace('urn:example'); // 'urn:example'
+ */
+export function knownNamespace(uri: string): string {
+	const trimmed = trimAscii(uri);
+	return KNOWN_NAMESPACES.get(/^https?:/i.test(trimmed) ? namespaceKey(trimmed) : trimmed) ?? trimmed;
+}
+
+/** Every namespace (and pseudo-namespace) of the tables but `xml`'s own. */
+const VOCABULARY_NAMESPACES: ReadonlySet<string> = new Set(Object.values(NS).filter((uri) => uri !== NS.xml));
+
+/**
+ * Whether elements of `namespace` belong to a vocabulary this table knows.
+ *
+ * @example
+ * isKnownVocabulary('http://www.w3.org/2000/svg'); // true
+ * isKnownVocabulary(''); // false
+ */
+export function isKnownVocabulary(namespace: string): boolean {
+	return VOCABULARY_NAMESPACES.has(namespace);
 }

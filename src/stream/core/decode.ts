@@ -1,6 +1,6 @@
 /**
- * Bytes to text the way browsers do it (HTML §13.2.3 "determining the character
- * encoding", CSS Syntax §3.2, Encoding Standard "decode"):
+ * Bytes to text the way browsers do it (HTML "determining the character
+ * encoding", `#determining-the-character-encoding`; CSS Syntax §3.2, Encoding Standard "decode"):
  *   1. a BOM (UTF-8, UTF-16LE, UTF-16BE) beats everything;
  *   2. then the transport's charset (the `encoding` option, a WHATWG label);
  *   3. then what the bytes declare: html the `<meta>` prescan of the first 1024 bytes,

@@ -1,6 +1,7 @@
 /**
- * Encodings as the WHATWG Encoding Standard names them: labels, streaming byte decoders,
- * and the URL Standard's query encoding for legacy-encoded documents.
+ * Encodings as the WHATWG Encoding Standard names them: labels and streaming byte decoders.
+ * The URL Standard's query encoding for legacy-encoded documents is in query-encoding.ts,
+ * which reads the tables here.
  *
  * Decoders: UTF-8, UTF-16 and iso-2022-jp use TextDecoder; the other legacy encodings
  * come from the platform's Codecs (codecs.ts): iconv-lite on Node, whose TextDecoder
@@ -178,7 +179,7 @@ const MULTI_BYTE = new Set(['gbk', 'gb18030', 'big5', 'euc-jp', 'shift_jis', 'eu
 export const SAFE_BYTES: Readonly<Record<string, number>> = {
 	shift_jis: 0x40, // §12.3.1: trail 0x40–0x7E, 0x80–0xFC
 	'euc-jp': 0x80, // §12.1.1: trail 0xA1–0xFE
-	'euc-kr': 0x41, // §13.1.1: trail 0x41–0xFE
+	'euc-kr': 0x41, // Encoding Standard `#euc-kr-decoder`: trail 0x41–0xFE
 	big5: 0x40, // §11.1.1: trail 0x40–0x7E, 0xA1–0xFE
 	gbk: 0x30, // §10.2.1: second byte 0x30–0x39 or 0x40–0xFE
 	gb18030: 0x30,
@@ -264,5 +265,3 @@ const NOT_TABLE = new Set(['utf-8', 'utf-16le', 'utf-16be', 'iso-2022-jp', 'repl
 export function isMultiByte(name: string): boolean {
 	return MULTI_BYTE.has(name);
 }
-
-export {makeQueryEncoder} from './query-encoding.js';

@@ -78,7 +78,7 @@ function joined(pieces: Array<string | Uint8Array>, strings: boolean): Array<str
  * rewriteAll('<a href="b">', {type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/'}, webCodecs).pieces.join('');
  * //=> '<a href="https://example.com/b">'
  */
-export function rewriteAll(input: string | Uint8Array, options: RewriteOptions, codecs: Codecs): {pieces: Array<string | Uint8Array>; rewritten: number; unchanged: number} {
+export function rewriteAll(input: string | Uint8Array, options: RewriteOptions, codecs: Codecs): {pieces: Array<string | Uint8Array>; rewritten: number; unchanged: number; keptAbsolute: number} {
 	const checked = checkedRewriteOptions(options);
 	checkInput(input);
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).

@@ -12,14 +12,21 @@ import type {ExtractOptions} from '../../types.js';
 import type {Codecs} from './codecs.js';
 import {createDecoder} from './decode.js';
 import {detach} from './detach.js';
-import {makeQueryEncoder} from './encoding.js';
+import {makeQueryEncoder} from './query-encoding.js';
 
 type Decoder = ReturnType<typeof createDecoder>;
+
+/**
+ * References released per step after a late BASE (CoreOptions.releaseStep), for drivers
+ * that wait on their consumer between steps: 256 Links of at most some 4 KB of output each
+ * (MAX_BASE_LENGTH twice) is about a megabyte a step.
+ */
+export const RELEASE_STEP = 256;
 
 export class ExtractPipeline {
 	private decoder: Decoder | undefined;
 	private core: Extractor | undefined;
-	private readonly options: ExtractOptions;
+	private readonly options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>;
 	private readonly sink: LinkSink;
 	private readonly onText: ((text: string) => void) | undefined;
 	private readonly detached: boolean;
@@ -31,7 +38,7 @@ export class ExtractPipeline {
 	 * (detach.ts); false for a sink that lets each Link go at once. `codecs`: the
 	 * platform's legacy encodings (stream/node/codecs.ts, stream/web/codecs.ts).
 	 */
-	constructor(options: ExtractOptions, codecs: Codecs, sink: LinkSink, onText?: (text: string) => void, detached = true) {
+	constructor(options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>, codecs: Codecs, sink: LinkSink, onText?: (text: string) => void, detached = true) {
 		this.codecs = codecs;
 		this.options = options;
 		this.sink = filterLinks(options, sink);
@@ -44,9 +51,24 @@ export class ExtractPipeline {
 		return this.core?.safeOffset ?? 0;
 	}
 
+	/** XML: whether an element of a known vocabulary was read (ExtractorCore.knownVocabulary); undefined for other types. */
+	get knownVocabulary(): boolean | undefined {
+		return this.core?.knownVocabulary;
+	}
+
 	/** The encoding the input is decoded with (WHATWG name), once known. */
 	get encoding(): string | undefined {
 		return this.decoder?.encoding;
+	}
+
+	/** With `releaseStep`: Links wait for `releaseNext()` (ExtractorCore.pending); write nothing more before. */
+	get pending(): boolean {
+		return this.core?.pending === true;
+	}
+
+	/** Release the next step of the Links waiting (see `pending`). */
+	releaseNext(): void {
+		this.core?.releaseNext?.();
 	}
 
 	write(chunk: string | Uint8Array): void {

@@ -1,12 +1,13 @@
 /**
  * Encoding declarations inside the bytes: HTML's "prescan a byte stream to determine its
- * encoding" (HTML §13.2.3.2), the XML declaration ("get an XML encoding"), and CSS's
+ * encoding" (`#prescan-a-byte-stream-to-determine-its-encoding`), the XML declaration
+ * ("get an XML encoding", `#concept-get-xml-encoding-when-sniffing`), and CSS's
  * `@charset` (CSS Syntax §3.2). Each works on a prefix of the input and says whether
  * more bytes could change its answer.
  */
 import {getEncoding} from './encoding.js';
 
-/** HTML §13.2.3.2: the prescan looks at this many bytes. */
+/** HTML `#prescan-a-byte-stream-to-determine-its-encoding`: the prescan looks at this many bytes. */
 export const PRESCAN_BYTES = 1024;
 
 /** A prescan outcome: an encoding, none (decided), or `more` (a longer prefix may find one). */
@@ -61,7 +62,7 @@ function startsWith(bytes: Uint8Array, i: number, text: string): boolean {
 }
 
 /**
- * HTML §13.2.3.2 prescan over `bytes` (the first bytes of the input; `complete` when
+ * HTML prescan (`#prescan-a-byte-stream-to-determine-its-encoding`) over `bytes` (the first bytes of the input; `complete` when
  * they are all the input there is, or 1024 bytes). `<meta charset>` and
  * `<meta http-equiv=content-type content="…charset=…">`, skipping comments and other tags.
  *
@@ -169,7 +170,7 @@ interface Attribute {
 	end: number;
 }
 
-/** HTML §13.2.3.2 "get an attribute" (names and values lower-cased); null at `>`. */
+/** HTML "get an attribute" (`#concept-get-attributes-when-sniffing`) (names and values lower-cased); null at `>`. */
 function getAttribute(input: Uint8Array, position: number): Attribute | null {
 	const at = (): number => {
 		const b = input[position];
@@ -203,7 +204,7 @@ function getAttribute(input: Uint8Array, position: number): Attribute | null {
 	return {name, value, end: position};
 }
 
-/** HTML §2.6.4 "extracting a character encoding from a meta element" (the content value). */
+/** HTML "extracting a character encoding from a meta element" (`#algorithm-for-extracting-a-character-encoding-from-a-meta-element`) (the content value). */
 export function extractFromContent(content: string): string | null {
 	const folded = asciiLowerCase(content);
 	let position = 0;
@@ -227,7 +228,7 @@ export function extractFromContent(content: string): string | null {
 }
 
 /**
- * HTML §13.2.3.2 "get an XML encoding": the `encoding` of a leading `<?xml …>`
+ * HTML "get an XML encoding" (`#concept-get-xml-encoding-when-sniffing`): the `encoding` of a leading `<?xml …>`
  * declaration (UTF-16 declared there means UTF-8).
  *
  * @example

@@ -59,20 +59,26 @@ export class RewritePipeline {
 	private encoder: TextEncoderFor | undefined;
 	private readonly codecs: Codecs;
 
-	constructor(options: CheckedRewriteOptions, codecs: Codecs) {
+	private ended = false;
+
+	/**
+	 * `releaseStep` (CoreOptions): references a late BASE releases come a step at a time; the
+	 * caller then takes the output of each step with `releaseNext()` while `pending`.
+	 */
+	constructor(options: CheckedRewriteOptions, codecs: Codecs, releaseStep?: number) {
 		this.codecs = codecs;
 		this.rewriter = new Rewriter(options);
 		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
 		const detached = typeof options.to === 'function';
-		this.extract = new ExtractPipeline(options, codecs, (link, event) => this.rewriter.link(link, event), (text) => {
+		this.extract = new ExtractPipeline(releaseStep === undefined ? options : {...options, releaseStep}, codecs, (link, event) => this.rewriter.link(link, event), (text) => {
 			this.sawText = true;
 			this.rewriter.text(text);
 		}, detached);
 	}
 
-	/** References rewritten so far (their source text changed), and non-empty ones left as written. */
-	get counts(): {rewritten: number; unchanged: number} {
-		return {rewritten: this.rewriter.rewritten, unchanged: this.rewriter.unchanged};
+	/** References rewritten so far (their source text changed), non-empty ones left as written, and those kept absolute in relative mode. */
+	get counts(): {rewritten: number; unchanged: number; keptAbsolute: number} {
+		return {rewritten: this.rewriter.rewritten, unchanged: this.rewriter.unchanged, keptAbsolute: this.rewriter.keptAbsolute};
 	}
 
 	/** Edits refused by the splicer (out of order): 0 unless an extractor breaks its contract. */
@@ -99,14 +105,34 @@ export class RewritePipeline {
 			bytes.append(chunk);
 		}
 		this.extract.write(chunk);
-		const safe = this.extract.safeOffset;
-		this.apply(this.rewriter.take(), safe, false);
-		this.rewriter.release(safe);
-		return this.out.splice(0);
+		return this.output();
 	}
 
+	/** The output up to the end, or (while `pending`) up to the references still waiting. */
 	end(): Array<string | Uint8Array> {
 		this.extract.end();
+		this.ended = true;
+		return this.output();
+	}
+
+	/** References are waiting for `releaseNext()` (with `releaseStep`): write nothing more before. */
+	get pending(): boolean {
+		return this.extract.pending;
+	}
+
+	/** The output of the next step of references released (after `end()`, the rest once none waits). */
+	releaseNext(): Array<string | Uint8Array> {
+		this.extract.releaseNext();
+		return this.output();
+	}
+
+	private output(): Array<string | Uint8Array> {
+		if (!this.ended || this.extract.pending) {
+			const safe = this.extract.safeOffset;
+			this.apply(this.rewriter.take(), safe, false);
+			this.rewriter.release(safe);
+			return this.out.splice(0);
+		}
 		this.apply(this.rewriter.take(), END, true);
 		if (this.text !== undefined) this.text.finish();
 		else this.bytes?.finish();
@@ -146,7 +172,7 @@ export class RewritePipeline {
 		if (this.map === undefined) {
 			const encoding = this.extract.encoding ?? 'utf-8';
 			const bom = BOMS[encoding];
-			const bomLength = bom !== undefined && bom.every((b, i) => this.head[i] === b) ? bom.length : 0;
+			const bomLength = bom?.every((b, i) => this.head[i] === b) ? bom.length : 0;
 			this.map = createOffsetMap(encoding, bomLength, this.codecs);
 		}
 		return this.map;

@@ -16,7 +16,7 @@ const ICONV: Readonly<Record<string, string>> = {
 	big5: 'big5hkscs', // §11.1: Big5 includes the HKSCS extensions
 	'euc-jp': 'eucjp',
 	shift_jis: 'shiftjis',
-	'euc-kr': 'cp949', // §13.1: EUC-KR is windows-949 (UHC)
+	'euc-kr': 'cp949', // Encoding Standard `#euc-kr`: EUC-KR is windows-949 (UHC)
 	'iso-8859-8-i': 'iso-8859-8',
 	'koi8-u': 'koi8-ru', // the WHATWG KOI8-U index is KOI8-RU
 	'x-mac-cyrillic': 'maccyrillic',

@@ -7,7 +7,8 @@ import type {TransformCallback} from 'node:stream';
 import type {ExtractOptions, Link} from '../../types.js';
 import {attempt} from '../core/input.js';
 import {checkedExtractOptions, extractAll} from '../core/one-shot.js';
-import {ExtractPipeline} from '../core/pipeline.js';
+import {ExtractPipeline, RELEASE_STEP} from '../core/pipeline.js';
+import {stepper} from './steps.js';
 import {nodeCodecs} from './codecs.js';
 
 /**
@@ -59,18 +60,30 @@ export function createExtractStream(options: ExtractOptions): ExtractTransform {
 	const checked = checkedExtractOptions(options);
 	let pipeline: ExtractPipeline;
 	let consumed = 0;
+	// References a late BASE releases go out a step at a time, as the reader takes them.
+	const steps = {
+		get pending(): boolean {
+			return pipeline.pending;
+		},
+		next: (): void => pipeline.releaseNext(),
+	};
 	const stream = new Transform({
 		writableObjectMode: false,
 		readableObjectMode: true,
 		decodeStrings: false,
 		transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
-			callback(attempt(() => pipeline.write(chunk), consumed));
+			const error = attempt(() => pipeline.write(chunk), consumed);
 			consumed += chunk.length;
+			if (error !== null) callback(error);
+			else drain(steps, consumed, callback);
 		},
 		flush(callback: TransformCallback) {
-			callback(attempt(() => pipeline.end(), consumed));
+			const error = attempt(() => pipeline.end(), consumed);
+			if (error !== null) callback(error);
+			else drain(steps, consumed, callback);
 		},
 	});
-	pipeline = new ExtractPipeline(checked, nodeCodecs, link => stream.push(link));
+	const drain = stepper(stream);
+	pipeline = new ExtractPipeline({...checked, releaseStep: RELEASE_STEP}, nodeCodecs, link => stream.push(link));
 	return stream;
 }

@@ -7,7 +7,9 @@ import type {TransformCallback} from 'node:stream';
 import type {RewriteOptions} from '../../types.js';
 import {attempt} from '../core/input.js';
 import {checkedRewriteOptions, rewriteAll} from '../core/one-shot.js';
+import {RELEASE_STEP} from '../core/pipeline.js';
 import {RewritePipeline} from '../core/rewrite-pipeline.js';
+import {stepper} from './steps.js';
 import {nodeCodecs} from './codecs.js';
 
 /**
@@ -26,17 +28,18 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
 }
 
 /**
- * {@link rewriteLinks}, also saying how many references it wrote differently and how many
- * non-empty ones it left as written (for the site command's summary; not package API).
+ * {@link rewriteLinks}, also saying how many references it wrote differently, how many
+ * non-empty ones it left as written, and how many relative mode kept absolute
+ * (RewriteOptions.keepAbsolute) (for the site command's summary; not package API).
  *
  * @example
  * rewriteCounted(Buffer.from('<a href="https://e.x/a">'), {type: 'html', to: 'relative', retrievalUrl: 'https://e.x/'});
- * //=> {output: <Buffer '<a href="a">'>, rewritten: 1, unchanged: 0}
+ * //=> {output: <Buffer '<a href="a">'>, rewritten: 1, unchanged: 0, keptAbsolute: 0}
  */
-export function rewriteCounted<T extends string | Uint8Array>(input: T, options: RewriteOptions): {output: T; rewritten: number; unchanged: number} {
-	const {pieces, rewritten, unchanged} = rewriteAll(input, options, nodeCodecs);
+export function rewriteCounted<T extends string | Uint8Array>(input: T, options: RewriteOptions): {output: T; rewritten: number; unchanged: number; keptAbsolute: number} {
+	const {pieces, rewritten, unchanged, keptAbsolute} = rewriteAll(input, options, nodeCodecs);
 	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
-	return {output, rewritten, unchanged};
+	return {output, rewritten, unchanged, keptAbsolute};
 }
 
 /**
@@ -50,9 +53,16 @@ export function rewriteCounted<T extends string | Uint8Array>(input: T, options:
  *   .pipe(createWriteStream('out.html'));
  */
 export function createRewriteStream(options: RewriteOptions): Transform {
-	const pipeline = new RewritePipeline(checkedRewriteOptions(options), nodeCodecs);
+	// References a late BASE releases are rewritten and go out a step at a time, as the reader takes them.
+	const pipeline = new RewritePipeline(checkedRewriteOptions(options), nodeCodecs, RELEASE_STEP);
 	let consumed = 0;
 	let strings = false;
+	const steps = {
+		get pending(): boolean {
+			return pipeline.pending;
+		},
+		next: (): void => push(pipeline.releaseNext()),
+	};
 	const stream = new Transform({
 		decodeStrings: false,
 		transform(chunk: Buffer | string, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -60,16 +70,61 @@ export function createRewriteStream(options: RewriteOptions): Transform {
 				strings = true;
 				stream.setEncoding('utf8');
 			}
-			callback(attempt(() => push(pipeline.write(chunk)), consumed));
+			const error = attempt(() => push(pipeline.write(chunk)), consumed);
 			consumed += chunk.length;
+			if (error !== null) callback(error);
+			else drain(steps, consumed, callback);
 		},
 		flush(callback: TransformCallback) {
-			callback(attempt(() => push(pipeline.end()), consumed));
+			const error = attempt(() => push(pipeline.end()), consumed);
+			if (error !== null) callback(error);
+			else drain(steps, consumed, callback);
 		},
 	});
+	const drain = stepper(stream);
+	/** A step's pieces pushed in joins of at most PUSH_BYTES: never the whole step's output as one buffer. */
 	const push = (pieces: Array<string | Uint8Array>): void => {
-		if (pieces.length === 0) return;
-		stream.push(strings ? (pieces as string[]).join('') : Buffer.concat(pieces as Uint8Array[]));
+		let batch: Array<string | Uint8Array> = [];
+		let size = 0;
+		const send = (): void => {
+			if (batch.length === 0) return;
+			stream.push(strings ? (batch as string[]).join('') : Buffer.concat(batch as Uint8Array[]));
+			batch = [];
+			size = 0;
+		};
+		for (const piece of pieces) {
+			if (size > 0 && size + piece.length > PUSH_BYTES) send();
+			batch.push(piece);
+			size += piece.length;
+		}
+		send();
 	};
 	return stream;
+}
+
+/** Output units joined into one push at most (a single larger piece goes as it is). */
+const PUSH_BYTES = 1 << 20;
+
+/** A rewrite fed a piece at a time ({@link countedRewriter}). */
+export interface CountedRewriter {
+	/** The output this piece lets go (held input waits for what follows). */
+	write(chunk: Uint8Array): Uint8Array[];
+	/** The rest of the output. */
+	end(): Uint8Array[];
+	/** References rewritten so far, non-empty ones left as written, and those kept absolute in relative mode. */
+	readonly counts: {rewritten: number; unchanged: number; keptAbsolute: number};
+}
+
+/**
+ * {@link rewriteCounted} fed a piece at a time, for a file streamed rather than read whole
+ * (the site command; not package API): the same output for any split, references waiting for
+ * a late BASE within the `'document'` hold's bounds as the one-shot call's do.
+ *
+ * @example
+ * const rewriter = countedRewriter({type: 'html', to: 'absolute', retrievalUrl: 'https://e.x/'});
+ * const out = [...rewriter.write(Buffer.from('<a href="b">')), ...rewriter.end()];
+ */
+export function countedRewriter(options: RewriteOptions): CountedRewriter {
+	const checked = checkedRewriteOptions(options);
+	return new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'}, nodeCodecs) as CountedRewriter;
 }

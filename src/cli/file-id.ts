@@ -1,0 +1,28 @@
+/**
+ * A file's identity: the device and inode the walk (or the command line) met it by. What is
+ * opened later must be that file (walked-file.ts), and a file met twice (a hard link, a
+ * folder named twice) is read once. A leaf module: the inputs, the site walk and the
+ * readers all use it.
+ */
+
+/** A file as the walk met it (device and inode): what is opened later must be this file. */
+export interface FileId {
+	dev: number;
+	ino: number;
+}
+
+/** Why a FIFO, a socket or a device named on the command line is not read. */
+export const NOT_A_FILE = 'not a regular file (FIFOs, sockets and devices are not read; give standard input as "-")';
+
+/**
+ * Whether the file `info` describes is met for the first time in `seen` (its device and inode).
+ *
+ * @example
+ * firstTime(seen, await stat('a.html')); // true, then false for a hard link to it
+ */
+export function firstTime(seen: Set<string>, info: FileId): boolean {
+	const key = `${info.dev}:${info.ino}`;
+	if (seen.has(key)) return false;
+	seen.add(key);
+	return true;
+}
