@@ -10,7 +10,7 @@
 import {load} from 'cheerio';
 import {Parser, Tokenizer} from 'htmlparser2';
 import {SAXParser} from 'parse5-sax-parser';
-import {FastTokenizer} from '../dist/extract/html/tokenizer.js';
+import {FastTokenizer} from '../dist/extract/markup/tokenizer.js';
 import {extractLinks} from '../dist/index.js';
 import {fileURLToPath} from 'node:url';
 import {corpusPages, measureIsolated, table} from './harness.js';

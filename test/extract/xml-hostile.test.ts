@@ -138,3 +138,16 @@ test('one XHTML start tag in XML reports at most MAX_TAG_REFERENCES Links, as in
 	t.true(out.includes(`i${MAX_TAG_REFERENCES + 499}.png`) && !out.includes(`https://h.example/f/i${MAX_TAG_REFERENCES + 499}.png`));
 	t.true(out.includes(`&lt;a href=a${MAX_TAG_REFERENCES + 499}&gt;`));
 });
+
+test('a long text run whose lines end in CR alone is cut at a CR, as in HTML: a character reference split between writes is read whole', (t) => {
+	// Over MAX_TEXT_LENGTH (64K) of escaped HTML with no SPACE, TAB or LF, only CR; the write ends inside `&lt;`.
+	const head = `<rss><channel><description>${'&lt;p&gt;x\r'.repeat(8000)}&l`;
+	const tail = 't;a href="/in"&gt;</description></channel></rss>';
+	const links: Link[] = [];
+	const core = createExtractor({type: 'xml', retrievalUrl: RETRIEVAL}, (link) => links.push(link));
+	core.write(head);
+	core.write(tail);
+	core.end();
+	// `&lt;a href="/in"&gt;` is an HTML `<a href="/in">`: one Link, resolved against the feed.
+	t.deepEqual(links.map((link) => link.url), ['https://h.example/in']);
+});

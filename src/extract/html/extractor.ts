@@ -42,7 +42,6 @@
  * integration point; `<style>` in SVG is read per text node.
  */
 import {codeAt, knownString} from '../../known-string.js';
-import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
 import type {BaseHold, FrameContext, Link} from '../../types.js';
 import {interestingAttributes, NameFilter, NameTable, tableElements} from './attributes.js';
 import {type BaseLayer, type CoreOptions, fallbackBase} from '../base.js';
@@ -51,23 +50,19 @@ import {movedEvent, type ReferenceEvent} from '../event.js';
 import {BaseTracker} from './base.js';
 import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './decode.js';
 import {cssEvents, StyleText} from './style.js';
-import {type AttributeRecord, type EventFields, type EventRole, isDeclarativeShadowRoot, readTag, type TagHost, type TagRecord} from './tag.js';
+import {type EventFields, type EventRole, isDeclarativeShadowRoot, readTag, type TagHost, type TagRecord} from './tag.js';
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './text.js';
 import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './tree.js';
 import {SourceWindow} from './source.js';
 import {TagCap} from './tag-cap.js';
-import {FastTokenizer} from './tokenizer.js';
+import {AttributeList} from '../markup/attributes.js';
+import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../markup/limits.js';
+import {afterLastWhitespace} from '../markup/text-cut.js';
+import {FastTokenizer, type TokenizerCallbacks} from '../markup/tokenizer.js';
 import type {Position} from '../position.js';
 import {isAsciiWhitespace} from '../srcset.js';
 
-/** Text nodes are processed in parts of about this many characters (cut at whitespace). */
-export const MAX_TEXT_LENGTH = 1 << 16;
-/**
- * Source characters held for one token (a start tag with its attributes, a comment, a
- * doctype). A start tag longer than this is ignored (its Links are lost); other tokens
- * are not needed and are let go.
- */
-export const MAX_TOKEN_LENGTH = 1 << 24;
+export {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH};
 /** iframe srcdoc documents nested deeper than this are not scanned. */
 export const MAX_SRCDOC_DEPTH = 8;
 
@@ -94,8 +89,6 @@ const ELEMENTS = new NameTable(
 );
 const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
 const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
-
-const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
 
 /** Internal: a nested document (iframe srcdoc, HTML escaped in XML) inherits its parent's base. */
 export interface Nesting {
@@ -132,12 +125,10 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private readonly source = new SourceWindow();
 	/** The tokenizer needs nothing before this offset. */
 	private floor = 0;
-	/** The start tag being read: its name's span (-1: none), and its record once needed. */
+	/** The start tag being read: its name's span (-1: none), and the attributes the table names. */
 	private tagStart = -1;
 	private tagNameEnd = -1;
-	private tag: TagRecord | null = null;
-	private attribute: AttributeRecord | null = null;
-	private valueStarted = false;
+	private readonly attributes = new AttributeList((start, end) => this.slice(start, end));
 	/** The text-only element whose text is being read (`style`, `title`, ...), if any. */
 	private textOnly: string | null = null;
 	private style: StyleText | null = null;
@@ -173,6 +164,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
 		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold, nesting === undefined ? options.releaseStep : undefined);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
+		// Attributes the table does not name are not even reported (onAttributeName would let them go).
+		this.tokenizer.attributeNames = this.attributeNames;
 		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.bases.addResolved(link, event), options.own);
 	}
 
@@ -298,14 +291,9 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private callbacks(): TokenizerCallbacks {
 		return {
 			onattribname: (start, end) => this.onAttributeName(start, end),
-			onattribdata: (start, end) => {
-				if (this.attribute === null) return;
-				if (!this.valueStarted) this.attribute.valueStart = start;
-				this.valueStarted = true;
-				this.attribute.valueEnd = end;
-			},
+			onattribdata: (start, end) => this.attributes.data(start, end),
 			onattribentity: () => undefined,
-			onattribend: (quote, end) => this.onAttributeEnd(quote, end),
+			onattribend: (quote, end) => this.attributes.end(quote, end),
 			onopentagname: (start, end) => this.onOpenTagName(start, end),
 			onopentagend: (end) => this.onOpenTagEnd(end, false),
 			onselfclosingtag: (end) => this.onOpenTagEnd(end, true),
@@ -330,41 +318,25 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		// A tag name longer than MAX_TOKEN_LENGTH was dropped: the tag is ignored.
 		this.tagStart = this.source.holds(start) ? start : -1;
 		this.tagNameEnd = end;
-		this.tag = null;
+		this.attributes.reset();
 	}
 
-	/** The record of the start tag being read, made when first needed (most tags never need one). */
+	/** The record of the start tag just read, with the attributes kept (most tags never need one). */
 	private tagRecord(): TagRecord {
-		if (this.tag !== null) return this.tag;
 		const {tagStart, tagNameEnd} = this;
 		const name = this.source.findName(ELEMENTS, tagStart, tagNameEnd) ?? this.slice(tagStart, tagNameEnd).toLowerCase();
-		this.tag = {name, namespace: 'html', nameEnd: tagNameEnd, attributes: []};
-		return this.tag;
+		return {name, namespace: 'html', nameEnd: tagNameEnd, attributes: this.attributes.take()};
 	}
 
 	private onAttributeName(start: number, end: number): void {
-		this.attribute = null;
-		if (this.tagStart < 0) return;
-		// HTML `#attribute-name-state`: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
-		const name = this.source.findName(this.attributeNames, start, end);
-		if (name === undefined) return;
-		const tag = this.tagRecord();
-		// HTML `#attribute-name-state`: a duplicate attribute is dropped; the first one wins.
-		for (const attribute of tag.attributes) if (attribute.name === name) return;
-		this.attribute = {name, nameEnd: end, valueStart: end, valueEnd: end, raw: '', quote: undefined};
-		this.valueStarted = false;
-	}
-
-	private onAttributeEnd(quote: QuoteType, end: number): void {
-		const attribute = this.attribute;
-		if (attribute === null || this.tag === null) return;
-		this.attribute = null;
-		if (quote !== QuoteType.NoValue) {
-			if (!this.valueStarted) attribute.valueStart = attribute.valueEnd = quote === QuoteType.Unquoted ? end : end - 1;
-			attribute.quote = QUOTES[quote];
-			attribute.raw = this.slice(attribute.valueStart, attribute.valueEnd);
+		if (this.tagStart < 0) {
+			this.attributes.skip();
+			return;
 		}
-		this.tag.attributes.push(attribute);
+		// `#attribute-name-state`: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
+		const name = this.source.findName(this.attributeNames, start, end);
+		if (name === undefined) this.attributes.skip();
+		else this.attributes.begin(name, end);
 	}
 
 	private onOpenTagEnd(end: number, selfClosing: boolean): void {
@@ -373,9 +345,9 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		if (start < 0) return;
 		// A tag with no interesting attribute and no special name changes nothing: skip it.
 		const special = this.bases.watchingForBody || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
-		const tag = this.tag !== null || special ? this.tagRecord() : null;
+		const tag = this.attributes.some || special ? this.tagRecord() : null;
 		this.tagStart = -1;
-		this.tag = null;
+		this.attributes.reset();
 		if (tag === null) return;
 		tag.namespace = this.tree.namespaceOf(tag.name);
 		const html = tag.namespace === 'html';
@@ -535,28 +507,11 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
 			if (this.tagStart >= 0 && this.tagStart < keep) {
 				this.tagStart = -1;
-				this.tag = this.attribute = null;
+				this.attributes.reset();
 			}
 		}
 		this.source.drop(keep);
 	}
-}
-
-/** Units {@link afterLastWhitespace} looks back one by one before it scans natively. */
-const LOOK_BACK = 256;
-
-/**
- * ASCII whitespace followed only by non-whitespace to the end. One native forward scan in
- * linear time (each lookahead stops at the next whitespace); a char-code loop back over a
- * whitespace-free 64K text, or five `lastIndexOf` scans, cost more than the tokenizer's pass.
- */
-const LAST_WHITESPACE = /[\t\n\f\r ](?=[^\t\n\f\r ]*$)/;
-
-/** Offset just after the last ASCII whitespace of `s` (0: none). Most text has some near its end. */
-function afterLastWhitespace(s: string): number {
-	const near = Math.max(0, s.length - LOOK_BACK);
-	for (let i = s.length; i > near; i--) if (isAsciiWhitespace(s.charCodeAt(i - 1))) return i;
-	return near === 0 ? 0 : s.slice(0, near).search(LAST_WHITESPACE) + 1;
 }
 
 function hasNonWhitespace(s: string): boolean {

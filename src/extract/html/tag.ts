@@ -1,7 +1,7 @@
 /**
  * Turns one start tag's attributes into reference events, following the attribute table
  * (attributes.ts) and its conditions. The HTML extractor collects the attributes (first
- * occurrence of a name wins, HTML `#attribute-name-state`) and calls {@link readTag} at the tag's end.
+ * occurrence of a name wins: markup/attributes.ts) and calls {@link readTag} at the tag's end.
  */
 import {codeAt, knownString} from '../../known-string.js';
 import type {LinkKind} from '../../types.js';
@@ -21,19 +21,10 @@ import type {Position} from '../position.js';
 import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './lists.js';
 import {forEachSrcsetUrl, isAsciiWhitespace} from '../srcset.js';
 
-/** One attribute as written: lower-case name and the value's source span and text. */
-export interface AttributeRecord {
-	name: string;
-	/** Absolute offset just after the name. */
-	nameEnd: number;
-	/** Span of the value between its quotes (or unquoted); empty at `nameEnd` when there is no value. */
-	valueStart: number;
-	valueEnd: number;
-	/** The value's source text, `source.slice(valueStart, valueEnd)`. */
-	raw: string;
-	/** Undefined when the attribute has no value (`<a href>`). */
-	quote: '"' | "'" | '' | undefined;
-}
+import type {AttributeRecord} from '../markup/attributes.js';
+
+/** One attribute as written (markup/attributes.ts): in HTML its name is lower-case. */
+export type {AttributeRecord};
 
 export interface TagRecord {
 	name: string;

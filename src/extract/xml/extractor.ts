@@ -19,17 +19,18 @@
  * may still report on); text runs longer than MAX_TEXT_LENGTH are read in parts cut at
  * white space; at most MAX_DEPTH open elements are tracked.
  */
-import {QuoteType, type TokenizerCallbacks} from 'htmlparser2';
 import type {Link} from '../../types.js';
 import {type BaseLayer, type CoreOptions, fallbackBase, type ResolveContext, resolveContext, resolveEvent} from '../base.js';
 import type {ExtractorCore, LinkSink} from '../core.js';
 import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
-import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../html/extractor.js';
 import {SourceWindow} from '../html/source.js';
 import {TagCap} from '../html/tag-cap.js';
 import type {AttributeRecord, TagHost} from '../html/tag.js';
-import {FastTokenizer} from '../html/tokenizer.js';
+import {AttributeList} from '../markup/attributes.js';
+import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../markup/limits.js';
+import {afterLastWhitespace} from '../markup/text-cut.js';
+import {FastTokenizer, type TokenizerCallbacks} from '../markup/tokenizer.js';
 import type {Position} from '../position.js';
 import {InternalEntities, MAX_SUBSET, referenceName, refersTo} from './entities.js';
 import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
@@ -50,8 +51,6 @@ function trimXmlSpace(text: string): string {
 function isXmlSpace(c: number): boolean {
 	return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 }
-
-const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: ''} as const;
 
 interface Queued {
 	event: ReferenceEvent;
@@ -84,11 +83,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	private floor = 0;
 	private tagStart = -1;
 	private tagNameEnd = -1;
-	private attributes: AttributeRecord[] = [];
-	/** The names of `attributes` (a tag may have very many). */
-	private readonly attributeNames = new Set<string>();
-	private attribute: AttributeRecord | null = null;
-	private valueStarted = false;
+	private readonly attributes = new AttributeList((start, end) => this.slice(start, end));
 	private textStart = -1;
 	private textEnd = -1;
 	/** The pseudo-namespace of unprefixed elements, set by the root element (vocabularies.ts rootVocabulary). */
@@ -180,14 +175,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	private callbacks(): TokenizerCallbacks {
 		return {
 			onattribname: (start, end) => this.onAttributeName(start, end),
-			onattribdata: (start, end) => {
-				if (this.attribute === null) return;
-				if (!this.valueStarted) this.attribute.valueStart = start;
-				this.valueStarted = true;
-				this.attribute.valueEnd = end;
-			},
+			onattribdata: (start, end) => this.attributes.data(start, end),
 			onattribentity: () => undefined,
-			onattribend: (quote, end) => this.onAttributeEnd(quote, end),
+			onattribend: (quote, end) => this.attributes.end(quote, end),
 			onopentagname: (start, end) => this.onOpenTagName(start, end),
 			onopentagend: (end) => this.onOpenTagEnd(end, false),
 			onselfclosingtag: (end) => this.onOpenTagEnd(end, true),
@@ -211,30 +201,13 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.flushText();
 		this.tagStart = this.source.holds(start) ? start : -1;
 		this.tagNameEnd = end;
-		this.attributes = [];
-		this.attributeNames.clear();
+		this.attributes.reset();
 	}
 
 	private onAttributeName(start: number, end: number): void {
-		this.attribute = null;
-		if (this.tagStart < 0) return;
-		this.attribute = {name: this.slice(start, end), nameEnd: end, valueStart: end, valueEnd: end, raw: '', quote: undefined};
-		this.valueStarted = false;
-	}
-
-	private onAttributeEnd(quote: QuoteType, end: number): void {
-		const attribute = this.attribute;
-		if (attribute === null) return;
-		this.attribute = null;
-		// XML 1.0 §3.1: an attribute name may not appear twice; the first one is kept.
-		if (this.attributeNames.has(attribute.name)) return;
-		this.attributeNames.add(attribute.name);
-		if (quote !== QuoteType.NoValue) {
-			if (!this.valueStarted) attribute.valueStart = attribute.valueEnd = quote === QuoteType.Unquoted ? end : end - 1;
-			attribute.quote = QUOTES[quote];
-			attribute.raw = this.slice(attribute.valueStart, attribute.valueEnd);
-		}
-		this.attributes.push(attribute);
+		// Every attribute is kept (a qualified name, as written); of a name written twice, the first.
+		if (this.tagStart < 0) this.attributes.skip();
+		else this.attributes.begin(this.slice(start, end), end);
 	}
 
 	private onOpenTagEnd(end: number, selfClosing: boolean): void {
@@ -245,14 +218,13 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		const {scope} = this;
 		const reader = scope.top?.reader;
 		if (reader?.markup !== undefined) {
-			this.attributes = [];
+			this.attributes.reset();
 			reader.markup(this.verbatim(start - 1, end + 1));
 			return;
 		}
 		reader?.interrupt();
 		if (this.vocabulary === undefined) this.readSubset(start - 1);
-		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes};
-		this.attributes = [];
+		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes.take()};
 		this.vocabulary ??= rootVocabulary(tag.qname);
 		if (this.options.onFragmentTarget !== undefined) this.fragmentTargets(tag.attributes);
 		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
@@ -410,7 +382,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	/** A long text run: read up to its last white space (no character reference holds one), keep the rest open. */
 	private flushLongText(): void {
 		const text = this.slice(this.textStart, this.textEnd);
-		let cut = Math.max(text.lastIndexOf(' '), text.lastIndexOf('\n'), text.lastIndexOf('\t')) + 1;
+		let cut = afterLastWhitespace(text);
 		if (cut === 0) cut = text.length;
 		const start = this.textStart;
 		this.textStart = cut === text.length ? -1 : start + cut;
@@ -441,8 +413,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
 			if (this.tagStart >= 0 && this.tagStart < keep) {
 				this.tagStart = -1;
-				this.attribute = null;
-				this.attributes = [];
+				this.attributes.reset();
 			}
 		}
 		this.source.drop(keep);

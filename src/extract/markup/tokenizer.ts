@@ -1,0 +1,495 @@
+/**
+ * htmlparser2's Tokenizer, which reads the tags of both hosts (html/ in HTML and XHTML
+ * mode, xml/ in XML mode), with faster inner loops. First `fastForwardTo(c)`, which skips to
+ * the only character that can end the current state (`<` in text, the closing quote of
+ * an attribute value, `>` in comments and closing tags, the first letter of `</script`
+ * and `</style` in raw text). The stock version reads one char code per loop turn through
+ * three property loads; this one asks `String.prototype.indexOf`, which scans natively.
+ * Same result, same state afterwards: a third fewer tokenizer cycles over the corpus.
+ * Then the tag states (see REPLACED below), each over a whole run of characters.
+ *
+ * Deviation: this reaches into the Tokenizer's private members (`buffer`, `index`,
+ * `offset`, `fastForwardTo`), which htmlparser2 12 declares private but documents as
+ * replaceable through its `Tokenizer` option. If a version no longer has the methods the
+ * stock loops are used unchanged (test/extract/html-tokenizer.test.ts fails loudly then,
+ * and checks the callbacks against the stock Tokenizer for random inputs and splits).
+ */
+import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
+
+// The one file that imports htmlparser2: both hosts (html/, xml/) take its callback protocol from here.
+export {QuoteType, type TokenizerCallbacks};
+
+/** The private state `fastForwardTo` works on (htmlparser2 12 src/Tokenizer.ts). */
+interface TokenizerInternals {
+	buffer: string;
+	/** Absolute index of the current character. */
+	index: number;
+	/** Absolute index of `buffer[0]`. */
+	offset: number;
+}
+
+/** One-character strings for char codes below 128 (every character fastForwardTo waits for). */
+const CHARACTERS: readonly string[] = Array.from({length: 128}, (_, code) => String.fromCharCode(code));
+
+/**
+ * Moves to the next `c` after the current index and returns true; or, when the buffer has
+ * none, to its last character (the parse loop then steps past it) and returns false.
+ */
+function fastForwardTo(this: TokenizerInternals, c: number): boolean {
+	const at = this.buffer.indexOf(CHARACTERS[c] ?? String.fromCharCode(c), this.index + 1 - this.offset);
+	if (at >= 0) {
+		this.index = at + this.offset;
+		return true;
+	}
+	this.index = this.buffer.length + this.offset - 1;
+	return false;
+}
+
+/**
+ * htmlparser2's Tokenizer, skipping with `indexOf`.
+ *
+ * @example
+ * const tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+ * tokenizer.write('<a href="x">text</a>');
+ * tokenizer.end();
+ */
+export class FastTokenizer extends Tokenizer {
+	/**
+	 * Set by a host that reads only some attributes (by name, ASCII case folded): the
+	 * text-and-tag loop then reports no other attribute (no name, value nor end callback),
+	 * which the host would have let go. Null: every attribute is reported.
+	 */
+	attributeNames: AttributeNames | null = null;
+}
+
+/** The attribute names a host reads (html/attributes.ts NameTable is one). */
+export interface AttributeNames {
+	/** The name equal to `text[start, end)` with ASCII letters case folded, if it is one. */
+	find(text: string, start: number, end: number): string | undefined;
+}
+
+/** Whether the stock Tokenizer has the method replaced here (false: the stock loop runs). */
+export const SKIPS_WITH_INDEX_OF = typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === 'function';
+
+if (SKIPS_WITH_INDEX_OF) {
+	Object.defineProperty(FastTokenizer.prototype, 'fastForwardTo', {value: fastForwardTo, writable: true, configurable: true});
+}
+
+/**
+ * The tag states, each run over its whole run of characters in one loop. The stock parse
+ * loop calls a state once per character (a switch and a call per character of every tag
+ * name, attribute name and the whitespace between them: most of its time on real pages).
+ * Each replacement below first finds, in a local loop over the buffer, the next character
+ * that can change the state (the HTML standard's state lists the same ones: see each),
+ * then lets the stock state take that character: the same callbacks, the same state
+ * afterwards, as if the stock state had read every character one by one (the characters
+ * skipped are exactly those on which it does nothing).
+ */
+interface StateInternals extends TokenizerInternals {
+	decodeEntities: boolean;
+}
+type StateMethod = (this: StateInternals, c: number) => void;
+
+/** Bits per ASCII code: whitespace (TAB LF FF CR SPACE); `/`, `>` and whitespace (the end of a tag section); `=`; `&`; `>`. */
+const WHITESPACE = 1;
+const TAG_SECTION_END = 2;
+const EQUALS = 4;
+const AMPERSAND = 8;
+const GREATER_THAN = 16;
+const CLASSES = new Uint8Array(128);
+for (const code of [0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASSES[code] = WHITESPACE | TAG_SECTION_END;
+CLASSES[0x2f] = TAG_SECTION_END;
+CLASSES[0x3e] = TAG_SECTION_END | GREATER_THAN;
+CLASSES[0x3d] = EQUALS;
+CLASSES[0x26] = AMPERSAND;
+
+/**
+ * From the character after the current one, the first whose class has one of the bits of
+ * `stop` (`invert`: none of the bits of `stop`): the index moves there and its code is
+ * returned; at the end of the buffer the index moves to its last character and -1 is returned.
+ */
+function skipTo(tokenizer: StateInternals, stop: number, invert: boolean): number {
+	const buffer = tokenizer.buffer;
+	const length = buffer.length;
+	let i = tokenizer.index - tokenizer.offset + 1;
+	for (; i < length; i++) {
+		const c = buffer.charCodeAt(i);
+		const hit = c < 128 && (CLASSES[c]! & stop) !== 0;
+		if (hit !== invert) {
+			tokenizer.index = i + tokenizer.offset;
+			return c;
+		}
+	}
+	tokenizer.index = length + tokenizer.offset - 1;
+	return -1;
+}
+
+function classOf(c: number): number {
+	return c < 128 ? CLASSES[c]! : 0;
+}
+
+/**
+ * A state replaced by: when `c` would not change the stock state (its class has none of
+ * the `stop` bits; `invert`: has one), skip to the first character that would and hand
+ * that one to the stock state.
+ */
+function skipping(stock: StateMethod, stop: (tokenizer: StateInternals) => number, invert: boolean): StateMethod {
+	return function (this: StateInternals, c: number): void {
+		const bits = stop(this);
+		if ((classOf(c) & bits) !== 0 === invert) {
+			const next = skipTo(this, bits, invert);
+			if (next < 0) return;
+			c = next;
+		}
+		stock.call(this, c);
+	};
+}
+
+const always = (bits: number) => (): number => bits;
+/** An unquoted value ends at whitespace or `>`; with entity decoding, `&` starts a reference. */
+const unquotedStops = (tokenizer: StateInternals): number => WHITESPACE | GREATER_THAN | (tokenizer.decodeEntities ? AMPERSAND : 0);
+
+/**
+ * The replacements, by state: the characters that act there.
+ * - `#tag-name-state`: whitespace, `/`, `>` end the name (htmlparser2 reads on to one of them).
+ * - `#before-attribute-name-state`, `#after-attribute-name-state`, `#before-attribute-value-state`: whitespace is ignored.
+ * - `#attribute-name-state`: whitespace, `/`, `>`, `=` end the name.
+ * - `#attribute-value-(unquoted)-state`: whitespace and `>` end the value; `&` (when decoded) starts a reference.
+ */
+const REPLACED: ReadonlyArray<[name: string, stop: (tokenizer: StateInternals) => number, invert: boolean]> = [
+	['stateInTagName', always(TAG_SECTION_END), false],
+	['stateInClosingTagName', always(TAG_SECTION_END), false],
+	['stateInAttributeName', always(TAG_SECTION_END | EQUALS), false],
+	['stateBeforeAttributeName', always(WHITESPACE), true],
+	['stateAfterAttributeName', always(WHITESPACE), true],
+	['stateBeforeAttributeValue', always(WHITESPACE), true],
+	['stateInAttributeValueNoQuotes', unquotedStops, false],
+];
+
+/** Whether the stock Tokenizer has every state replaced here (false: the stock states run). */
+export const SKIPS_TAG_STATES = REPLACED.every(([name]) => typeof (Tokenizer.prototype as unknown as Record<string, unknown>)[name] === 'function');
+
+if (SKIPS_TAG_STATES) {
+	for (const [name, stop, invert] of REPLACED) {
+		const stock = (Tokenizer.prototype as unknown as Record<string, StateMethod>)[name]!;
+		Object.defineProperty(FastTokenizer.prototype, name, {value: skipping(stock, stop, invert), writable: true, configurable: true});
+	}
+}
+
+/**
+ * The text-and-tag loop, for HTML without entity decoding (the HTML extractor's mode): from
+ * the text state, one local loop reads text, start tags with their attributes and end tags,
+ * as the stock states would one character at a time (`#data-state`, `#tag-open-state`,
+ * `#tag-name-state`, `#before-attribute-name-state`, `#attribute-name-state`,
+ * `#after-attribute-name-state`, `#before-attribute-value-state`, the three
+ * `#attribute-value-*-state`s, `#self-closing-start-tag-state`, `#end-tag-open-state`),
+ * with the same callbacks in the same order, state kept in locals. What it does not read
+ * it hands back to the stock state at that character: markup declarations and comments
+ * (`<!`), `<?`, bogus end tags, and the start tags whose names switch the tokenizer to raw
+ * text (script, style, title, textarea, xmp, iframe, noembed, noframes, plaintext: the
+ * stock state decides, asking whether content is foreign). At the end of the buffer it
+ * leaves the stock state it is in, as the stock loop would (an attribute not reported whose
+ * value the buffer cuts is then reported in part: a host that reads only some names lets it go).
+ */
+interface LoopInternals extends StateInternals {
+	xmlMode: boolean;
+	recognizeSelfClosing: boolean;
+	attributeNames: AttributeNames | null;
+	state: number;
+	sectionStart: number;
+	cbs: TokenizerCallbacks;
+}
+
+/** htmlparser2 12's State numbers (checked at load on a probe: see {@link probeStates}). */
+const TEXT = 1;
+const BEFORE_TAG_NAME = 2;
+const IN_TAG_NAME = 3;
+const IN_SELF_CLOSING_TAG = 4;
+const BEFORE_CLOSING_TAG_NAME = 5;
+const IN_CLOSING_TAG_NAME = 6;
+const AFTER_CLOSING_TAG_NAME = 7;
+const BEFORE_ATTRIBUTE_NAME = 8;
+const IN_ATTRIBUTE_NAME = 9;
+const AFTER_ATTRIBUTE_NAME = 10;
+const BEFORE_ATTRIBUTE_VALUE = 11;
+const IN_ATTRIBUTE_VALUE_DOUBLE = 12;
+const IN_ATTRIBUTE_VALUE_SINGLE = 13;
+const IN_ATTRIBUTE_VALUE_UNQUOTED = 14;
+
+/** Start tags after which the stock tokenizer reads raw text, RCDATA or plain text (in HTML content). */
+const RAW_TEXT_NAMES: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+/** {@link RAW_TEXT_NAMES} by `length * 32 + (first letter & 31)`: a name with no entry needs no look. */
+const RAW_TEXT_BY_SHAPE: Array<string | undefined> = [];
+for (const name of RAW_TEXT_NAMES) RAW_TEXT_BY_SHAPE[name.length * 32 + (name.charCodeAt(0) & 31)] = name;
+
+function isAsciiAlpha(c: number): boolean {
+	return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+}
+
+/** Whether `buffer[start, end)` is, ASCII case folded, one of {@link RAW_TEXT_NAMES}. */
+function isRawTextName(buffer: string, start: number, end: number): boolean {
+	// No two of the names share length and first letter; the name starts with an ASCII letter.
+	if (end - start > 9) return false;
+	const name = RAW_TEXT_BY_SHAPE[(end - start) * 32 + (buffer.charCodeAt(start) & 31)];
+	if (name === undefined) return false;
+	for (let i = 0; i < name.length; i++) if ((buffer.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return false;
+	return true;
+}
+
+/** The stock state `state` is to read `buffer[i]` next: the stock loop steps to it. */
+function handBack(tokenizer: LoopInternals, state: number, sectionStart: number, i: number): void {
+	tokenizer.state = state;
+	tokenizer.sectionStart = sectionStart;
+	tokenizer.index = tokenizer.offset + i - 1;
+}
+
+function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void {
+	if (this.xmlMode || this.decodeEntities || this.recognizeSelfClosing) {
+		stockText.call(this, c);
+		return;
+	}
+	const buffer = this.buffer;
+	const offset = this.offset;
+	const length = buffer.length;
+	const cbs = this.cbs;
+	let i = this.index - offset;
+	let sectionStart = this.sectionStart;
+	let state = TEXT;
+	const names = this.attributeNames;
+	/** Whether the attribute being read is reported (its name was; see FastTokenizer.attributeNames). */
+	let reported = true;
+	while (i < length) {
+		const code = buffer.charCodeAt(i);
+		switch (state) {
+			case TEXT: {
+				const lt = buffer.indexOf('<', i);
+				if (lt < 0) {
+					i = length;
+					break;
+				}
+				if (lt + offset > sectionStart) cbs.ontext(sectionStart, lt + offset);
+				sectionStart = lt + offset;
+				state = BEFORE_TAG_NAME;
+				i = lt + 1;
+				break;
+			}
+			case BEFORE_TAG_NAME: {
+				if (isAsciiAlpha(code)) {
+					let end = i + 1;
+					while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
+					// A name cut by the buffer's end, or one that may switch to raw text: the stock states read it.
+					if (end === length || isRawTextName(buffer, i, end)) {
+						handBack(this, BEFORE_TAG_NAME, sectionStart, i);
+						return;
+					}
+					cbs.onopentagname(i + offset, end + offset);
+					sectionStart = -1;
+					state = BEFORE_ATTRIBUTE_NAME;
+					i = end;
+				} else if (code === 0x2f /* / */) {
+					state = BEFORE_CLOSING_TAG_NAME;
+					i++;
+				} else if (code === 0x21 /* ! */ || code === 0x3f /* ? */) {
+					handBack(this, BEFORE_TAG_NAME, sectionStart, i);
+					return;
+				} else {
+					// Not a tag: the `<` is text (its section goes on from it).
+					state = TEXT;
+				}
+				break;
+			}
+			case BEFORE_ATTRIBUTE_NAME: {
+				if (code === 0x3e /* > */) {
+					cbs.onopentagend(i + offset);
+					state = TEXT;
+					sectionStart = i + 1 + offset;
+				} else if (code === 0x2f /* / */) {
+					state = IN_SELF_CLOSING_TAG;
+				} else if ((classOf(code) & WHITESPACE) === 0) {
+					state = IN_ATTRIBUTE_NAME;
+					sectionStart = i + offset;
+				}
+				i++;
+				break;
+			}
+			case IN_SELF_CLOSING_TAG: {
+				if (code === 0x3e /* > */) {
+					// HTML: the flag is reported; the tag's content is read as after any start tag.
+					cbs.onselfclosingtag(i + offset);
+					sectionStart = i + 1 + offset;
+					state = TEXT;
+					i++;
+				} else if ((classOf(code) & WHITESPACE) !== 0) {
+					i++;
+				} else {
+					state = BEFORE_ATTRIBUTE_NAME;
+				}
+				break;
+			}
+			case IN_ATTRIBUTE_NAME: {
+				let end = i;
+				while (end < length && (classOf(buffer.charCodeAt(end)) & (TAG_SECTION_END | EQUALS)) === 0) end++;
+				if (end === length) {
+					i = length;
+					break;
+				}
+				reported = names === null || names.find(buffer, sectionStart - offset, end) !== undefined;
+				if (reported) cbs.onattribname(sectionStart, end + offset);
+				sectionStart = end + offset;
+				state = AFTER_ATTRIBUTE_NAME;
+				i = end;
+				break;
+			}
+			case AFTER_ATTRIBUTE_NAME: {
+				if (code === 0x3d /* = */) {
+					state = BEFORE_ATTRIBUTE_VALUE;
+					i++;
+				} else if (code === 0x2f /* / */ || code === 0x3e /* > */) {
+					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
+					sectionStart = -1;
+					state = BEFORE_ATTRIBUTE_NAME;
+				} else if ((classOf(code) & WHITESPACE) !== 0) {
+					i++;
+				} else {
+					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
+					state = IN_ATTRIBUTE_NAME;
+					sectionStart = i + offset;
+					i++;
+				}
+				break;
+			}
+			case BEFORE_ATTRIBUTE_VALUE: {
+				if (code === 0x22 /* " */) {
+					state = IN_ATTRIBUTE_VALUE_DOUBLE;
+					sectionStart = i + 1 + offset;
+					i++;
+				} else if (code === 0x27 /* ' */) {
+					state = IN_ATTRIBUTE_VALUE_SINGLE;
+					sectionStart = i + 1 + offset;
+					i++;
+				} else if ((classOf(code) & WHITESPACE) !== 0) {
+					i++;
+				} else {
+					sectionStart = i + offset;
+					state = IN_ATTRIBUTE_VALUE_UNQUOTED;
+				}
+				break;
+			}
+			case IN_ATTRIBUTE_VALUE_DOUBLE:
+			case IN_ATTRIBUTE_VALUE_SINGLE: {
+				const double = state === IN_ATTRIBUTE_VALUE_DOUBLE;
+				const end = buffer.indexOf(double ? '"' : "'", i);
+				if (end < 0) {
+					i = length;
+					break;
+				}
+				if (reported) {
+					cbs.onattribdata(sectionStart, end + offset);
+					cbs.onattribend(double ? QuoteType.Double : QuoteType.Single, end + 1 + offset);
+				}
+				sectionStart = -1;
+				state = BEFORE_ATTRIBUTE_NAME;
+				i = end + 1;
+				break;
+			}
+			case IN_ATTRIBUTE_VALUE_UNQUOTED: {
+				let end = i;
+				while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
+				if (end === length) {
+					i = length;
+					break;
+				}
+				if (reported) {
+					cbs.onattribdata(sectionStart, end + offset);
+					cbs.onattribend(QuoteType.Unquoted, end + offset);
+				}
+				sectionStart = -1;
+				state = BEFORE_ATTRIBUTE_NAME;
+				i = end;
+				break;
+			}
+			case BEFORE_CLOSING_TAG_NAME: {
+				if (code === 0x3e /* > */) {
+					state = TEXT;
+					sectionStart = i + 1 + offset;
+					i++;
+				} else if (isAsciiAlpha(code)) {
+					state = IN_CLOSING_TAG_NAME;
+					sectionStart = i + offset;
+					i++;
+				} else {
+					// `</` then whitespace or another character: a bogus comment, read by the stock states.
+					handBack(this, BEFORE_CLOSING_TAG_NAME, sectionStart, i);
+					return;
+				}
+				break;
+			}
+			case IN_CLOSING_TAG_NAME: {
+				let end = i;
+				while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
+				if (end === length) {
+					i = length;
+					break;
+				}
+				cbs.onclosetag(sectionStart, end + offset);
+				sectionStart = -1;
+				state = AFTER_CLOSING_TAG_NAME;
+				i = end;
+				break;
+			}
+			case AFTER_CLOSING_TAG_NAME: {
+				const end = buffer.indexOf('>', i);
+				if (end < 0) {
+					i = length;
+					break;
+				}
+				state = TEXT;
+				sectionStart = end + 1 + offset;
+				i = end + 1;
+				break;
+			}
+		}
+	}
+	// The buffer is read: the stock loop ends in this state (and reports the open text or value).
+	this.state = state;
+	this.sectionStart = sectionStart;
+	this.index = offset + length - 1;
+}
+
+/**
+ * Whether the stock Tokenizer's states have the numbers {@link textLoop} writes: a probe
+ * tokenizer fed one prefix per state must be in it afterwards.
+ */
+function probeStates(): boolean {
+	const noop = (): void => undefined;
+	const callbacks: TokenizerCallbacks = {
+		onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
+		oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
+		onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop, isInForeignContext: () => false,
+	};
+	const probes: Array<[string, number]> = [
+		['x', TEXT], ['<', BEFORE_TAG_NAME], ['<a', IN_TAG_NAME], ['<a/', IN_SELF_CLOSING_TAG], ['</', BEFORE_CLOSING_TAG_NAME],
+		['</a', IN_CLOSING_TAG_NAME], ['</a ', AFTER_CLOSING_TAG_NAME], ['<a ', BEFORE_ATTRIBUTE_NAME], ['<a b', IN_ATTRIBUTE_NAME],
+		['<a b ', AFTER_ATTRIBUTE_NAME], ['<a b=', BEFORE_ATTRIBUTE_VALUE], ['<a b="', IN_ATTRIBUTE_VALUE_DOUBLE],
+		["<a b='", IN_ATTRIBUTE_VALUE_SINGLE], ['<a b=c', IN_ATTRIBUTE_VALUE_UNQUOTED],
+	];
+	return probes.every(([input, state]) => {
+		const tokenizer = new Tokenizer({decodeEntities: false}, callbacks);
+		tokenizer.write(input);
+		return (tokenizer as unknown as LoopInternals).state === state;
+	});
+}
+
+/** Whether FastTokenizer reads text and tags in its own loop (false: the stock states do). */
+export const READS_TAGS_IN_ONE_LOOP = SKIPS_TAG_STATES && typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['stateText'] === 'function' && probeStates();
+
+if (READS_TAGS_IN_ONE_LOOP) {
+	const stockText = (Tokenizer.prototype as unknown as Record<string, StateMethod>)['stateText']!;
+	Object.defineProperty(FastTokenizer.prototype, 'stateText', {
+		value(this: LoopInternals, c: number): void {
+			textLoop.call(this, stockText, c);
+		},
+		writable: true,
+		configurable: true,
+	});
+}

@@ -1,0 +1,55 @@
+/**
+ * The attribute list both tag readers share (src/extract/markup/attributes.ts): the first of
+ * a name written twice wins, in HTML (`#attribute-name-state`) and in XML alike, however many
+ * attributes the tag has; spans of quoted, unquoted, empty and absent values.
+ */
+import test from 'ava';
+import {AttributeList} from '../../src/extract/markup/attributes.js';
+import {QuoteType} from '../../src/extract/markup/tokenizer.js';
+import {extractLinks} from '../../src/index.js';
+
+test('spans and quoting of each kind of value', (t) => {
+	const source = '<a b="x" c=y d=\'\' e>';
+	const list = new AttributeList((start, end) => source.slice(start, end));
+	list.begin('b', 4);
+	list.data(6, 7);
+	list.end(QuoteType.Double, 8);
+	list.begin('c', 10);
+	list.data(11, 12);
+	list.end(QuoteType.Unquoted, 12);
+	list.begin('d', 14);
+	list.end(QuoteType.Single, 17);
+	list.begin('e', 19);
+	list.end(QuoteType.NoValue, 19);
+	t.deepEqual(list.take(), [
+		{name: 'b', nameEnd: 4, valueStart: 6, valueEnd: 7, raw: 'x', quote: '"'},
+		{name: 'c', nameEnd: 10, valueStart: 11, valueEnd: 12, raw: 'y', quote: ''},
+		{name: 'd', nameEnd: 14, valueStart: 16, valueEnd: 16, raw: '', quote: "'"},
+		{name: 'e', nameEnd: 19, valueStart: 19, valueEnd: 19, raw: '', quote: undefined},
+	]);
+	t.false(list.some);
+});
+
+test('the first of a name written twice wins, with few attributes and with many', (t) => {
+	for (const before of [0, 20]) {
+		const names = [...Array.from({length: before}, (_, i) => `n${i}`), 'href', 'href'];
+		const list = new AttributeList(() => 'v');
+		names.forEach((name, i) => {
+			list.begin(name, i * 10);
+			list.data(i * 10 + 2, i * 10 + 3);
+			list.end(QuoteType.Double, i * 10 + 4);
+		});
+		const kept = list.take();
+		t.is(kept.length, before + 1);
+		t.is(kept.filter((attribute) => attribute.name === 'href')[0]?.nameEnd, before * 10);
+	}
+});
+
+test('HTML and XML keep the first of two equal attribute names', (t) => {
+	// HTML: the duplicate is removed from the token; XML (not well-formed) is read on the same way.
+	const html = extractLinks('<a href="/one" HREF="/two">x</a>', {type: 'html', retrievalUrl: 'https://d.example/'});
+	t.deepEqual(html.map((link) => link.url), ['https://d.example/one']);
+	const many = Array.from({length: 12}, (_, i) => `a${i}="${i}"`).join(' ');
+	const xml = extractLinks(`<feed xmlns="http://www.w3.org/2005/Atom"><link ${many} href="/one" href="/two"/></feed>`, {type: 'xml', retrievalUrl: 'https://d.example/'});
+	t.deepEqual(xml.map((link) => link.url), ['https://d.example/one']);
+});
