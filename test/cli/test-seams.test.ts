@@ -21,7 +21,11 @@ interface Exit {
 
 /** Run src/cli/bin.ts with `env` added and standard input left open (a paused run would wait on it forever); killed after `ms`. */
 function runOpenStdin(args: readonly string[], env: Record<string, string>, ms: number): Promise<Exit> {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: root, env: {...process.env, ...env}, stdio: ['pipe', 'pipe', 'pipe']});
+	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+		cwd: root,
+		env: {...process.env, ...env},
+		stdio: ['pipe', 'pipe', 'pipe'],
+	});
 	let stdout = '';
 	let stderr = '';
 	child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -41,7 +45,11 @@ test('LINKSTREAM_TEST_PAUSE exported: the shipped command does not pause, it fin
 	writeFileSync(join(site, 'a.html'), '<a href="b.html">b</a>');
 	writeFileSync(join(site, 'b.html'), '<a href="a.html">a</a>');
 	for (const stage of ['open', 'read']) {
-		const result = await runOpenStdin(['extract', '--format', 'urls', '-j', '1', '--site', 'https://site.example/', site], {LINKSTREAM_TEST_PAUSE: stage}, 60_000);
+		const result = await runOpenStdin(
+			['extract', '--format', 'urls', '-j', '1', '--site', 'https://site.example/', site],
+			{LINKSTREAM_TEST_PAUSE: stage},
+			60_000,
+		);
 		t.is(result.signal, null, `killed waiting (stage ${stage}): ${result.stderr}`);
 		t.is(result.code, 0, result.stderr);
 		t.notRegex(result.stderr, /paused/);
@@ -51,10 +59,19 @@ test('LINKSTREAM_TEST_PAUSE exported: the shipped command does not pause, it fin
 
 test('LINKSTREAM_TEST_THREAD_HEAP_MB exported: the worker threads keep their own heap (an 8 MB attribute value is read in full)', async t => {
 	const site = mkdtempSync(join(tmpdir(), 'linkstream-seams-heap-'));
-	for (let i = 0; i < 2; i++) writeFileSync(join(site, `big${i}.html`), `<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`);
+	for (let i = 0; i < 2; i++)
+		writeFileSync(
+			join(site, `big${i}.html`),
+			`<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`,
+		);
 	for (let i = 0; i < 2; i++) writeFileSync(join(site, `s${i}.html`), `<a href="s${i}.html">x</a>`);
-	const result = await runOpenStdin(['extract', '--format', 'tsv', '-j', '2', '--site', 'https://site.example/', site], {LINKSTREAM_TEST_THREAD_HEAP_MB: '16'}, 110_000);
+	const result = await runOpenStdin(
+		['extract', '--format', 'tsv', '-j', '2', '--site', 'https://site.example/', site],
+		{LINKSTREAM_TEST_THREAD_HEAP_MB: '16'},
+		110_000,
+	);
 	t.is(result.code, 0, result.stderr);
 	t.notRegex(result.stderr, /ran out of memory/);
-	for (let i = 0; i < 2; i++) t.regex(result.stdout, new RegExp(`big${i}\\.html\\t[^\\n]*https://site\\.example/last\\.html`));
+	for (let i = 0; i < 2; i++)
+		t.regex(result.stdout, new RegExp(`big${i}\\.html\\t[^\\n]*https://site\\.example/last\\.html`));
 });

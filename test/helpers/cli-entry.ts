@@ -20,7 +20,7 @@ function fail(message: string): never {
 }
 
 const end = process.argv.indexOf('--', 2);
-if (end === -1) fail('expected the seams, then -- and the command\'s arguments');
+if (end === -1) fail("expected the seams, then -- and the command's arguments");
 const seams = process.argv.slice(2, end);
 for (let i = 0; i < seams.length; i += 2) {
 	const [name, value] = [seams[i], seams[i + 1]];
