@@ -295,21 +295,21 @@ export async function runHostileBench(sizes: readonly number[] = [4, 16, 64]): P
 	return lines.join('\n');
 }
 
-/** A worker thread's heap small enough for the redo rows' pages to run it out of memory (pool.ts LINKSTREAM_TEST_THREAD_HEAP_MB). */
+/** A worker thread's heap small enough for the redo rows' pages to run it out of memory (set through hooked-bin-child.mjs). */
 const REDO_HEAP_MB = 16;
 
-/** One run of the built command with `env` added: peak RSS, seconds, exit status. */
-function runWith(args: readonly string[], env: Record<string, string> = {}): {seconds: number; maxRssMb: number; status: number | null; stderr: string} {
-	const saved = {...process.env};
-	Object.assign(process.env, env);
+/** The built command with each worker thread's heap set (the shipped command takes no such setting). */
+const HOOKED_BIN = join(ROOT, 'bench', 'hooked-bin-child.mjs');
+
+/** One run of the built command (with `threadHeapMb`, each worker thread's heap): peak RSS, seconds, exit status. */
+function runWith(args: readonly string[], threadHeapMb?: number): {seconds: number; maxRssMb: number; status: number | null; stderr: string} {
 	const stdout = openSync('/dev/null', 'w');
 	try {
-		const result = measureProcess([BIN, ...args], {stdout});
+		const result = measureProcess(threadHeapMb === undefined ? [BIN, ...args] : [HOOKED_BIN, String(threadHeapMb), ...args], {stdout});
 		if (result.status !== 0 && result.status !== 1) throw new Error(`bench/hostile: ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
 		return result;
 	} finally {
 		closeSync(stdout);
-		process.env = saved;
 	}
 }
 
@@ -337,12 +337,11 @@ export async function runRedoAndSiteRows(pageMbs: readonly number[] = [256, 1024
 			mkdirSync(folder);
 			writeFileSync(join(folder, 'a-page.html'), page);
 			for (let i = 0; i < 10; i++) writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
-			const env = {LINKSTREAM_TEST_THREAD_HEAP_MB: String(REDO_HEAP_MB)};
 			for (const [command, args] of [
 				['extract -j 2', ['extract', '--site', BASE, '-j', '2', folder]],
 				['rewrite --out -j 2', ['rewrite', '--to', 'absolute', '--site', BASE, '-j', '2', '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), folder]],
 			] as const) {
-				const result = runWith(args, env);
+				const result = runWith(args, REDO_HEAP_MB);
 				lines.push(`| redo, ${name}, ${REDO_HEAP_MB} MB a thread | ${command} | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} | ${result.status} |`);
 			}
 		}

@@ -7,6 +7,7 @@ import {availableParallelism} from 'node:os';
 import type {Piscina as PiscinaPool} from 'piscina';
 import type {TransferListItem} from 'node:worker_threads';
 import {optionError} from '../options.js';
+import {hooks} from './hooks.js';
 
 /**
  * A worker thread's heap, old generation, in MB. Each thread's garbage grows with its heap
@@ -26,12 +27,13 @@ export const THREAD_OLD_SPACE_MB = 256;
  */
 export const THREAD_YOUNG_SPACE_MB = 16;
 
-/** Tests only: a smaller old generation per thread, to make a thread run out of memory. */
-const HEAP_TEST_ENV = 'LINKSTREAM_TEST_THREAD_HEAP_MB';
-
+/**
+ * A worker thread's heap limits, decided on the main thread when a pool starts and given to
+ * it: tests may set a smaller old generation (hooks.ts, to make a thread run out of memory).
+ */
 function threadHeap(): {maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number} {
-	const test = Number(process.env[HEAP_TEST_ENV]);
-	return {maxOldGenerationSizeMb: Number.isInteger(test) && test > 0 ? test : THREAD_OLD_SPACE_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB};
+	const test = hooks.threadHeapMb;
+	return {maxOldGenerationSizeMb: test !== undefined && Number.isInteger(test) && test > 0 ? test : THREAD_OLD_SPACE_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB};
 }
 
 /**

@@ -4,7 +4,7 @@
  * FIFO or another file is named on standard error and not read, whatever way it would have
  * been read (whole, streamed, a WARC file whole or cut into ranges, a `.gz` file, a mail
  * file; on the main thread or a worker thread), and the run goes on (exit 1). Each run
- * pauses after the walk (LINKSTREAM_TEST_PAUSE=open) while the test swaps the files.
+ * pauses after the walk (the tests' entry, `--pause open`) while the test swaps the files.
  */
 import {spawnSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, renameSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';

@@ -4,7 +4,7 @@
  * on another thread under the same cap (never on the main thread, which has none); one that
  * runs out of memory alone too is named (exit 1) and the run goes on, the other files' output
  * that of `-j 1`, nothing written twice, and a site rewrite leaves no temporary file.
- * LINKSTREAM_TEST_THREAD_HEAP_MB makes the cap small enough for a test.
+ * The tests' entry (test/helpers/cli-entry.ts, `--thread-heap-mb`) makes the cap small enough for a test.
  */
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
@@ -22,8 +22,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const SMALL_HEAP_MB = '16';
 
 function run(args: readonly string[], heapMb?: string): {status: number | null; stdout: string; stderr: string} {
-	const env = heapMb === undefined ? process.env : {...process.env, LINKSTREAM_TEST_THREAD_HEAP_MB: heapMb};
-	const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: root, env, encoding: 'utf8', timeout: 110_000, maxBuffer: 1 << 28});
+	const entry = heapMb === undefined ? ['src/cli/bin.ts'] : ['test/helpers/cli-entry.ts', '--thread-heap-mb', heapMb, '--'];
+	const result = spawnSync(process.execPath, ['--import', 'tsx', ...entry, ...args], {cwd: root, encoding: 'utf8', timeout: 110_000, maxBuffer: 1 << 28});
 	return {status: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 

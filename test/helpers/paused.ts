@@ -1,6 +1,7 @@
 /**
- * Run the command from source paused at a stage of its run (src/cli/test-pause.ts), so a
- * test can change the file system at that moment and see what the command does then.
+ * Run the command from source paused at a stage of its run (src/cli/test-pause.ts), through
+ * the tests' entry (cli-entry.ts, which sets the pause), so a test can change the file system
+ * at that moment and see what the command does then.
  */
 import {spawn} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
@@ -26,7 +27,7 @@ export interface Paused {
 }
 
 /**
- * Start the command with LINKSTREAM_TEST_PAUSE=stage.
+ * Start the command paused at `stage` (the tests' entry, `--pause stage`).
  *
  * @example
  * const run = runPaused('open', ['extract', 'site']);
@@ -35,7 +36,7 @@ export interface Paused {
  * const {code, stdout, stderr} = await run.exit;
  */
 export function runPaused(stage: 'open' | 'read' | 'rename', args: readonly string[]): Paused {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: repo, env: {...process.env, LINKSTREAM_TEST_PAUSE: stage}, stdio: ['pipe', 'pipe', 'pipe']});
+	const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/cli-entry.ts', '--pause', stage, '--', ...args], {cwd: repo, stdio: ['pipe', 'pipe', 'pipe']});
 	let stdout = '';
 	let stderr = '';
 	let onPause: () => void = () => undefined;
