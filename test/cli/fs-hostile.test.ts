@@ -1,17 +1,17 @@
 /**
- * The command against a hostile file system (issue 17 items 7–11, 14): globs and links out
+ * The command against a hostile file system (symbolic links, swaps, odd names, closed or full output): globs and links out
  * of the tree, loops, files swapped or edited during the run, names that are not UTF-8,
  * SIGINT, standard output that is full or closed, FIFOs, control characters in names and
  * values. Each run is in a temporary folder; every expected page and line is written by hand.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {appendFileSync, closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {appendFileSync, closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';
 import {runPaused} from '../helpers/paused.js';
+import {makeSite as makeSiteIn} from '../helpers/site.js';
 
 const SITE = 'https://example.com/docs/';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,17 +19,7 @@ const link = (path: string): string => `<a href="${SITE}${path}">x</a>\n`;
 const relative = (...args: string[]) => runCli(['rewrite', '--to', 'relative', '--site', SITE, '-j', '1', ...args]);
 const summary = (stderr: string): string => stderr.trim().split('\n').at(-1) ?? '';
 
-/** A site folder with `pages` (path under it → content), in a fresh temporary folder. */
-function makeSite(pages: Record<string, string>): {root: string; site: string} {
-	const root = mkdtempSync(join(tmpdir(), 'linkstream-fs-'));
-	const site = join(root, 'site');
-	mkdirSync(site);
-	for (const [path, content] of Object.entries(pages)) {
-		mkdirSync(join(site, path, '..'), {recursive: true});
-		writeFileSync(join(site, path), content);
-	}
-	return {root, site};
-}
+const makeSite = (pages: Record<string, string>) => makeSiteIn(pages, 'linkstream-fs-');
 
 test('a glob walks as a folder does: a link to a folder outside and a link loop are not followed; each file once', t => {
 	const {root, site} = makeSite({'a.html': link('b.html'), 'b.html': link('a.html')});

@@ -13,23 +13,14 @@ import {fileURLToPath} from 'node:url';
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';
 import {runPaused} from '../helpers/paused.js';
+import {makeSite as makeSiteIn} from '../helpers/site.js';
 
 const SITE = 'https://example.com/docs/';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const link = (path: string): string => `<a href="${SITE}${path}">x</a>\n`;
 const relative = (...args: string[]) => runCli(['rewrite', '--to', 'relative', '--site', SITE, '-j', '1', ...args]);
 
-/** A site folder with `pages` (path under it → content), in a fresh temporary folder. */
-function makeSite(pages: Record<string, string>): {root: string; site: string} {
-	const root = mkdtempSync(join(tmpdir(), 'linkstream-hostile-files-'));
-	const site = join(root, 'site');
-	mkdirSync(site);
-	for (const [path, content] of Object.entries(pages)) {
-		mkdirSync(join(site, path, '..'), {recursive: true});
-		writeFileSync(join(site, path), content);
-	}
-	return {root, site};
-}
+const makeSite = (pages: Record<string, string>) => makeSiteIn(pages, 'linkstream-hostile-files-');
 
 test('--out: a symbolic link to a folder outside, already in the output folder, is not written through; the file is named, the rest written', t => {
 	const {root, site} = makeSite({'a.html': link('b.html'), 'sub/y.html': link('a.html'), 'sub/deeper/z.html': link('a.html')});

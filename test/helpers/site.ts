@@ -111,3 +111,15 @@ export function mtimes(root: string): Map<string, number> {
 export function bytesOf(path: string, text: string): Buffer {
 	return path === 'guide/install.html' ? LATIN(text) : Buffer.from(text);
 }
+
+/** A site folder with `pages` (path under it → content), in a fresh temporary folder named after `prefix`. */
+export function makeSite(pages: Readonly<Record<string, string>>, prefix = 'linkstream-site-'): {root: string; site: string} {
+	const root = mkdtempSync(join(tmpdir(), prefix));
+	const site = join(root, 'site');
+	mkdirSync(site);
+	for (const [path, content] of Object.entries(pages)) {
+		mkdirSync(join(site, path, '..'), {recursive: true});
+		writeFileSync(join(site, path), content);
+	}
+	return {root, site};
+}
