@@ -493,3 +493,56 @@ if (READS_TAGS_IN_ONE_LOOP) {
 		configurable: true,
 	});
 }
+
+/** The private state of a CDATA section being read (htmlparser2 12 src/Tokenizer.ts `stateInCommentLike`). */
+interface CdataInternals extends TokenizerInternals {
+	state: number;
+	sectionStart: number;
+	/** How many characters of `currentSequence` (`]]>` in a CDATA section) were just read. */
+	sequenceIndex: number;
+	currentSequence: Uint8Array;
+}
+
+/** The state and end sequence of an open CDATA section, as a probe tokenizer shows them (undefined: not readable here). */
+const OPEN_CDATA = ((): {state: number; sequence: Uint8Array} | undefined => {
+	const noop = (): void => undefined;
+	const callbacks: TokenizerCallbacks = {
+		onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
+		oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
+		onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop, isInForeignContext: () => true,
+	};
+	const tokenizer = new Tokenizer({xmlMode: true, decodeEntities: false}, callbacks);
+	tokenizer.write('<![CDATA[x');
+	const {state, sectionStart, currentSequence: sequence} = tokenizer as unknown as Partial<CdataInternals>;
+	// `<![CDATA[` is 9 characters: the section's text starts after them.
+	if (typeof state !== 'number' || sectionStart !== 9 || !(sequence instanceof Uint8Array) || String.fromCharCode(...sequence) !== ']]>') return undefined;
+	return {state, sequence};
+})();
+
+/**
+ * The text of a CDATA section still open at the end of the buffer read so far, handed over
+ * as `[start, end)` (source offsets) and taken from the section: the tokenizer's `oncdata`
+ * then reports only what follows `end`. A `]` or `]]` that may begin the section's `]]>`
+ * stays in the section. Undefined when no CDATA section is open, it has no new text, or
+ * this htmlparser2 keeps its state otherwise (the section then comes whole, as before).
+ *
+ * Why: the stock tokenizer reports a CDATA section only at its `]]>`, so a reader of a
+ * section of many megabytes (escaped HTML in a feed) would get all of it in one call.
+ *
+ * @example
+ * tokenizer.write('<![CDATA[<a href="x">');
+ * takeOpenCdata(tokenizer); // [9, 21]
+ */
+export function takeOpenCdata(tokenizer: FastTokenizer): [number, number] | undefined {
+	const open = OPEN_CDATA;
+	if (open === undefined) return undefined;
+	const internals = tokenizer as unknown as CdataInternals;
+	if (internals.state !== open.state || internals.currentSequence !== open.sequence) return undefined;
+	// At the end of a write the index is past the buffer's last character.
+	const read = Math.min(internals.index, internals.offset + internals.buffer.length);
+	const end = read - internals.sequenceIndex;
+	const start = internals.sectionStart;
+	if (end <= start) return undefined;
+	internals.sectionStart = end;
+	return [start, end];
+}

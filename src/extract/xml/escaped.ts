@@ -62,6 +62,8 @@ export class EscapedHtml implements TextReader {
 	private first = 0;
 	private length = 0;
 	private done = false;
+	/** Pieces of one CDATA section read as they come: the gap between them is empty (CDATA_GAPS). */
+	readonly cdataInPieces = true;
 
 	constructor(host: EmbedHost, base: BaseLayer | null, embed: EmbedContext) {
 		this.host = host;

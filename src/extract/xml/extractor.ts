@@ -30,7 +30,7 @@ import type {AttributeRecord, TagHost} from '../html/tag.js';
 import {AttributeList} from '../markup/attributes.js';
 import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../markup/limits.js';
 import {afterLastWhitespace} from '../markup/text-cut.js';
-import {FastTokenizer, type TokenizerCallbacks} from '../markup/tokenizer.js';
+import {FastTokenizer, takeOpenCdata, type TokenizerCallbacks} from '../markup/tokenizer.js';
 import type {Position} from '../position.js';
 import {InternalEntities, MAX_SUBSET, referenceName, refersTo} from './entities.js';
 import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
@@ -121,6 +121,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.entities.allow(chunk.length);
 		this.source.append(chunk);
 		this.tokenizer.write(chunk);
+		this.streamCdata();
 		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
 		this.dropSource();
 	}
@@ -291,6 +292,23 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		// XML 1.0 §2.7: a CDATA section's text is taken as written. One the input cut off before
 		// its `]]>` ends with the input (the tokenizer reports it with no closing markup).
 		this.scope.top?.reader?.text(this.verbatim(start, end), true, tokenEnd === end);
+	}
+
+	/**
+	 * The text read so far of a CDATA section still open, to a reader that takes a section in
+	 * pieces (escaped HTML): the nested document's Links then go out as the input comes, not
+	 * all at the section's `]]>` (a feed's description of megabytes of links in one section).
+	 */
+	private streamCdata(): void {
+		const reader = this.scope.top?.reader;
+		if (reader?.cdataInPieces !== true) return;
+		const open = takeOpenCdata(this.tokenizer);
+		if (open === undefined) return;
+		const [start, end] = open;
+		// The text before the section goes first (as onCdata sends it).
+		this.flushText();
+		this.floor = end;
+		if (this.source.holds(start)) reader.text(this.verbatim(start, end), true);
 	}
 
 	private onOther(end: number): void {

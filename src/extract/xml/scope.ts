@@ -30,6 +30,12 @@ export interface TextReader {
 	 * (HTML left unescaped, as some feeds write it) is HTML, not XML.
 	 */
 	markup?: (piece: DecodedText) => void;
+	/**
+	 * The reader takes a CDATA section in pieces (each `cdata`, the section's markup between
+	 * none of them): the extractor then hands over what it has read of an open section at
+	 * the end of each write. Otherwise a section comes whole, at its `]]>`.
+	 */
+	readonly cdataInPieces?: boolean;
 	/** The element ends (or the input does). */
 	end(): void;
 	/** The earliest source offset the reader may still need (undefined: none). */

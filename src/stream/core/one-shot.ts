@@ -58,9 +58,13 @@ export function extractAll(input: string | Uint8Array, options: ExtractOptions, 
  * makes at once (a tag's events, the pieces of a link-dense run) stays bounded. An 8.8 MB
  * page of 420,000 links rewritten whole peaked at 407 MB RSS; fed in steps, joined per step, 224 MB.
  */
-const ONE_SHOT_STEP = 1 << 16;
+export const ONE_SHOT_STEP = 1 << 16;
 
-function* steps<T extends string | Uint8Array>(input: T): Generator<T> {
+/**
+ * `input` in pieces of at most ONE_SHOT_STEP units, for a pipeline to take one at a time (the
+ * streams cut a large chunk so too: a 1 MiB chunk of links is 87,000 Links and edits at once).
+ */
+export function* steps<T extends string | Uint8Array>(input: T): Generator<T> {
 	if (input.length <= ONE_SHOT_STEP) return yield input;
 	for (let at = 0; at < input.length; at += ONE_SHOT_STEP) yield (typeof input === 'string' ? input.slice(at, at + ONE_SHOT_STEP) : input.subarray(at, at + ONE_SHOT_STEP)) as T;
 }

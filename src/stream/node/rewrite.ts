@@ -6,7 +6,7 @@ import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
 import type {RewriteOptions} from '../../types.js';
 import {attempt} from '../core/input.js';
-import {checkedRewriteOptions, rewriteAll} from '../core/one-shot.js';
+import {checkedRewriteOptions, rewriteAll, steps as writeSteps} from '../core/one-shot.js';
 import {RELEASE_STEP} from '../core/pipeline.js';
 import {RewritePipeline} from '../core/rewrite-pipeline.js';
 import {stepper} from './steps.js';
@@ -70,8 +70,14 @@ export function createRewriteStream(options: RewriteOptions): Transform {
 				strings = true;
 				stream.setEncoding('utf8');
 			}
-			const error = attempt(() => push(pipeline.write(chunk)), consumed);
-			consumed += chunk.length;
+			// A step at a time, each step's output pushed before the next is read: what one write
+			// makes at once (its Links, edits and output pieces) is bounded by the step, not the chunk.
+			let error: Error | null = null;
+			for (const step of writeSteps(chunk)) {
+				error = attempt(() => push(pipeline.write(step)), consumed);
+				consumed += step.length;
+				if (error !== null) break;
+			}
 			if (error !== null) callback(error);
 			else drain(steps, consumed, callback);
 		},

@@ -4,7 +4,7 @@
  */
 import type {RewriteOptions} from '../../types.js';
 import {attempt, checkInput, joinBytes} from '../core/input.js';
-import {checkedRewriteOptions, rewriteAll} from '../core/one-shot.js';
+import {checkedRewriteOptions, rewriteAll, steps} from '../core/one-shot.js';
 import {RewritePipeline} from '../core/rewrite-pipeline.js';
 import {webCodecs} from './codecs.js';
 
@@ -65,9 +65,12 @@ export class RewriteStream<I extends string | Uint8Array = string | Uint8Array> 
 			transform(chunk, controller) {
 				checkInput(chunk);
 				if (consumed === 0 && typeof chunk === 'string') strings = true;
-				const error = attempt(() => push(controller, pipeline.write(chunk)), consumed);
-				if (error !== null) throw error;
-				consumed += chunk.length;
+				// A step at a time, as the Node stream does (node/rewrite.ts): bounded by the step, not the chunk.
+				for (const step of steps(chunk)) {
+					const error = attempt(() => push(controller, pipeline.write(step)), consumed);
+					if (error !== null) throw error;
+					consumed += step.length;
+				}
 			},
 			flush(controller) {
 				const error = attempt(() => push(controller, pipeline.end()), consumed);
