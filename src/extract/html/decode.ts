@@ -43,16 +43,17 @@ export class DecodedText {
 	readonly text: string;
 	readonly source: string;
 	readonly sourceStart: number;
-	private readonly runs: readonly number[] | null;
+	private readonly runs: Runs | null;
 
 	/**
 	 * @param text The decoded text.
 	 * @param source The source text it was decoded from.
 	 * @param sourceStart Absolute source offset of decoded offset 0 (and of `source`).
-	 * @param runs `[decodedStart, sourceStart, atomic(0|1)]` triples, ending with a sentinel
-	 *             run at the decoded length; `null` when the text is the source verbatim.
+	 * @param runs `[decodedStart, sourceOffset, atomic(0|1)]` triples, `sourceOffset` relative to
+	 *             `sourceStart`, ending with a sentinel run at the decoded length; `null` when the
+	 *             text is the source verbatim.
 	 */
-	constructor(text: string, source: string, sourceStart: number, runs: readonly number[] | null) {
+	constructor(text: string, source: string, sourceStart: number, runs: Runs | null) {
 		this.text = text;
 		this.source = source;
 		this.sourceStart = sourceStart;
@@ -82,6 +83,7 @@ export class DecodedText {
 	private toSource(d: number, isEnd: boolean): number {
 		const runs = this.runs;
 		if (runs === null) return this.sourceStart + d;
+		const at = this.sourceStart;
 		let low = 0;
 		let high = runs.length / 3 - 1;
 		while (low < high) {
@@ -90,13 +92,72 @@ export class DecodedText {
 			else high = mid - 1;
 		}
 		const runDecoded = runs[low * 3] ?? 0;
-		const runSource = runs[low * 3 + 1] ?? 0;
+		const runSource = at + (runs[low * 3 + 1] ?? 0);
 		if (runs[low * 3 + 2] === 0) return runSource + (d - runDecoded);
 		// Inside an atomic run: a start snaps to its beginning, an end to its end.
 		if (d === runDecoded || !isEnd) return runSource;
-		return runs[low * 3 + 4] ?? runSource;
+		const next = runs[low * 3 + 4];
+		return next === undefined ? runSource : at + next;
 	}
 }
+
+/**
+ * Run triples, packed: offsets within one value (at most MAX_TOKEN_LENGTH units) fit 32 bits.
+ * A value of millions of references keeps 12 bytes a run, not a JS array's 24 and its growth.
+ */
+type Runs = Int32Array;
+
+/** A growing Int32Array of run triples. */
+class RunList {
+	private data = new Int32Array(48);
+	length = 0;
+
+	push(decoded: number, source: number, atomic: 0 | 1): void {
+		if (this.length + 3 > this.data.length) {
+			const grown = new Int32Array(this.data.length * 2);
+			grown.set(this.data);
+			this.data = grown;
+		}
+		this.data[this.length++] = decoded;
+		this.data[this.length++] = source;
+		this.data[this.length++] = atomic;
+	}
+
+	/** The triples, trimmed to their length. */
+	take(): Runs {
+		return this.data.slice(0, this.length);
+	}
+}
+
+/**
+ * Decoded text built piece by piece: pieces are joined into flat blocks as they come, so a
+ * value of millions of references is never a rope of millions of parts.
+ */
+class TextBuilder {
+	length = 0;
+	private readonly blocks: string[] = [];
+	private pieces: string[] = [];
+
+	add(piece: string): void {
+		this.length += piece.length;
+		this.pieces.push(piece);
+		if (this.pieces.length >= TEXT_BLOCK_PIECES) this.flush();
+	}
+
+	text(): string {
+		this.flush();
+		return this.blocks.length === 1 ? (this.blocks[0] ?? '') : this.blocks.join('');
+	}
+
+	private flush(): void {
+		if (this.pieces.length === 0) return;
+		this.blocks.push(this.pieces.join(''));
+		this.pieces = [];
+	}
+}
+
+/** Pieces joined into one flat block at a time. */
+const TEXT_BLOCK_PIECES = 4096;
 
 /**
  * Decodes character references (and CR LF → LF, CR → LF, and in attributes NUL → U+FFFD)
@@ -129,21 +190,21 @@ export class CharacterReferenceDecoder {
 		const source = knownString(input);
 		const xmlAttribute = mode === 'xml-attribute';
 		if (!needsDecoding(source, mode)) return new DecodedText(source, source, sourceStart, null);
-		const runs: number[] = [];
-		let text = '';
+		const runs = new RunList();
+		const text = new TextBuilder();
 		let identityStart = 0;
 		let i = 0;
 		// NUL → U+FFFD and a lone CR → LF keep the length: they stay in identity runs, replaced
 		// per run (one run per such unit cost ~100 bytes each: 16 MB of NULs took 2 GB).
 		const identity = (): void => {
 			if (i === identityStart) return;
-			runs.push(knownString(text).length, sourceStart + identityStart, 0);
-			text += preprocessed(source.slice(identityStart, i), mode);
+			runs.push(text.length, identityStart, 0);
+			text.add(preprocessed(source.slice(identityStart, i), mode));
 		};
 		const atomic = (replacement: string, length: number): void => {
 			identity();
-			runs.push(knownString(text).length, sourceStart + i, 1);
-			text += replacement;
+			runs.push(text.length, i, 1);
+			text.add(replacement);
 			i += length;
 			identityStart = i;
 		};
@@ -165,8 +226,8 @@ export class CharacterReferenceDecoder {
 			} else i++;
 		}
 		identity();
-		runs.push(knownString(text).length, sourceStart + source.length, 0);
-		return new DecodedText(text, source, sourceStart, runs);
+		runs.push(text.length, source.length, 0);
+		return new DecodedText(text.text(), source, sourceStart, runs.take());
 	}
 
 	/** Length of the character reference at `ampersand` (0: not one); its text in `codePoints`. */
