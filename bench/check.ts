@@ -48,7 +48,9 @@ interface Built {
 
 function build(): Built {
 	const folder = mkdtempSync(join(tmpdir(), 'check-bench-'));
-	const corpus = readdirSync(CORPUS).filter(name => name.endsWith('.html')).sort();
+	const corpus = readdirSync(CORPUS)
+		.filter(name => name.endsWith('.html'))
+		.sort();
 	const injected: Built['injected'] = [];
 	let files = 0;
 	let bytes = 0;
@@ -74,13 +76,22 @@ function build(): Built {
 				`<link rel="stylesheet" href="/css/site.css">`,
 			];
 			if (index % 10 === 0) {
-				block.push(`<a href="/s${copy}/missing-${index}/">missing folder</a>`, `<a href="${next}#no-such-id">missing id</a>`, `<img src="/img/none-${index}.png" alt="">`);
-				injected.push({page: `/${dir}/`, target: `/s${copy}/missing-${index}/`}, {page: `/${dir}/`, target: `${next}#no-such-id`}, {page: `/${dir}/`, target: `/img/none-${index}.png`});
+				block.push(
+					`<a href="/s${copy}/missing-${index}/">missing folder</a>`,
+					`<a href="${next}#no-such-id">missing id</a>`,
+					`<img src="/img/none-${index}.png" alt="">`,
+				);
+				injected.push(
+					{page: `/${dir}/`, target: `/s${copy}/missing-${index}/`},
+					{page: `/${dir}/`, target: `${next}#no-such-id`},
+					{page: `/${dir}/`, target: `/img/none-${index}.png`},
+				);
 			}
 			block.push('</nav>');
 			const html = readFileSync(join(CORPUS, name), 'latin1');
 			const end = html.toLowerCase().lastIndexOf('</body>');
-			const page = end < 0 ? `${html}\n${block.join('\n')}\n` : `${html.slice(0, end)}${block.join('\n')}\n${html.slice(end)}`;
+			const page =
+				end < 0 ? `${html}\n${block.join('\n')}\n` : `${html.slice(0, end)}${block.join('\n')}\n${html.slice(end)}`;
 			write(`${dir}/index.html`, Buffer.from(page, 'latin1'));
 			write(`${dir}/figure.png`, Buffer.from([0x89, 0x50, 0x4e, 0x47, index & 0xff]));
 			items.push(`<li><a href="p${index}/">page ${index}</a></li>`);
@@ -88,7 +99,10 @@ function build(): Built {
 		write(`s${copy}/index.html`, `<!doctype html><title>Section ${copy}</title><ul>\n${items.join('\n')}\n</ul>\n`);
 		sections.push(`<li><a href="s${copy}/">section ${copy}</a></li>`);
 	}
-	write('index.html', `<!doctype html><title>Bench site</title><link rel="stylesheet" href="css/site.css"><ul>\n${sections.join('\n')}\n</ul>\n`);
+	write(
+		'index.html',
+		`<!doctype html><title>Bench site</title><link rel="stylesheet" href="css/site.css"><ul>\n${sections.join('\n')}\n</ul>\n`,
+	);
 	return {folder, pages: COPIES * corpus.length, files, bytes, injected};
 }
 
@@ -102,12 +116,24 @@ interface Result {
 function run(argv: string[], cwd = root): Promise<Result> {
 	const started = process.hrtime.bigint();
 	return new Promise(resolve => {
-		const child = spawn(argv[0]!, argv.slice(1), {cwd, stdio: ['ignore', 'pipe', 'pipe'], timeout: LIMIT_SECONDS * 1000, killSignal: 'SIGKILL'});
+		const child = spawn(argv[0]!, argv.slice(1), {
+			cwd,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			timeout: LIMIT_SECONDS * 1000,
+			killSignal: 'SIGKILL',
+		});
 		const out: Buffer[] = [];
 		const err: Buffer[] = [];
 		child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
 		child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-		child.on('close', (status, signal) => resolve({seconds: Number(process.hrtime.bigint() - started) / 1e9, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), status: signal === null ? status : null}));
+		child.on('close', (status, signal) =>
+			resolve({
+				seconds: Number(process.hrtime.bigint() - started) / 1e9,
+				stdout: Buffer.concat(out).toString('utf8'),
+				stderr: Buffer.concat(err).toString('utf8'),
+				status: signal === null ? status : null,
+			}),
+		);
 	});
 }
 
@@ -141,9 +167,21 @@ const CHECKERS: Checker[] = [
 	...[1, 2].map(
 		(jobs): Checker => ({
 			name: `linkstream check -j ${jobs}`,
-			argv: folder => [process.execPath, join(root, 'bin', 'linkstream.js'), 'check', '-j', String(jobs), '--site', SITE_URL, folder],
+			argv: folder => [
+				process.execPath,
+				join(root, 'bin', 'linkstream.js'),
+				'check',
+				'-j',
+				String(jobs),
+				'--site',
+				SITE_URL,
+				folder,
+			],
 			read: (result, folder) => {
-				const findings = result.stdout.split('\n').filter(Boolean).map(line => JSON.parse(line) as {file: string; value: string});
+				const findings = result.stdout
+					.split('\n')
+					.filter(Boolean)
+					.map(line => JSON.parse(line) as {file: string; value: string});
 				return {count: findings.length, pairs: new Set(findings.map(f => pair(pagePath(f.file, folder), f.value)))};
 			},
 		}),
@@ -151,17 +189,44 @@ const CHECKERS: Checker[] = [
 	{
 		name: 'linkinator',
 		// Its own server on localhost; every URL not on it skipped (offline); fragments checked too.
-		argv: folder => [bin('linkinator'), folder, '--recurse', '--check-fragments', '--format', 'json', '--skip', '^(?!http://localhost)'],
+		argv: folder => [
+			bin('linkinator'),
+			folder,
+			'--recurse',
+			'--check-fragments',
+			'--format',
+			'json',
+			'--skip',
+			'^(?!http://localhost)',
+		],
 		read: (result, folder) => {
 			const report = JSON.parse(result.stdout) as {links: Array<{url: string; state: string; parent?: string}>};
 			const broken = report.links.filter(link => link.state === 'BROKEN');
-			return {count: broken.length, pairs: new Set(broken.map(link => pair(pagePath(link.parent ?? '', folder), new URL(link.url).pathname + new URL(link.url).hash)))};
+			return {
+				count: broken.length,
+				pairs: new Set(
+					broken.map(link =>
+						pair(pagePath(link.parent ?? '', folder), new URL(link.url).pathname + new URL(link.url).hash),
+					),
+				),
+			};
 		},
 	},
 	{
 		// linkinator's server throws on a path whose escapes are not UTF-8 (decodeURIComponent) and the run ends: such URLs skipped.
 		name: 'linkinator, URLs with % skipped',
-		argv: folder => [bin('linkinator'), folder, '--recurse', '--check-fragments', '--format', 'json', '--skip', '^(?!http://localhost)', '--skip', '%'],
+		argv: folder => [
+			bin('linkinator'),
+			folder,
+			'--recurse',
+			'--check-fragments',
+			'--format',
+			'json',
+			'--skip',
+			'^(?!http://localhost)',
+			'--skip',
+			'%',
+		],
 		read: (result, folder) => CHECKERS.find(checker => checker.name === 'linkinator')!.read(result, folder),
 	},
 	{
@@ -171,7 +236,8 @@ const CHECKERS: Checker[] = [
 			const text = result.stdout + result.stderr;
 			const used = /used by (\d+) links/.exec(text);
 			const pairs = new Set<string>();
-			for (const match of text.matchAll(/from (\S+):\d+:\d+ via [\w-]+="([^"]*)"/g)) pairs.add(pair(pagePath(match[1]!, folder), match[2]!));
+			for (const match of text.matchAll(/from (\S+):\d+:\d+ via [\w-]+="([^"]*)"/g))
+				pairs.add(pair(pagePath(match[1]!, folder), match[2]!));
 			return {count: used === null ? 0 : Number(used[1]), pairs};
 		},
 	},
@@ -200,10 +266,15 @@ function median(values: number[]): number {
 }
 
 async function main(): Promise<void> {
-	if (!existsSync(join(root, 'dist', 'cli', 'bin.js'))) throw new Error('run `npm run build` first (the bench runs the compiled command)');
+	if (!existsSync(join(root, 'dist', 'cli', 'bin.js')))
+		throw new Error('run `npm run build` first (the bench runs the compiled command)');
 	const site = build();
-	console.log(`Site: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB, ${site.injected.length} references broken by construction; load ${loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores`);
-	const available = CHECKERS.filter(checker => checker.name.startsWith('linkstream') || existsSync(bin(checker.name.split(',')[0]!)));
+	console.log(
+		`Site: ${site.pages} pages, ${site.files} files, ${(site.bytes / 1e6).toFixed(1)} MB, ${site.injected.length} references broken by construction; load ${loadavg()[0]!.toFixed(1)} on ${(await import('node:os')).availableParallelism()} cores`,
+	);
+	const available = CHECKERS.filter(
+		checker => checker.name.startsWith('linkstream') || existsSync(bin(checker.name.split(',')[0]!)),
+	);
 	/** Checkers stopped at the time limit are not run again. */
 	const stopped = new Set<string>();
 	const times = new Map<string, number[]>(available.map(checker => [checker.name, []]));
@@ -220,7 +291,9 @@ async function main(): Promise<void> {
 				last.set(checker.name, result);
 			}
 		}
-		console.log(`\n| checker | median s (${ROUNDS} rounds, interleaved) | broken reported | of the ${site.injected.length} by construction |`);
+		console.log(
+			`\n| checker | median s (${ROUNDS} rounds, interleaved) | broken reported | of the ${site.injected.length} by construction |`,
+		);
 		console.log('|---|---|---|---|');
 		for (const checker of available) {
 			const result = last.get(checker.name)!;
@@ -233,13 +306,24 @@ async function main(): Promise<void> {
 			}
 			const found = site.injected.filter(({page, target}) => report.pairs.has(pair(page, target))).length;
 			const crashed = result.status !== null && /\n\s+at /.test(result.stderr) ? ' (crashed)' : '';
-			const time = result.status === null ? `over ${LIMIT_SECONDS} (stopped)` : `${median(times.get(checker.name)!).toFixed(2)}${crashed}`;
+			const time =
+				result.status === null
+					? `over ${LIMIT_SECONDS} (stopped)`
+					: `${median(times.get(checker.name)!).toFixed(2)}${crashed}`;
 			console.log(`| ${checker.name} | ${time} | ${report.count}${note} | ${found} |`);
 		}
-		console.log('\nBroken reported: linkstream, one NDJSON record per reference; linkinator, BROKEN links; check-html-links, its "used by N links"; hyperlink, the places of its failed tests.');
-		console.log('Of those by construction: matched by page and reference. check-html-links lists at most 3 places per missing target, so references to a target used more often are not all matched though counted.');
+		console.log(
+			'\nBroken reported: linkstream, one NDJSON record per reference; linkinator, BROKEN links; check-html-links, its "used by N links"; hyperlink, the places of its failed tests.',
+		);
+		console.log(
+			'Of those by construction: matched by page and reference. check-html-links lists at most 3 places per missing target, so references to a target used more often are not all matched though counted.',
+		);
 		if (process.env.CHECK_BENCH_KEEP !== undefined) {
-			for (const [name, result] of last) writeFileSync(join(site.folder, `..`, `check-bench-${name.replace(/\W+/g, '-')}.out`), `${result.stdout}\n---\n${result.stderr}`);
+			for (const [name, result] of last)
+				writeFileSync(
+					join(site.folder, `..`, `check-bench-${name.replace(/\W+/g, '-')}.out`),
+					`${result.stdout}\n---\n${result.stderr}`,
+				);
 		}
 	} finally {
 		if (process.env.CHECK_BENCH_KEEP === undefined) rmSync(site.folder, {recursive: true, force: true});

@@ -21,7 +21,10 @@ if (mode === 'folder') {
 	for (const [index, name] of readdirSync(path).sort().entries()) {
 		if (index % Number(parts) !== Number(part)) continue;
 		const file = join(path, name);
-		for (const link of extractLinks(readFileSync(file), {type: 'html', retrievalUrl: pathToFileURL(resolve(file)).href})) {
+		for (const link of extractLinks(readFileSync(file), {
+			type: 'html',
+			retrievalUrl: pathToFileURL(resolve(file)).href,
+		})) {
 			chars += JSON.stringify({file, ...link}).length;
 			links++;
 		}

@@ -10,9 +10,17 @@ import {fileURLToPath} from 'node:url';
 
 const [n, dir] = process.argv.slice(2);
 const child = fileURLToPath(new URL('cli-ceiling-child.mjs', import.meta.url));
-const runs = Array.from({length: Number(n)}, (_, part) => new Promise((resolve, reject) => {
-	const process_ = spawn(process.execPath, [child, 'folder', dir, String(part), n], {stdio: ['ignore', 'ignore', 'inherit']});
-	process_.once('error', reject);
-	process_.once('exit', code => (code === 0 ? resolve() : reject(new Error(`bench/cli-split-child: part ${part} exited ${code}`))));
-}));
+const runs = Array.from(
+	{length: Number(n)},
+	(_, part) =>
+		new Promise((resolve, reject) => {
+			const process_ = spawn(process.execPath, [child, 'folder', dir, String(part), n], {
+				stdio: ['ignore', 'ignore', 'inherit'],
+			});
+			process_.once('error', reject);
+			process_.once('exit', code =>
+				code === 0 ? resolve() : reject(new Error(`bench/cli-split-child: part ${part} exited ${code}`)),
+			);
+		}),
+);
 await Promise.all(runs);

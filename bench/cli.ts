@@ -20,7 +20,18 @@
  */
 import {spawnSync} from 'node:child_process';
 import {createHash} from 'node:crypto';
-import {closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {
+	closeSync,
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	writeFileSync,
+} from 'node:fs';
 import {availableParallelism, loadavg, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
@@ -42,7 +53,9 @@ interface Inputs {
 /** The corpus pages 4 times over: a folder, one file of them all, a WARC file of them all. */
 function buildInputs(shared: string, work: string): Inputs {
 	const source = join(shared, 'corpus', 'html');
-	const names = readdirSync(source).filter(name => name.endsWith('.html')).sort();
+	const names = readdirSync(source)
+		.filter(name => name.endsWith('.html'))
+		.sort();
 	const folder = join(work, 'pages');
 	mkdirSync(folder);
 	const pages: Buffer[] = [];
@@ -65,7 +78,10 @@ function buildInputs(shared: string, work: string): Inputs {
 
 /** A WARC/1.1 response record (ISO 28500 §6.3): the page behind an HTTP/1.1 200 head. */
 function warcRecord(url: string, page: Buffer, index: number): Buffer {
-	const http = Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${page.length}\r\n\r\n`), page]);
+	const http = Buffer.concat([
+		Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${page.length}\r\n\r\n`),
+		page,
+	]);
 	const id = `urn:uuid:00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
 	const head = [
 		'WARC/1.1',
@@ -91,11 +107,28 @@ function rows(inputs: Inputs, jobs: number): Row[] {
 	const n = String(jobs);
 	return [
 		{name: 'folder: library ceiling', ceiling: 'folder: library ceiling', args: [CEILING, 'folder', inputs.folder]},
-		{name: `folder: library, ${n} processes on 1/${n} of the files each`, ceiling: 'folder: library ceiling', args: [SPLIT, n, inputs.folder]},
-		{name: 'folder: extract -j 1', ceiling: 'folder: library ceiling', args: [BIN, 'extract', '-j', '1', inputs.folder]},
-		{name: `folder: extract -j ${n}`, ceiling: 'folder: library ceiling', args: [BIN, 'extract', '-j', n, inputs.folder]},
+		{
+			name: `folder: library, ${n} processes on 1/${n} of the files each`,
+			ceiling: 'folder: library ceiling',
+			args: [SPLIT, n, inputs.folder],
+		},
+		{
+			name: 'folder: extract -j 1',
+			ceiling: 'folder: library ceiling',
+			args: [BIN, 'extract', '-j', '1', inputs.folder],
+		},
+		{
+			name: `folder: extract -j ${n}`,
+			ceiling: 'folder: library ceiling',
+			args: [BIN, 'extract', '-j', n, inputs.folder],
+		},
 		{name: 'stdin: library ceiling', ceiling: 'stdin: library ceiling', args: [CEILING, 'stdin', inputs.concatenated]},
-		{name: 'stdin: extract --type html -', ceiling: 'stdin: library ceiling', args: [BIN, 'extract', '--type', 'html', '-'], stdin: inputs.concatenated},
+		{
+			name: 'stdin: extract --type html -',
+			ceiling: 'stdin: library ceiling',
+			args: [BIN, 'extract', '--type', 'html', '-'],
+			stdin: inputs.concatenated,
+		},
 		{name: 'WARC: library ceiling', ceiling: 'WARC: library ceiling', args: [CEILING, 'warc', inputs.warc]},
 		{name: 'WARC: extract -j 1', ceiling: 'WARC: library ceiling', args: [BIN, 'extract', '-j', '1', inputs.warc]},
 		{name: `WARC: extract -j ${n}`, ceiling: 'WARC: library ceiling', args: [BIN, 'extract', '-j', n, inputs.warc]},
@@ -131,7 +164,9 @@ function checkSameOutput(all: readonly Row[], work: string): string[] {
 		runRow(one, a);
 		runRow(many, b);
 		if (sha1(a) !== sha1(b)) throw new Error(`bench/cli: ${many.name} wrote other bytes than ${one.name}`);
-		notes.push(`${prefix}: ${(readFileSync(a).length / 1e6).toFixed(1)} MB of NDJSON, the same bytes from ${one.name.slice(prefix.length + 2)} and ${many.name.slice(prefix.length + 2)}`);
+		notes.push(
+			`${prefix}: ${(readFileSync(a).length / 1e6).toFixed(1)} MB of NDJSON, the same bytes from ${one.name.slice(prefix.length + 2)} and ${many.name.slice(prefix.length + 2)}`,
+		);
 		rmSync(a);
 		rmSync(b);
 	}
@@ -170,17 +205,29 @@ export async function runCliBench(shared: string, rounds = 5): Promise<string> {
 		}
 		const mb = inputs.bytes / 1e6;
 		const time = new Map(all.map((row, index) => [row.name, median(seconds[index]!)]));
-		const lines = ['| row | wall s (median) | range | MB/s | ratio to its ceiling | peak RSS MB (max) |', '|---|---:|---:|---:|---:|---:|'];
+		const lines = [
+			'| row | wall s (median) | range | MB/s | ratio to its ceiling | peak RSS MB (max) |',
+			'|---|---:|---:|---:|---:|---:|',
+		];
 		for (const [index, row] of all.entries()) {
 			const s = time.get(row.name)!;
 			const range = `${Math.min(...seconds[index]!).toFixed(2)}–${Math.max(...seconds[index]!).toFixed(2)}`;
 			const ratio = time.get(row.ceiling)! / s;
-			lines.push(`| ${row.name} | ${s.toFixed(2)} | ${range} | ${(mb / s).toFixed(1)} | ${ratio.toFixed(2)}× | ${Math.max(...rss[index]!).toFixed(0)} |`);
+			lines.push(
+				`| ${row.name} | ${s.toFixed(2)} | ${range} | ${(mb / s).toFixed(1)} | ${ratio.toFixed(2)}× | ${Math.max(...rss[index]!).toFixed(0)} |`,
+			);
 		}
-		const speedup = (prefix: string): string => (time.get(`${prefix}: extract -j 1`)! / time.get(`${prefix}: extract -j ${jobs}`)!).toFixed(2);
-		const bound = (time.get('folder: library ceiling')! / time.get(`folder: library, ${jobs} processes on 1/${jobs} of the files each`)!).toFixed(2);
-		const perThread = (prefix: string): string => (Math.max(...rss[all.findIndex(row => row.name === `${prefix}: extract -j ${jobs}`)]!) / jobs).toFixed(0);
-		const load = loadavg().map(n => n.toFixed(1)).join(', ');
+		const speedup = (prefix: string): string =>
+			(time.get(`${prefix}: extract -j 1`)! / time.get(`${prefix}: extract -j ${jobs}`)!).toFixed(2);
+		const bound = (
+			time.get('folder: library ceiling')! /
+			time.get(`folder: library, ${jobs} processes on 1/${jobs} of the files each`)!
+		).toFixed(2);
+		const perThread = (prefix: string): string =>
+			(Math.max(...rss[all.findIndex(row => row.name === `${prefix}: extract -j ${jobs}`)]!) / jobs).toFixed(0);
+		const load = loadavg()
+			.map(n => n.toFixed(1))
+			.join(', ');
 		return [
 			'## The command: linkstream extract',
 			'',

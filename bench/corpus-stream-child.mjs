@@ -24,9 +24,9 @@ const total = Number(bytes);
 const folder = join(sharedDir, 'corpus', 'html');
 const corpus = Buffer.concat(
 	readdirSync(folder)
-		.filter((name) => name.endsWith('.html'))
+		.filter(name => name.endsWith('.html'))
 		.sort()
-		.map((name) => readFileSync(join(folder, name))),
+		.map(name => readFileSync(join(folder, name))),
 );
 
 function* chunks() {
@@ -56,4 +56,12 @@ await pipeline(
 	sink,
 );
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-console.log(JSON.stringify({bytes: total, seconds, megabytesPerSecond: total / 1e6 / seconds, links: operation === 'extract' ? links : 0, maxRssKiB: process.resourceUsage().maxRSS}));
+console.log(
+	JSON.stringify({
+		bytes: total,
+		seconds,
+		megabytesPerSecond: total / 1e6 / seconds,
+		links: operation === 'extract' ? links : 0,
+		maxRssKiB: process.resourceUsage().maxRSS,
+	}),
+);

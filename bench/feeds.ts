@@ -30,20 +30,39 @@ interface Feed {
 /** The markdown section: the table (ratios to feedparser) and the two goal ratios. */
 export async function runFeedsBench(sharedDir: string, runs = 5): Promise<string> {
 	const folder = feedFolder(sharedDir);
-	const feeds: Feed[] = feedFiles(folder).map(name => ({name, bytes: readFileSync(join(folder, name)), url: feedUrl(name)}));
+	const feeds: Feed[] = feedFiles(folder).map(name => ({
+		name,
+		bytes: readFileSync(join(folder, name)),
+		url: feedUrl(name),
+	}));
 	const megabytes = feeds.reduce((sum, feed) => sum + feed.bytes.length, 0) / 1e6;
 	const xml = new XMLParser({ignoreAttributes: false});
-	const rows = await measureIsolated(fileURLToPath(import.meta.url), [sharedDir], [
-		[OURS, () => {
-			for (const feed of feeds) extractLinks(feed.bytes, {type: 'xml', retrievalUrl: feed.url});
-		}],
-		[FEEDPARSER, async () => {
-			for (const feed of feeds) await feedparse(feed.bytes, feed.url);
-		}],
-		[FAST_XML, () => {
-			for (const feed of feeds) xml.parse(feed.bytes);
-		}],
-	], megabytes, runs);
+	const rows = await measureIsolated(
+		fileURLToPath(import.meta.url),
+		[sharedDir],
+		[
+			[
+				OURS,
+				() => {
+					for (const feed of feeds) extractLinks(feed.bytes, {type: 'xml', retrievalUrl: feed.url});
+				},
+			],
+			[
+				FEEDPARSER,
+				async () => {
+					for (const feed of feeds) await feedparse(feed.bytes, feed.url);
+				},
+			],
+			[
+				FAST_XML,
+				() => {
+					for (const feed of feeds) xml.parse(feed.bytes);
+				},
+			],
+		],
+		megabytes,
+		runs,
+	);
 	const rate = (name: string): number => rows.find(row => row.name === name)?.median ?? Number.NaN;
 	const ours = rate(OURS);
 	const summary = `linkstream vs feedparser: ${(ours / rate(FEEDPARSER)).toFixed(2)}× (goal ≥ 3×); vs fast-xml-parser: ${(ours / rate(FAST_XML)).toFixed(2)}× (goal ≥ 1×). Each run of a row in a fresh process (after a warm-up, the fastest of 5 timed runs), rows interleaved in rounds; medians and ranges over the rounds (harness.ts measureIsolated).`;

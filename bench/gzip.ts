@@ -19,10 +19,14 @@ const LINE = '<p>Some text of the page, then a link <a href="page-0001.html">nex
 /** `mib` MiB of LINE, written to `path`, gzipped when the path ends with .gz. */
 async function write(path: string, mib: number): Promise<void> {
 	const block = LINE.repeat(Math.ceil(MIB / LINE.length)).slice(0, MIB);
-	const source = Readable.from((function* () {
-		for (let i = 0; i < mib; i++) yield block;
-	})());
-	await (path.endsWith('.gz') ? pipeline(source, createGzip(), createWriteStream(path)) : pipeline(source, createWriteStream(path)));
+	const source = Readable.from(
+		(function* () {
+			for (let i = 0; i < mib; i++) yield block;
+		})(),
+	);
+	await (path.endsWith('.gz')
+		? pipeline(source, createGzip(), createWriteStream(path))
+		: pipeline(source, createWriteStream(path)));
 }
 
 /** Wall seconds and peak RSS (MB) of one extract run. */
@@ -30,7 +34,11 @@ function run(path: string): {seconds: number; rss: number; status: number | null
 	const start = process.hrtime.bigint();
 	// Output to /dev/null opened for writing: a read-write /dev/null (stdio 'ignore') looks like a closed standard output.
 	const devNull = openSync('/dev/null', 'w');
-	const result = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, 'dist/cli/bin.js', 'extract', '--format', 'urls', path], {stdio: ['ignore', devNull, 'pipe'], encoding: 'utf8'});
+	const result = spawnSync(
+		'/usr/bin/time',
+		['-f', '%M', process.execPath, 'dist/cli/bin.js', 'extract', '--format', 'urls', path],
+		{stdio: ['ignore', devNull, 'pipe'], encoding: 'utf8'},
+	);
 	closeSync(devNull);
 	const seconds = Number(process.hrtime.bigint() - start) / 1e9;
 	const kib = Number(result.stderr.trim().split('\n').at(-1));
@@ -39,15 +47,28 @@ function run(path: string): {seconds: number; rss: number; status: number | null
 
 const folder = mkdtempSync(join(tmpdir(), 'linkstream-gzip-bench-'));
 try {
-	const rows: string[] = ['| input | bytes on disk | inflated | wall s | peak RSS MB | exit |', '|---|---:|---:|---:|---:|---:|'];
-	for (const [name, mib] of [['plain.html', 32], ['bomb-32.html.gz', 32], ['bomb-256.html.gz', 256]] as const) {
+	const rows: string[] = [
+		'| input | bytes on disk | inflated | wall s | peak RSS MB | exit |',
+		'|---|---:|---:|---:|---:|---:|',
+	];
+	for (const [name, mib] of [
+		['plain.html', 32],
+		['bomb-32.html.gz', 32],
+		['bomb-256.html.gz', 256],
+	] as const) {
 		const path = join(folder, name);
 		await write(path, mib);
 		const {seconds, rss, status} = run(path);
-		rows.push(`| ${name} | ${statSync(path).size.toLocaleString('en')} | ${mib} MiB | ${seconds.toFixed(1)} | ${rss} | ${status} |`);
+		rows.push(
+			`| ${name} | ${statSync(path).size.toLocaleString('en')} | ${mib} MiB | ${seconds.toFixed(1)} | ${rss} | ${status} |`,
+		);
 	}
 	console.log(rows.join('\n'));
-	console.log(`\nload average ${loadavg().map(n => n.toFixed(1)).join(', ')}`);
+	console.log(
+		`\nload average ${loadavg()
+			.map(n => n.toFixed(1))
+			.join(', ')}`,
+	);
 } finally {
 	rmSync(folder, {recursive: true, force: true});
 }

@@ -50,7 +50,13 @@ const ROW_FLAG = '--bench-row';
  * of a shared machine over all rows. Medians and ranges as {@link measure}, rows in order.
  * In the child (`--bench-row` given) it times that row, prints its rate and exits.
  */
-export async function measureIsolated(script: string, args: readonly string[], cases: readonly Case[], units: number, runs = 5): Promise<Measurement[]> {
+export async function measureIsolated(
+	script: string,
+	args: readonly string[],
+	cases: readonly Case[],
+	units: number,
+	runs = 5,
+): Promise<Measurement[]> {
 	const wanted = process.argv.indexOf(ROW_FLAG);
 	if (wanted >= 0) {
 		const fn = cases.find(([name]) => name === process.argv[wanted + 1])?.[1];
@@ -89,7 +95,9 @@ export function table(rows: readonly Measurement[], unit: string, yardstick: str
 	const reference = rows.find(row => row.name === yardstick)?.median ?? Number.NaN;
 	const lines = [`| task | ${unit} (median) | range | ratio to ${yardstick} |`, '|---|---:|---:|---:|'];
 	for (const row of rows) {
-		lines.push(`| ${row.name} | ${fmt(row.median)} | ${fmt(row.min)}–${fmt(row.max)} | ${(row.median / reference).toFixed(2)}× |`);
+		lines.push(
+			`| ${row.name} | ${fmt(row.median)} | ${fmt(row.min)}–${fmt(row.max)} | ${(row.median / reference).toFixed(2)}× |`,
+		);
 	}
 	return lines.join('\n');
 }
@@ -104,7 +112,11 @@ export function corpusPages(sharedDir: string): Array<{name: string; html: strin
 	return readdirSync(folder)
 		.filter(name => name.endsWith('.html'))
 		.sort()
-		.map(name => ({name, html: readFileSync(join(folder, name), 'utf8'), url: `https://corpus.example/${name.slice(0, -5)}/index.html`}));
+		.map(name => ({
+			name,
+			html: readFileSync(join(folder, name), 'utf8'),
+			url: `https://corpus.example/${name.slice(0, -5)}/index.html`,
+		}));
 }
 
 /** One child process measured from outside: its wall time, peak RSS and output. */
@@ -132,12 +144,20 @@ export function measureProcess(nodeArgs: readonly string[], io: {stdin?: number;
 	const report = join(measured, 'report');
 	const useTime = existsSync(GNU_TIME) && spawnSync(GNU_TIME, ['-o', report, 'true']).status === 0;
 	const hook = `data:text/javascript,${encodeURIComponent(`import {writeFileSync} from 'node:fs'; process.on('exit', () => writeFileSync(${JSON.stringify(report)}, 'maxRSS ' + process.resourceUsage().maxRSS));`)}`;
-	const argv = useTime ? [GNU_TIME, '-v', '-o', report, process.execPath, ...nodeArgs] : [process.execPath, '--import', hook, ...nodeArgs];
+	const argv = useTime
+		? [GNU_TIME, '-v', '-o', report, process.execPath, ...nodeArgs]
+		: [process.execPath, '--import', hook, ...nodeArgs];
 	const start = process.hrtime.bigint();
-	const child = spawnSync(argv[0]!, argv.slice(1), {encoding: 'utf8', maxBuffer: 1 << 24, stdio: [io.stdin ?? 'ignore', io.stdout ?? 'pipe', 'pipe']});
+	const child = spawnSync(argv[0]!, argv.slice(1), {
+		encoding: 'utf8',
+		maxBuffer: 1 << 24,
+		stdio: [io.stdin ?? 'ignore', io.stdout ?? 'pipe', 'pipe'],
+	});
 	const seconds = Number(process.hrtime.bigint() - start) / 1e9;
 	const text = existsSync(report) ? readFileSync(report, 'utf8') : '';
 	rmSync(measured, {recursive: true});
-	const kb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1] ?? /maxRSS (\d+)/.exec(text)?.[1] ?? Number.NaN);
+	const kb = Number(
+		/Maximum resident set size \(kbytes\): (\d+)/.exec(text)?.[1] ?? /maxRSS (\d+)/.exec(text)?.[1] ?? Number.NaN,
+	);
 	return {seconds, maxRssMb: kb / 1024, status: child.status, stdout: child.stdout ?? '', stderr: child.stderr ?? ''};
 }

@@ -17,7 +17,17 @@
  *        npx tsx bench/hostile.ts redo-and-site [PAGE_MB]   (the redo after a thread runs out of memory; one large page through a site rewrite)
  */
 import {spawnSync} from 'node:child_process';
-import {closeSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync} from 'node:fs';
+import {
+	closeSync,
+	createWriteStream,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	rmSync,
+	writeFileSync,
+	writeSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -67,7 +77,8 @@ function writeRepeated(path: string, head: string, body: string | Buffer, size: 
 	const piece = Buffer.from(typeof body === 'string' ? body.repeat(Math.max(1, Math.floor(MB / body.length))) : body);
 	try {
 		writeSync(fd, head);
-		for (let left = size - head.length - tail.length; left > 0; left -= piece.length) writeSync(fd, piece, 0, Math.min(piece.length, left));
+		for (let left = size - head.length - tail.length; left > 0; left -= piece.length)
+			writeSync(fd, piece, 0, Math.min(piece.length, left));
 		writeSync(fd, tail);
 	} finally {
 		closeSync(fd);
@@ -76,7 +87,15 @@ function writeRepeated(path: string, head: string, body: string | Buffer, size: 
 
 /** A WARC/1.1 response record (ISO 28500 §6.3) holding the HTTP message `http`. */
 function warcRecord(url: string, http: Buffer, id: number): Buffer {
-	const head = ['WARC/1.1', 'WARC-Type: response', `WARC-Target-URI: ${url}`, 'WARC-Date: 2026-01-01T00:00:00Z', `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>`, 'Content-Type: application/http;msgtype=response', `Content-Length: ${http.length}`];
+	const head = [
+		'WARC/1.1',
+		'WARC-Type: response',
+		`WARC-Target-URI: ${url}`,
+		'WARC-Date: 2026-01-01T00:00:00Z',
+		`WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>`,
+		'Content-Type: application/http;msgtype=response',
+		`Content-Length: ${http.length}`,
+	];
 	return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), http, Buffer.from('\r\n\r\n')]);
 }
 
@@ -88,7 +107,9 @@ async function writeGzipBomb(path: string, size: number): Promise<void> {
 	const last = Buffer.from('<a href="last.html">');
 	const http = Buffer.from(httpHead());
 	const length = http.length + first.length + size + last.length;
-	const head = warcRecord(`${BASE}bomb`, Buffer.alloc(0), 0).toString('latin1').replace(/Content-Length: 0\r\n\r\n\r\n\r\n$/, `Content-Length: ${length}\r\n\r\n`);
+	const head = warcRecord(`${BASE}bomb`, Buffer.alloc(0), 0)
+		.toString('latin1')
+		.replace(/Content-Length: 0\r\n\r\n\r\n\r\n$/, `Content-Length: ${length}\r\n\r\n`);
 	async function* record(): AsyncGenerator<Buffer> {
 		yield Buffer.concat([Buffer.from(head, 'latin1'), http, first]);
 		const spaces = Buffer.alloc(MB, 0x20);
@@ -100,14 +121,24 @@ async function writeGzipBomb(path: string, size: number): Promise<void> {
 
 /** `count` records, each an HTTP body with Content-Encoding gzip expanding past the cap. */
 function bodyBombs(count: number): Buffer {
-	const body = gzipSync(Buffer.concat([Buffer.from('<a href="kept.html">'), Buffer.alloc(BODY_CAP, 0x20), Buffer.from('<a href="past.html">')]), {level: 9});
+	const body = gzipSync(
+		Buffer.concat([
+			Buffer.from('<a href="kept.html">'),
+			Buffer.alloc(BODY_CAP, 0x20),
+			Buffer.from('<a href="past.html">'),
+		]),
+		{level: 9},
+	);
 	const http = Buffer.concat([Buffer.from(httpHead('Content-Encoding: gzip\r\n')), body]);
 	return Buffer.concat(Array.from({length: count}, (_, i) => warcRecord(`${BASE}body/${i}`, http, i)));
 }
 
 /** A message of `depth` multiparts each nested in the one before (RFC 2046 §5.1.1). */
 function nestedMime(depth: number): string {
-	const open = Array.from({length: depth}, (_, i) => `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`).join('');
+	const open = Array.from(
+		{length: depth},
+		(_, i) => `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`,
+	).join('');
 	const close = Array.from({length: depth}, (_, i) => `\r\n--b${depth - 1 - i}--\r\n`).join('');
 	return `From: a@example.org\r\nSubject: nested\r\nMIME-Version: 1.0\r\n${open}Content-Type: text/html\r\n\r\n<a href="${BASE}deep">deep</a>${close}`;
 }
@@ -138,15 +169,27 @@ async function inputs(work: string, mb: number, step: number): Promise<Array<[st
 	writeFileSync(warc, bodyBombs(bodies));
 	rows.push(['gzip bombs in HTTP bodies', {path: warc, mb: (bodies * BODY_CAP) / MB, args: [], rewrite: false}]);
 	// An uncompressed WARC over 16 MB is cut into ranges of records at -j N: at the least and the most threads too.
-	for (const jobs of OTHER_JOBS) rows.push([`gzip bombs in HTTP bodies, -j ${jobs}`, {path: warc, mb: (bodies * BODY_CAP) / MB, args: ['-j', String(jobs)], rewrite: false}]);
+	for (const jobs of OTHER_JOBS)
+		rows.push([
+			`gzip bombs in HTTP bodies, -j ${jobs}`,
+			{path: warc, mb: (bodies * BODY_CAP) / MB, args: ['-j', String(jobs)], rewrite: false},
+		]);
 	const parts = MIME_PARTS[step] ?? MIME_PARTS.at(-1)!;
 	const eml = `${file('nested MIME parts')}.eml`;
 	writeFileSync(eml, nestedMime(parts));
-	rows.push([`nested MIME parts (${parts.toLocaleString('en')})`, {path: eml, mb: Buffer.byteLength(nestedMime(parts)) / MB, args: [], rewrite: false}]);
+	rows.push([
+		`nested MIME parts (${parts.toLocaleString('en')})`,
+		{path: eml, mb: Buffer.byteLength(nestedMime(parts)) / MB, args: [], rewrite: false},
+	]);
 	const folder = file('link-dense files');
 	mkdirSync(folder);
-	for (let i = 0; i < DENSE_FILES; i++) writeRepeated(join(folder, `d${i}.html`), '', `<a href="p${i}">`, size / DENSE_FILES, '');
-	for (const jobs of [2, ...OTHER_JOBS]) rows.push([`${DENSE_FILES} link-dense files, -j ${jobs}`, {path: folder, mb, args: ['-j', String(jobs)], rewrite: true}]);
+	for (let i = 0; i < DENSE_FILES; i++)
+		writeRepeated(join(folder, `d${i}.html`), '', `<a href="p${i}">`, size / DENSE_FILES, '');
+	for (const jobs of [2, ...OTHER_JOBS])
+		rows.push([
+			`${DENSE_FILES} link-dense files, -j ${jobs}`,
+			{path: folder, mb, args: ['-j', String(jobs)], rewrite: true},
+		]);
 	rows.push(...amplification(file, mb), ...singleFiles(file, mb));
 	return rows;
 }
@@ -176,11 +219,29 @@ function amplification(file: (name: string) => string, mb: number): Array<[strin
 	const links = (count: number): string => '<a href="x">'.repeat(count);
 	return filtered([
 		// The issue's page (560 KB: 30,000 links, then a BASE of 200 KB) as records of a WARC file.
-		records('late BASE of 200 KB after 30,000 links, WARC records', `${links(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">`),
+		records(
+			'late BASE of 200 KB after 30,000 links, WARC records',
+			`${links(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">`,
+		),
 		// Within the bound: the most a release can be (32,767 held, each URL 2,000 units).
-		records('late BASE of 2,000 units after 32,000 links, WARC records', `${links(32_000)}<base href="http://h.example/${'F'.repeat(1980)}/">`),
-		row('late BASE of 2,000 units after 32,000 links, then text', 'html', `${links(32_000)}<base href="http://h.example/${'F'.repeat(1980)}/">`, '<p>text</p>', ''),
-		row('nested xml:base', 'xml', '<html xmlns="http://www.w3.org/1999/xhtml" xml:base="http://h.example/">', '<a xml:base="x/" href="y">', ''),
+		records(
+			'late BASE of 2,000 units after 32,000 links, WARC records',
+			`${links(32_000)}<base href="http://h.example/${'F'.repeat(1980)}/">`,
+		),
+		row(
+			'late BASE of 2,000 units after 32,000 links, then text',
+			'html',
+			`${links(32_000)}<base href="http://h.example/${'F'.repeat(1980)}/">`,
+			'<p>text</p>',
+			'',
+		),
+		row(
+			'nested xml:base',
+			'xml',
+			'<html xmlns="http://www.w3.org/1999/xhtml" xml:base="http://h.example/">',
+			'<a xml:base="x/" href="y">',
+			'',
+		),
 	]);
 }
 
@@ -193,8 +254,20 @@ function singleFiles(file: (name: string) => string, mb: number): Array<[string,
 		return [name, {path, mb, args: type === '' ? [] : ['--type', type], rewrite: type !== ''}];
 	};
 	return filtered([
-		row('RSS CDATA description of links', 'xml', '<rss><channel><item><description><![CDATA[', '<a href="x">', ']]></description></item></channel></rss>'),
-		row('escaped links in an RSS description', 'xml', '<rss><channel><item><description>', '&lt;a href=&quot;x&amp;amp;y&quot;&gt;', '</description></item></channel></rss>'),
+		row(
+			'RSS CDATA description of links',
+			'xml',
+			'<rss><channel><item><description><![CDATA[',
+			'<a href="x">',
+			']]></description></item></channel></rss>',
+		),
+		row(
+			'escaped links in an RSS description',
+			'xml',
+			'<rss><channel><item><description>',
+			'&lt;a href=&quot;x&amp;amp;y&quot;&gt;',
+			'</description></item></channel></rss>',
+		),
 		row('srcdoc of escaped links', 'html', '<iframe srcdoc="', '&lt;a href=x&gt;', '"></iframe>'),
 		row('&amp without semicolons in an href', 'html', '<a href="', '&amp', '">'),
 		row('entity references in text', 'html', '<p>', '&amp;&#x41;', '</p>'),
@@ -204,7 +277,14 @@ function singleFiles(file: (name: string) => string, mb: number): Array<[string,
 		row('link-dense HTML', 'html', '', '<a href="x">', ''),
 		row('srcset-dense HTML', 'html', '', '<img srcset="a.png 1x, b.png 2x">', ''),
 		row('CSS url()', 'css', '', 'a{b:url(x.png)}', ''),
-		row('link-dense HTML in an .eml', '', 'From: a@example.org\r\nSubject: s\r\nMIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n', '<a href="x">\r\n', '', '.eml'),
+		row(
+			'link-dense HTML in an .eml',
+			'',
+			'From: a@example.org\r\nSubject: s\r\nMIME-Version: 1.0\r\nContent-Type: text/html\r\n\r\n',
+			'<a href="x">\r\n',
+			'',
+			'.eml',
+		),
 	]);
 }
 
@@ -227,7 +307,18 @@ function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: 
 		command === 'extract'
 			? [BIN, 'extract', isFolder ? '--site' : '--base-url', BASE, ...input.args, input.path]
 			: isFolder
-				? [BIN, 'rewrite', '--to', 'absolute', '--site', BASE, '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), ...input.args, input.path]
+				? [
+						BIN,
+						'rewrite',
+						'--to',
+						'absolute',
+						'--site',
+						BASE,
+						'--out',
+						join(work, `out-${Math.random().toString(36).slice(2)}`),
+						...input.args,
+						input.path,
+					]
 				: [BIN, 'rewrite', '--to', 'absolute', '--base-url', BASE, ...input.args, input.path];
 	const outPath = join(work, 'stdout');
 	const stdout = openSync(toFile ? outPath : '/dev/null', 'w');
@@ -235,7 +326,8 @@ function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: 
 		const result = measureProcess(args, {stdout});
 		if (toFile) rmSync(outPath, {force: true});
 		// Exit 1 is a reported bad input (a message too deep, a body past the cap); anything else is a crash.
-		if (result.status !== 0 && result.status !== 1) throw new Error(`bench/hostile: ${shape} ${command} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
+		if (result.status !== 0 && result.status !== 1)
+			throw new Error(`bench/hostile: ${shape} ${command} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
 		return {shape, command, mb: input.mb, seconds: result.seconds, maxRssMb: result.maxRssMb};
 	} finally {
 		closeSync(stdout);
@@ -302,11 +394,18 @@ const REDO_HEAP_MB = 16;
 const HOOKED_BIN = join(ROOT, 'bench', 'hooked-bin-child.mjs');
 
 /** One run of the built command (with `threadHeapMb`, each worker thread's heap): peak RSS, seconds, exit status. */
-function runWith(args: readonly string[], threadHeapMb?: number): {seconds: number; maxRssMb: number; status: number | null; stderr: string} {
+function runWith(
+	args: readonly string[],
+	threadHeapMb?: number,
+): {seconds: number; maxRssMb: number; status: number | null; stderr: string} {
 	const stdout = openSync('/dev/null', 'w');
 	try {
-		const result = measureProcess(threadHeapMb === undefined ? [BIN, ...args] : [HOOKED_BIN, String(threadHeapMb), ...args], {stdout});
-		if (result.status !== 0 && result.status !== 1) throw new Error(`bench/hostile: ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
+		const result = measureProcess(
+			threadHeapMb === undefined ? [BIN, ...args] : [HOOKED_BIN, String(threadHeapMb), ...args],
+			{stdout},
+		);
+		if (result.status !== 0 && result.status !== 1)
+			throw new Error(`bench/hostile: ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
 		return result;
 	} finally {
 		closeSync(stdout);
@@ -329,31 +428,62 @@ export async function runRedoAndSiteRows(pageMbs: readonly number[] = [256, 1024
 	const lines = ['| row | command | peak RSS | seconds | exit |', '|---|---|---|---|---|'];
 	try {
 		const pages: Array<[string, string]> = [
-			['late BASE (30,000 links, 200 KB BASE)', `${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">\n`],
-			['8 MB data: URL', `<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`],
+			[
+				'late BASE (30,000 links, 200 KB BASE)',
+				`${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">\n`,
+			],
+			[
+				'8 MB data: URL',
+				`<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`,
+			],
 		];
 		for (const [name, page] of pages) {
 			const folder = join(work, name.replace(/\W+/g, '-'));
 			mkdirSync(folder);
 			writeFileSync(join(folder, 'a-page.html'), page);
-			for (let i = 0; i < 10; i++) writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
+			for (let i = 0; i < 10; i++)
+				writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
 			for (const [command, args] of [
 				['extract -j 2', ['extract', '--site', BASE, '-j', '2', folder]],
-				['rewrite --out -j 2', ['rewrite', '--to', 'absolute', '--site', BASE, '-j', '2', '--out', join(work, `out-${Math.random().toString(36).slice(2)}`), folder]],
+				[
+					'rewrite --out -j 2',
+					[
+						'rewrite',
+						'--to',
+						'absolute',
+						'--site',
+						BASE,
+						'-j',
+						'2',
+						'--out',
+						join(work, `out-${Math.random().toString(36).slice(2)}`),
+						folder,
+					],
+				],
 			] as const) {
 				const result = runWith(args, REDO_HEAP_MB);
-				lines.push(`| redo, ${name}, ${REDO_HEAP_MB} MB a thread | ${command} | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} | ${result.status} |`);
+				lines.push(
+					`| redo, ${name}, ${REDO_HEAP_MB} MB a thread | ${command} | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} | ${result.status} |`,
+				);
 			}
 		}
 		for (const mb of pageMbs) {
 			const folder = join(work, `page-${mb}`);
 			mkdirSync(folder);
-			writeRepeated(join(folder, 'big.html'), '<html><body>', '<p>filler!</p>\n\n', mb * MB, '<a href="end.html">end</a>');
+			writeRepeated(
+				join(folder, 'big.html'),
+				'<html><body>',
+				'<p>filler!</p>\n\n',
+				mb * MB,
+				'<a href="end.html">end</a>',
+			);
 			const out = join(work, `out-page-${mb}`);
 			const result = runWith(['rewrite', '--to', 'absolute', '--site', BASE, '--out', out, folder]);
 			rmSync(out, {recursive: true, force: true});
 			rmSync(folder, {recursive: true, force: true});
-			lines.push(`| one ${mb} MB page, one link | rewrite --site --out | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} (${(result.seconds / mb).toFixed(3)} s/MB) | ${result.status} |`);
+			lines.push(
+				`| one ${mb} MB page, one link | rewrite --site --out | ${result.maxRssMb.toFixed(0)} MB | ${result.seconds.toFixed(1)} (${(result.seconds / mb).toFixed(3)} s/MB) | ${result.status} |`,
+			);
 		}
 	} finally {
 		rmSync(work, {recursive: true, force: true});
@@ -363,7 +493,14 @@ export async function runRedoAndSiteRows(pageMbs: readonly number[] = [256, 1024
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
 	if (process.argv[2] === 'redo-and-site') {
-		console.log(await runRedoAndSiteRows((process.argv[3] ?? '256,1024').split(',').map(Number).filter(mb => mb > 0)));
+		console.log(
+			await runRedoAndSiteRows(
+				(process.argv[3] ?? '256,1024')
+					.split(',')
+					.map(Number)
+					.filter(mb => mb > 0),
+			),
+		);
 	} else {
 		const sizes = (process.argv[2] ?? '4,16,64').split(',').map(Number);
 		console.log(await runHostileBench(sizes));

@@ -21,8 +21,12 @@ const CHILD = fileURLToPath(new URL('corpus-stream-child.mjs', import.meta.url))
 
 /** One child run of bench/corpus-stream-child.mjs. */
 export function runCorpusStream(operation: 'extract' | 'rewrite', sharedDir: string, bytes: number): StreamRun {
-	const child = spawnSync(process.execPath, [CHILD, operation, sharedDir, String(bytes)], {encoding: 'utf8', maxBuffer: 1 << 20});
-	if (child.status !== 0) throw new Error(`bench/corpus-stream-child.mjs ${operation} failed for ${bytes} bytes: ${child.stderr}`);
+	const child = spawnSync(process.execPath, [CHILD, operation, sharedDir, String(bytes)], {
+		encoding: 'utf8',
+		maxBuffer: 1 << 20,
+	});
+	if (child.status !== 0)
+		throw new Error(`bench/corpus-stream-child.mjs ${operation} failed for ${bytes} bytes: ${child.stderr}`);
 	return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '') as StreamRun;
 }
 
@@ -37,7 +41,9 @@ export function streamTable(runs: readonly StreamRun[]): string {
 	const lines = ['| streamed input | MB/s | Links | peak RSS | RSS vs first row |', '|---:|---:|---:|---:|---:|'];
 	for (const run of runs) {
 		const size = run.bytes >= 1e9 ? `${(run.bytes / 1e9).toFixed(1)} GB` : `${(run.bytes / 1e6).toFixed(0)} MB`;
-		lines.push(`| ${size} | ${run.megabytesPerSecond.toFixed(1)} | ${run.links} | ${(run.maxRssKiB / 1024).toFixed(0)} MiB | ${((run.maxRssKiB / first - 1) * 100).toFixed(1)}% |`);
+		lines.push(
+			`| ${size} | ${run.megabytesPerSecond.toFixed(1)} | ${run.links} | ${(run.maxRssKiB / 1024).toFixed(0)} MiB | ${((run.maxRssKiB / first - 1) * 100).toFixed(1)}% |`,
+		);
 	}
 	return lines.join('\n');
 }

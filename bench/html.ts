@@ -17,7 +17,17 @@ import {corpusPages, measureIsolated, table} from './harness.js';
 import {runHtmlStreamBench, streamTable} from './html-stream.js';
 import type {Case} from './harness.js';
 
-const URL_ATTRIBUTES: Readonly<Record<string, string>> = {a: 'href', link: 'href', area: 'href', img: 'src', script: 'src', iframe: 'src', embed: 'src', source: 'src', form: 'action'};
+const URL_ATTRIBUTES: Readonly<Record<string, string>> = {
+	a: 'href',
+	link: 'href',
+	area: 'href',
+	img: 'src',
+	script: 'src',
+	iframe: 'src',
+	embed: 'src',
+	source: 'src',
+	form: 'action',
+};
 
 function resolveOrNull(ref: string, base: string): string | null {
 	try {
@@ -34,54 +44,93 @@ export async function runHtmlBench(sharedDir: string, runs = 5, stream = true): 
 	const noop = (): void => {};
 	// A plain object: a Proxy's get trap on every callback would be measured too.
 	const callbacks: ConstructorParameters<typeof Tokenizer>[1] = {
-		onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
-		oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
-		onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop, isInForeignContext: () => false,
+		onattribdata: noop,
+		onattribentity: noop,
+		onattribend: noop,
+		onattribname: noop,
+		oncdata: noop,
+		onclosetag: noop,
+		oncomment: noop,
+		ondeclaration: noop,
+		onend: noop,
+		onopentagend: noop,
+		onopentagname: noop,
+		onprocessinginstruction: noop,
+		onselfclosingtag: noop,
+		ontext: noop,
+		ontextentity: noop,
+		isInForeignContext: () => false,
 	};
-	const cheerio = (backend: 'parse5' | 'htmlparser2'): Case => [`cheerio (${backend}) extract + new URL`, () => {
-		for (const page of pages) {
-			const $ = backend === 'parse5' ? load(page.html) : load(page.html, {xml: {xmlMode: false, decodeEntities: true}});
-			for (const [element, attribute] of Object.entries(URL_ATTRIBUTES)) {
-				$(`${element}[${attribute}]`).each((_, node) => void resolveOrNull($(node).attr(attribute) ?? '', page.url));
-			}
-		}
-	}];
-	const rows = await measureIsolated(fileURLToPath(import.meta.url), [sharedDir], [
-		['linkstream extractLinks (resolved Links)', () => {
-			for (const page of pages) extractLinks(page.html, {type: 'html', retrievalUrl: page.url});
-		}],
-		['htmlparser2 Parser, empty callbacks', () => {
-			for (const page of pages) new Parser({}).end(page.html);
-		}],
-		['htmlparser2 Tokenizer alone', () => {
+	const cheerio = (backend: 'parse5' | 'htmlparser2'): Case => [
+		`cheerio (${backend}) extract + new URL`,
+		() => {
 			for (const page of pages) {
-				const tokenizer = new Tokenizer({}, callbacks);
-				tokenizer.write(page.html);
-				tokenizer.end();
+				const $ =
+					backend === 'parse5' ? load(page.html) : load(page.html, {xml: {xmlMode: false, decodeEntities: true}});
+				for (const [element, attribute] of Object.entries(URL_ATTRIBUTES)) {
+					$(`${element}[${attribute}]`).each((_, node) => void resolveOrNull($(node).attr(attribute) ?? '', page.url));
+				}
 			}
-		}],
-		// The floor of our design: the tokenizer extractLinks drives, as it drives it, doing nothing.
-		['linkstream\'s tokenizer alone (the same, skipping with indexOf, entities left to the caller)', () => {
-			for (const page of pages) {
-				const tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
-				tokenizer.write(page.html);
-				tokenizer.end();
-			}
-		}],
-		cheerio('parse5'),
-		cheerio('htmlparser2'),
-		['parse5 SAX extract + new URL', () => {
-			for (const page of pages) {
-				const parser = new SAXParser();
-				parser.on('startTag', tag => {
-					const wanted = URL_ATTRIBUTES[tag.tagName];
-					if (wanted === undefined) return;
-					for (const attribute of tag.attrs) if (attribute.name === wanted) resolveOrNull(attribute.value, page.url);
-				});
-				parser.end(page.html);
-			}
-		}],
-	], megabytes, runs);
+		},
+	];
+	const rows = await measureIsolated(
+		fileURLToPath(import.meta.url),
+		[sharedDir],
+		[
+			[
+				'linkstream extractLinks (resolved Links)',
+				() => {
+					for (const page of pages) extractLinks(page.html, {type: 'html', retrievalUrl: page.url});
+				},
+			],
+			[
+				'htmlparser2 Parser, empty callbacks',
+				() => {
+					for (const page of pages) new Parser({}).end(page.html);
+				},
+			],
+			[
+				'htmlparser2 Tokenizer alone',
+				() => {
+					for (const page of pages) {
+						const tokenizer = new Tokenizer({}, callbacks);
+						tokenizer.write(page.html);
+						tokenizer.end();
+					}
+				},
+			],
+			// The floor of our design: the tokenizer extractLinks drives, as it drives it, doing nothing.
+			[
+				"linkstream's tokenizer alone (the same, skipping with indexOf, entities left to the caller)",
+				() => {
+					for (const page of pages) {
+						const tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+						tokenizer.write(page.html);
+						tokenizer.end();
+					}
+				},
+			],
+			cheerio('parse5'),
+			cheerio('htmlparser2'),
+			[
+				'parse5 SAX extract + new URL',
+				() => {
+					for (const page of pages) {
+						const parser = new SAXParser();
+						parser.on('startTag', tag => {
+							const wanted = URL_ATTRIBUTES[tag.tagName];
+							if (wanted === undefined) return;
+							for (const attribute of tag.attrs)
+								if (attribute.name === wanted) resolveOrNull(attribute.value, page.url);
+						});
+						parser.end(page.html);
+					}
+				},
+			],
+		],
+		megabytes,
+		runs,
+	);
 	const fastestCheerio = Math.max(...rows.filter(row => row.name.startsWith('cheerio')).map(row => row.median));
 	const ours = rows[0]?.median ?? Number.NaN;
 	const summary = `linkstream vs the fastest cheerio: ${(ours / fastestCheerio).toFixed(2)}×. Each run of a row in a fresh process (after a warm-up, the fastest of 5 timed runs), rows interleaved in rounds; medians and ranges over the rounds (harness.ts measureIsolated).`;

@@ -40,19 +40,23 @@ function sample(produced) {
 	const maxRss = process.resourceUsage().maxRSS;
 	if (maxRss < traced + 1024) return;
 	traced = maxRss;
-	const mib = (n) => (n / 2 ** 20).toFixed(1);
+	const mib = n => (n / 2 ** 20).toFixed(1);
 	const at = Number(process.hrtime.bigint() - t0) / 1e9;
-	console.error(`${at.toFixed(2)}s ${mib(produced)} MiB in: maxRSS ${mib(maxRss * 1024)} rss ${mib(usage.rss)} heap ${mib(usage.heapUsed)}/${mib(usage.heapTotal)} external ${mib(usage.external)}`);
+	console.error(
+		`${at.toFixed(2)}s ${mib(produced)} MiB in: maxRSS ${mib(maxRss * 1024)} rss ${mib(usage.rss)} heap ${mib(usage.heapUsed)}/${mib(usage.heapTotal)} external ${mib(usage.external)}`,
+	);
 }
 
-const onChunk = (produced) => {
+const onChunk = produced => {
 	if (++chunks % SAMPLE_EVERY === 0) sample(produced);
 };
 
 async function stage(type, operation) {
 	const options = {type, retrievalUrl: 'https://bench.example/site/section/page.html'};
-	if (operation === 'extract' || operation === 'keep') return (await import('../dist/index.js')).createExtractStream(options);
-	if (operation === 'rewrite') return (await import('../dist/index.js')).createRewriteStream({...options, to: 'absolute'});
+	if (operation === 'extract' || operation === 'keep')
+		return (await import('../dist/index.js')).createExtractStream(options);
+	if (operation === 'rewrite')
+		return (await import('../dist/index.js')).createRewriteStream({...options, to: 'absolute'});
 	if (operation === 'htmlparser2') {
 		const {WritableStream} = await import('htmlparser2/WritableStream');
 		return new WritableStream({}, {decodeEntities: true});
@@ -101,7 +105,11 @@ async function run(type, operation, total) {
 }
 
 const [type, operation, bytes] = process.argv.slice(2);
-if (!(type in TEMPLATES) || !['extract', 'keep', 'rewrite', 'htmlparser2', 'source'].includes(operation) || !(Number(bytes) > 0)) {
+if (
+	!(type in TEMPLATES) ||
+	!['extract', 'keep', 'rewrite', 'htmlparser2', 'source'].includes(operation) ||
+	!(Number(bytes) > 0)
+) {
 	console.error('usage: node bench/memory-child.mjs html|css|text extract|keep|rewrite|htmlparser2|source BYTES');
 	process.exit(2);
 }

@@ -89,11 +89,16 @@ function textPage(page) {
  */
 function feedPage(page) {
 	const i = decimal(page);
-	const head = page === 0 ? '<?xml version="1.0"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel xml:base="https://bench.example/feed/">\n' : '';
+	const head =
+		page === 0
+			? '<?xml version="1.0"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel xml:base="https://bench.example/feed/">\n'
+			: '';
 	const paragraphs = [];
 	for (let k = 0; k < 6; k++) {
 		const n = decimal(page * 6 + k);
-		paragraphs.push(`&lt;p&gt;Paragraph ${n} of item ${i}, with &lt;a href="../../articles/${n}.html?from=feed&amp;amp;item=${i}"&gt;a link&lt;/a&gt; and &lt;img src="img/${n}.jpg" alt="picture ${n}"&gt; in it.&lt;/p&gt;`);
+		paragraphs.push(
+			`&lt;p&gt;Paragraph ${n} of item ${i}, with &lt;a href="../../articles/${n}.html?from=feed&amp;amp;item=${i}"&gt;a link&lt;/a&gt; and &lt;img src="img/${n}.jpg" alt="picture ${n}"&gt; in it.&lt;/p&gt;`,
+		);
 	}
 	return `${head}<item xml:base="items/${i}/">
 <title>Item ${i} &amp; friends</title>

@@ -72,8 +72,15 @@ const TASKS: ReadonlyArray<{type: InputType; operation: Operation; label: string
 
 /** One child run: `node [flags] bench/memory-child.mjs TYPE OPERATION BYTES`. */
 export function runChild(type: InputType, operation: Operation, bytes: number, flags: readonly string[]): MemoryRun {
-	const child = spawnSync(process.execPath, [...flags, '--expose-gc', CHILD, type, operation, String(bytes)], {encoding: 'utf8', maxBuffer: 1 << 20, cwd: ROOT});
-	if (child.status !== 0) throw new Error(`bench/memory-child.mjs ${type} ${operation} ${bytes} failed (${child.status ?? child.signal}): ${child.stderr.slice(-2000)}`);
+	const child = spawnSync(process.execPath, [...flags, '--expose-gc', CHILD, type, operation, String(bytes)], {
+		encoding: 'utf8',
+		maxBuffer: 1 << 20,
+		cwd: ROOT,
+	});
+	if (child.status !== 0)
+		throw new Error(
+			`bench/memory-child.mjs ${type} ${operation} ${bytes} failed (${child.status ?? child.signal}): ${child.stderr.slice(-2000)}`,
+		);
 	return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '') as MemoryRun;
 }
 
@@ -82,7 +89,8 @@ function build(): void {
 	if (result.status !== 0) throw new Error(`bench/memory: the build failed:\n${result.stdout}${result.stderr}`);
 }
 
-const mb = (bytes: number): string => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(bytes % 1e9 === 0 ? 0 : 1)} GB` : `${(bytes / 1e6).toFixed(0)} MB`);
+const mb = (bytes: number): string =>
+	bytes >= 1e9 ? `${(bytes / 1e9).toFixed(bytes % 1e9 === 0 ? 0 : 1)} GB` : `${(bytes / 1e6).toFixed(0)} MB`;
 /** Peak RSS (KiB) in MB of 10^6 bytes, the unit of the target. */
 const rssMb = (kib: number): string => ((kib * 1024) / 1e6).toFixed(0);
 const rate = (run: MemoryRun): string => run.megabytesPerSecond.toFixed(1);
@@ -93,16 +101,22 @@ function table(runs: ReadonlyMap<string, MemoryRun>, sizes: readonly number[], s
 	const last = sizes.at(-1) ?? 0;
 	const head = [
 		'task',
-		...sizes.map((size) => `MB/s ${mb(size)}`),
+		...sizes.map(size => `MB/s ${mb(size)}`),
 		`Links / bytes out (${mb(last)})`,
-		...sizes.map((size) => `peak RSS ${mb(size)} (MB)`),
+		...sizes.map(size => `peak RSS ${mb(size)} (MB)`),
 		`${mb(last)} vs ${mb(first)}`,
 		`live heap at end (MiB)`,
 		'targets',
 	];
-	const lines = [`| ${head.join(' | ')} |`, `|---|${head.slice(1).map(() => '---:').join('|')}|`];
+	const lines = [
+		`| ${head.join(' | ')} |`,
+		`|---|${head
+			.slice(1)
+			.map(() => '---:')
+			.join('|')}|`,
+	];
 	for (const task of TASKS) {
-		const row = sizes.map((size) => runs.get(key(setting, task.type, task.operation, size)));
+		const row = sizes.map(size => runs.get(key(setting, task.type, task.operation, size)));
 		const small = row[0];
 		const large = row.at(-1);
 		if (small === undefined || large === undefined) continue;
@@ -110,7 +124,7 @@ function table(runs: ReadonlyMap<string, MemoryRun>, sizes: readonly number[], s
 		const judged = task.operation === 'extract' || task.operation === 'rewrite' || task.operation === 'keep';
 		const met = growth <= MAX_GROWTH && (large.maxRssKiB * 1024) / 1e6 < MAX_PEAK_MB;
 		lines.push(
-			`| ${task.label} | ${row.map((run) => (run === undefined ? '' : rate(run))).join(' | ')} | ${large.units.toLocaleString('en-US')} | ${row.map((run) => (run === undefined ? '' : rssMb(run.maxRssKiB))).join(' | ')} | ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}% | ${(large.liveHeap / 2 ** 20).toFixed(1)} | ${judged ? (met ? 'met' : '**not met**') : ''} |`,
+			`| ${task.label} | ${row.map(run => (run === undefined ? '' : rate(run))).join(' | ')} | ${large.units.toLocaleString('en-US')} | ${row.map(run => (run === undefined ? '' : rssMb(run.maxRssKiB))).join(' | ')} | ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}% | ${(large.liveHeap / 2 ** 20).toFixed(1)} | ${judged ? (met ? 'met' : '**not met**') : ''} |`,
 		);
 	}
 	return lines.join('\n');
@@ -123,7 +137,7 @@ function key(setting: string, type: InputType, operation: Operation, size: numbe
 function sizesFromEnv(): number[] {
 	const spec = process.env.MEMORY_BENCH_SIZES;
 	if (spec === undefined || spec.trim() === '') return [100e6, 1e9];
-	return spec.split(',').map((s) => Number(s.trim()));
+	return spec.split(',').map(s => Number(s.trim()));
 }
 
 /**
@@ -139,19 +153,21 @@ export async function runMemoryBench(sizes: readonly number[] = sizesFromEnv()):
 	const settings = [
 		{name: 'capped', flags: [OLD_SPACE_FLAG]},
 		{name: 'defaults', flags: []},
-	].filter((setting) => only === undefined || only === '' || only === setting.name);
+	].filter(setting => only === undefined || only === '' || only === setting.name);
 	const runs = new Map<string, MemoryRun>();
 	for (const setting of settings) {
 		for (const task of TASKS) {
 			for (const size of sizes) {
 				const run = runChild(task.type, task.operation, size, setting.flags);
 				runs.set(key(setting.name, task.type, task.operation, size), run);
-				console.error(`memory: ${setting.name} ${task.label} ${mb(size)}: ${rate(run)} MB/s, peak RSS ${rssMb(run.maxRssKiB)} MB, live heap ${(run.liveHeap / 2 ** 20).toFixed(1)} MiB`);
+				console.error(
+					`memory: ${setting.name} ${task.label} ${mb(size)}: ${rate(run)} MB/s, peak RSS ${rssMb(run.maxRssKiB)} MB, live heap ${(run.liveHeap / 2 ** 20).toFixed(1)} MiB`,
+				);
 			}
 		}
 	}
 	const section = (name: string, title: string, note: string[]): string[] =>
-		settings.some((setting) => setting.name === name) ? [title, '', ...note, table(runs, sizes, name), ''] : [];
+		settings.some(setting => setting.name === name) ? [title, '', ...note, table(runs, sizes, name), ''] : [];
 	return [
 		'## Memory',
 		'',

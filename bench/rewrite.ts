@@ -33,7 +33,7 @@ function absolute(value: string, base: string): string | null {
 async function parse5Rewrite(page: Page, hrefs: boolean): Promise<number> {
 	const stream = new RewritingStream();
 	if (hrefs) {
-		stream.on('startTag', (tag) => {
+		stream.on('startTag', tag => {
 			for (const attribute of tag.attrs) {
 				if (attribute.name !== 'href') continue;
 				attribute.value = absolute(attribute.value, page.url) ?? attribute.value;
@@ -60,7 +60,7 @@ async function parse5Rewrite(page: Page, hrefs: boolean): Promise<number> {
  */
 export async function lolRewrite(chunks: readonly Uint8Array[], url: string, hrefs: boolean): Promise<number> {
 	let length = 0;
-	const rewriter = new HTMLRewriter((chunk) => {
+	const rewriter = new HTMLRewriter(chunk => {
 		length += chunk.length;
 	});
 	if (hrefs) {
@@ -82,36 +82,73 @@ export async function lolRewrite(chunks: readonly Uint8Array[], url: string, hre
 }
 
 /** The benchmark as markdown. */
-export async function runRewriteBench(sharedDir: string, options: {runs?: number; rss?: boolean} = {}): Promise<string> {
+export async function runRewriteBench(
+	sharedDir: string,
+	options: {runs?: number; rss?: boolean} = {},
+): Promise<string> {
 	const runs = options.runs ?? 5;
-	const pages: Page[] = corpusPages(sharedDir).map((page) => ({bytes: Buffer.from(page.html), url: page.url}));
+	const pages: Page[] = corpusPages(sharedDir).map(page => ({bytes: Buffer.from(page.html), url: page.url}));
 	const megabytes = pages.reduce((sum, page) => sum + page.bytes.length, 0) / 1e6;
-	const rows = await measureIsolated(fileURLToPath(import.meta.url), [sharedDir], [
-		['linkstream identity', () => {
-			for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: () => undefined});
-		}],
-		['linkstream every reference to absolute', () => {
-			for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: 'absolute'});
-		}],
-		['linkstream a[href] to absolute', () => {
-			for (const page of pages) {
-				rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: (link) => (link.element === 'a' && link.attribute === 'href' && link.sameDocument !== true ? link.url : undefined)});
-			}
-		}],
-		['parse5-html-rewriting-stream identity', async () => {
-			for (const page of pages) await parse5Rewrite(page, false);
-		}],
-		['parse5-html-rewriting-stream every href to absolute', async () => {
-			for (const page of pages) await parse5Rewrite(page, true);
-		}],
-		['html-rewriter-wasm (lol-html) identity', async () => {
-			for (const page of pages) await lolRewrite([page.bytes], page.url, false);
-		}],
-		['html-rewriter-wasm (lol-html) a[href] to absolute', async () => {
-			for (const page of pages) await lolRewrite([page.bytes], page.url, true);
-		}],
-	], megabytes, runs);
-	const ratio = (a: string, b: string): string => ((rows.find((r) => r.name === a)?.median ?? 0) / (rows.find((r) => r.name === b)?.median ?? 1)).toFixed(1);
+	const rows = await measureIsolated(
+		fileURLToPath(import.meta.url),
+		[sharedDir],
+		[
+			[
+				'linkstream identity',
+				() => {
+					for (const page of pages)
+						rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: () => undefined});
+				},
+			],
+			[
+				'linkstream every reference to absolute',
+				() => {
+					for (const page of pages) rewriteLinks(page.bytes, {type: 'html', retrievalUrl: page.url, to: 'absolute'});
+				},
+			],
+			[
+				'linkstream a[href] to absolute',
+				() => {
+					for (const page of pages) {
+						rewriteLinks(page.bytes, {
+							type: 'html',
+							retrievalUrl: page.url,
+							to: link =>
+								link.element === 'a' && link.attribute === 'href' && link.sameDocument !== true ? link.url : undefined,
+						});
+					}
+				},
+			],
+			[
+				'parse5-html-rewriting-stream identity',
+				async () => {
+					for (const page of pages) await parse5Rewrite(page, false);
+				},
+			],
+			[
+				'parse5-html-rewriting-stream every href to absolute',
+				async () => {
+					for (const page of pages) await parse5Rewrite(page, true);
+				},
+			],
+			[
+				'html-rewriter-wasm (lol-html) identity',
+				async () => {
+					for (const page of pages) await lolRewrite([page.bytes], page.url, false);
+				},
+			],
+			[
+				'html-rewriter-wasm (lol-html) a[href] to absolute',
+				async () => {
+					for (const page of pages) await lolRewrite([page.bytes], page.url, true);
+				},
+			],
+		],
+		megabytes,
+		runs,
+	);
+	const ratio = (a: string, b: string): string =>
+		((rows.find(r => r.name === a)?.median ?? 0) / (rows.find(r => r.name === b)?.median ?? 1)).toFixed(1);
 	const lines = [
 		`### Rewriting, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB)`,
 		'',

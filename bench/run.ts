@@ -20,7 +20,21 @@ function version(name: string): string {
 	}
 }
 
-const peers = ['htmlparser2', 'cheerio', 'parse5', 'parse5-sax-parser', 'parse5-html-rewriting-stream', 'html-rewriter-wasm', 'uri-js', 'urijs', 'linkify-it', 'autolinker', 'url-regex-safe', 'feedparser', 'fast-xml-parser'];
+const peers = [
+	'htmlparser2',
+	'cheerio',
+	'parse5',
+	'parse5-sax-parser',
+	'parse5-html-rewriting-stream',
+	'html-rewriter-wasm',
+	'uri-js',
+	'urijs',
+	'linkify-it',
+	'autolinker',
+	'url-regex-safe',
+	'feedparser',
+	'fast-xml-parser',
+];
 const sections: string[] = [
 	'# Benchmarks',
 	'',
@@ -52,7 +66,9 @@ const {runHostileBench} = await import('./hostile.js');
 sections.push(await runHostileBench());
 const {runScaling, MAX_RATIO} = await import('./scaling.js');
 const scaling = runScaling();
-sections.push(`## Scaling\n\nCPU time through the extraction pipeline at n, 4n, 16n (linear is 4; bound ${MAX_RATIO}), best of 11 interleaved rounds.\n\n${scaling.table}\n\nWorst step ratio: ${scaling.worst.toFixed(2)}.\n`);
+sections.push(
+	`## Scaling\n\nCPU time through the extraction pipeline at n, 4n, 16n (linear is 4; bound ${MAX_RATIO}), best of 11 interleaved rounds.\n\n${scaling.table}\n\nWorst step ratio: ${scaling.worst.toFixed(2)}.\n`,
+);
 
 writeFileSync('BENCHMARKS.md', `${sections.join('\n')}\n`);
 console.log(sections.join('\n'));

@@ -40,7 +40,11 @@ export const SHAPES: readonly Shape[] = [
 	{name: 'html: unclosed comment', options: html, make: n => `<!--${repeat('<a href=x>', n)}`},
 	{name: 'html: srcset of many candidates', options: html, make: n => `<img srcset="${repeat('a.png 1x, ', n)}">`},
 	{name: 'html: style of many url(', options: html, make: n => `<style>${repeat('url(', n)}</style>`},
-	{name: 'html: text links on, run of "www."', options: {...html, textLinks: true}, make: n => `<p>${repeat('www.', n)}</p>`},
+	{
+		name: 'html: text links on, run of "www."',
+		options: {...html, textLinks: true},
+		make: n => `<p>${repeat('www.', n)}</p>`,
+	},
 	{name: 'css: run of "url("', options: css, make: n => repeat('url(', n)},
 	{name: 'css: run of "url(x) "', options: css, make: n => repeat('url(x) ', n)},
 	{name: 'css: unclosed comment', options: css, make: n => `/*${repeat('url(x)', n)}`},
@@ -110,6 +114,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && !process.ex
 	process.exitCode = child.status ?? 1;
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
 	const {table, worst} = runScaling(process.argv[2] === undefined ? undefined : Number(process.argv[2]));
-	console.log(`### Scaling (CPU time, extraction pipeline)\n\n${table}\n\nWorst step ratio: ${worst.toFixed(2)} (bound ${MAX_RATIO}).`);
+	console.log(
+		`### Scaling (CPU time, extraction pipeline)\n\n${table}\n\nWorst step ratio: ${worst.toFixed(2)} (bound ${MAX_RATIO}).`,
+	);
 	process.exitCode = worst > MAX_RATIO ? 1 : 0;
 }

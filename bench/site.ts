@@ -28,12 +28,17 @@ function page(folder: number, index: number, perFolder: number): string {
 	for (let k = 1; k <= 30; k++) {
 		const f = (folder + k) % FOLDERS;
 		const p = 1 + ((index * 7 + k) % (perFolder - 1));
-		items.push(`<li><a href="${SITE}s${pad(f)}/p${pad(p)}.html?k=${k}#s${k}">Page ${f}/${p}</a> ${'Lorem ipsum dolor sit amet. '.repeat(k % 5)}</li>`);
+		items.push(
+			`<li><a href="${SITE}s${pad(f)}/p${pad(p)}.html?k=${k}#s${k}">Page ${f}/${p}</a> ${'Lorem ipsum dolor sit amet. '.repeat(k % 5)}</li>`,
+		);
 	}
-	for (let k = 0; k < 6; k++) items.push(`<li><a href="${SITE}s${pad((folder + 3 * k + 1) % FOLDERS)}/">Section ${k}</a></li>`);
+	for (let k = 0; k < 6; k++)
+		items.push(`<li><a href="${SITE}s${pad((folder + 3 * k + 1) % FOLDERS)}/">Section ${k}</a></li>`);
 	for (let k = 0; k < 8; k++) items.push(`<li><img src="${SITE}img/i${(index + k) % 40}.png" alt="image ${k}"></li>`);
 	items.push(`<li><img src="${SITE}img/w.png" srcset="${SITE}img/w.png 1x, ${SITE}img/w@2x.png 2x" alt=""></li>`);
-	items.push(`<li><a href="https://other.example/${folder}/${index}">elsewhere</a> <a href="mailto:web@example.com">mail</a></li>`);
+	items.push(
+		`<li><a href="https://other.example/${folder}/${index}">elsewhere</a> <a href="mailto:web@example.com">mail</a></li>`,
+	);
 	const up = `<a href="${SITE}s${pad((folder + 50) % FOLDERS)}/p001.html">far</a>`;
 	return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${folder}/${index}</title><link rel="stylesheet" href="${SITE}css/s${pad(folder)}.css"></head>\n<body>${up}<ul>\n${items.join('\n')}\n</ul></body></html>\n`;
 }
@@ -46,7 +51,12 @@ function generate(folder: string, pages: number): Map<string, string> {
 		for (let i = 0; i < perFolder && f * perFolder + i < pages; i++) {
 			files.set(`s${pad(f)}/${i === 0 ? 'index' : `p${pad(i)}`}.html`, Buffer.from(page(f, i, perFolder)));
 		}
-		files.set(`css/s${pad(f)}.css`, Buffer.from(`body { background: url(${SITE}img/bg${f % 7}.png) }\n@import "${SITE}css/s${pad((f + 1) % FOLDERS)}.css";\n.x { background: url('https://cdn.example/x.png') }\n`));
+		files.set(
+			`css/s${pad(f)}.css`,
+			Buffer.from(
+				`body { background: url(${SITE}img/bg${f % 7}.png) }\n@import "${SITE}css/s${pad((f + 1) % FOLDERS)}.css";\n.x { background: url('https://cdn.example/x.png') }\n`,
+			),
+		);
 		files.set(`img/i${f}.png`, Buffer.from([0x89, 0x50, 0x4e, 0x47, f, 0xff, 0x00, 0xc3]));
 	}
 	const hashes = new Map<string, string>();
@@ -70,8 +80,23 @@ function differing(folder: string, hashes: ReadonlyMap<string, string>): string[
 /** The command: compiled when tsc can build it, else from source through tsx. */
 function command(): {argv: string[]; how: string} {
 	const out = join(root, 'node_modules', '.cache', 'linkstream-site-bench');
-	const build = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), '--outDir', out, '--declaration', 'false', '--sourceMap', 'false'], {encoding: 'utf8'});
-	if (build.status === 0 && existsSync(join(out, 'cli', 'bin.js'))) return {argv: [join(out, 'cli', 'bin.js')], how: 'compiled'};
+	const build = spawnSync(
+		process.execPath,
+		[
+			join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+			'-p',
+			join(root, 'tsconfig.build.json'),
+			'--outDir',
+			out,
+			'--declaration',
+			'false',
+			'--sourceMap',
+			'false',
+		],
+		{encoding: 'utf8'},
+	);
+	if (build.status === 0 && existsSync(join(out, 'cli', 'bin.js')))
+		return {argv: [join(out, 'cli', 'bin.js')], how: 'compiled'};
 	return {argv: ['--import', 'tsx', join(root, 'src', 'cli', 'bin.ts')], how: 'through tsx (the build failed)'};
 }
 
@@ -103,20 +128,32 @@ export async function runSiteBench(pages = 10_000): Promise<string> {
 		const hashes = generate(folder, pages);
 		fileCount = hashes.size;
 		// The same work without writing (read, rewrite, count), then the round trip in place.
-		for (const [to, mode] of [['relative', '--dry-run'], ['relative', '--in-place'], ['absolute', '--in-place']] as const) {
+		for (const [to, mode] of [
+			['relative', '--dry-run'],
+			['relative', '--in-place'],
+			['absolute', '--in-place'],
+		] as const) {
 			const result = run(cli.argv, ['rewrite', '--to', to, '--site', SITE, mode, '--jobs', jobs, folder]);
 			const summary = result.summary.replace(/^linkstream rewrite( --dry-run)?: /, '');
-			rows.push(`| --to ${to} ${mode} | ${jobs} | ${result.seconds.toFixed(1)} | ${(fileCount / result.seconds).toFixed(0)} | ${result.maxRssMb.toFixed(0)} | ${summary} |`);
+			rows.push(
+				`| --to ${to} ${mode} | ${jobs} | ${result.seconds.toFixed(1)} | ${(fileCount / result.seconds).toFixed(0)} | ${result.maxRssMb.toFixed(0)} | ${summary} |`,
+			);
 			const changed = differing(folder, hashes).length;
-			if (mode === '--dry-run' ? changed !== 0 : to === 'relative' && changed === 0) throw new Error(`bench/site: --to ${to} ${mode} changed ${changed} files`);
+			if (mode === '--dry-run' ? changed !== 0 : to === 'relative' && changed === 0)
+				throw new Error(`bench/site: --to ${to} ${mode} changed ${changed} files`);
 		}
 		const changed = differing(folder, hashes);
-		if (changed.length > 0) throw new Error(`bench/site: the round trip changed ${changed.length} files, e.g. ${changed.slice(0, 3).join(', ')}`);
+		if (changed.length > 0)
+			throw new Error(
+				`bench/site: the round trip changed ${changed.length} files, e.g. ${changed.slice(0, 3).join(', ')}`,
+			);
 		rows.push(`| round trip | ${jobs} | | | | all ${fileCount} files back byte for byte |`);
 		if (readdirSync(folder).length === 0) throw new Error('bench/site: empty site');
 		rmSync(folder, {recursive: true});
 	}
-	const load = loadavg().map(n => n.toFixed(1)).join(', ');
+	const load = loadavg()
+		.map(n => n.toFixed(1))
+		.join(', ');
 	return [
 		'## Static site: rewrite in place',
 		'',

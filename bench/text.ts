@@ -75,7 +75,10 @@ function scalingTable(rows: readonly ScalingRow[], n: number): string {
 		`| input (fuzzy on) | n = ${n} (ms) | 4n (ms) | 16n (ms) | time(4n)/time(n) | time(16n)/time(4n) |`,
 		'|---|---:|---:|---:|---:|---:|',
 	];
-	for (const {name, times: [a = 0, b = 0, c = 0]} of rows) {
+	for (const {
+		name,
+		times: [a = 0, b = 0, c = 0],
+	} of rows) {
 		lines.push(`| ${name} | ${ms(a)} | ${ms(b)} | ${ms(c)} | ${(b / a).toFixed(2)} | ${(c / b).toFixed(2)} |`);
 	}
 	return lines.join('\n');
@@ -107,14 +110,24 @@ function throughput(text: string, runs: number): Measurement[] {
 	const rows: Measurement[] = [
 		warmMeasure('linkstream scanText (defaults)', megabytes, () => void scanText(text), runs),
 		warmMeasure('linkstream scanText (fuzzy domains + e-mails)', megabytes, () => void scanText(text, FUZZY), runs),
-		warmMeasure('linkstream TextExtractor (resolved Links)', megabytes, () => {
-			const core = new TextExtractor({type: 'text'}, () => {});
-			core.write(text);
-			core.end();
-		}, runs),
+		warmMeasure(
+			'linkstream TextExtractor (resolved Links)',
+			megabytes,
+			() => {
+				const core = new TextExtractor({type: 'text'}, () => {});
+				core.write(text);
+				core.end();
+			},
+			runs,
+		),
 		warmMeasure('linkify-it match() (defaults: fuzzyLink off)', megabytes, () => void linkify.match(text), runs),
 		warmMeasure('linkify-it match() (fuzzyLink on)', megabytes, () => void linkifyFuzzy.match(text), runs),
-		warmMeasure('Autolinker.parse (urls + email)', megabytes, () => void Autolinker.parse(text, autolinkerOptions), runs),
+		warmMeasure(
+			'Autolinker.parse (urls + email)',
+			megabytes,
+			() => void Autolinker.parse(text, autolinkerOptions),
+			runs,
+		),
 		warmMeasure('url-regex-safe', megabytes, () => void text.match(urlRegexSafe()), runs),
 	];
 	return rows;

@@ -50,7 +50,9 @@ if (shape === undefined) throw new Error(`unknown shape ${shapeName}`);
 const library = await import(process.env.TOKENS_BENCH_DIST ?? '../dist/index.js');
 const options = {type: shape.type, retrievalUrl: 'https://bench.example/site/page.html', ...shape.options};
 const objects = operation === 'extract';
-const middle = objects ? library.createExtractStream(options) : library.createRewriteStream({...options, to: 'absolute'});
+const middle = objects
+	? library.createExtractStream(options)
+	: library.createRewriteStream({...options, to: 'absolute'});
 let units = 0;
 const sink = new Writable({
 	objectMode: objects,
@@ -62,4 +64,13 @@ const sink = new Writable({
 const start = process.hrtime.bigint();
 await pipeline(generated(shape, Number(bytes)), middle, sink);
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-console.log(JSON.stringify({shape: shapeName, operation, bytes: Number(bytes), seconds, units, maxRssKiB: process.resourceUsage().maxRSS}));
+console.log(
+	JSON.stringify({
+		shape: shapeName,
+		operation,
+		bytes: Number(bytes),
+		seconds,
+		units,
+		maxRssKiB: process.resourceUsage().maxRSS,
+	}),
+);

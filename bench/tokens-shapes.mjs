@@ -12,8 +12,21 @@ export const SHAPES = {
 	'style-element': {group: 'many', type: 'html', prefix: '<style>', unit: 'a{b:url(a)}', suffix: '</style>'},
 	ping: {group: 'many', type: 'html', prefix: '<a ping="', unit: 'a ', suffix: '">'},
 	archive: {group: 'many', type: 'html', prefix: '<object archive="', unit: 'a ', suffix: '">'},
-	'meta-refresh': {group: 'many', type: 'html', prefix: '<meta http-equiv=refresh content="0;url=', unit: 'a', suffix: '">'},
-	'text-links': {group: 'many', type: 'html', prefix: '<p>', unit: 'http://a.example/ ', suffix: '</p>', options: {textLinks: true}},
+	'meta-refresh': {
+		group: 'many',
+		type: 'html',
+		prefix: '<meta http-equiv=refresh content="0;url=',
+		unit: 'a',
+		suffix: '">',
+	},
+	'text-links': {
+		group: 'many',
+		type: 'html',
+		prefix: '<p>',
+		unit: 'http://a.example/ ',
+		suffix: '</p>',
+		options: {textLinks: true},
+	},
 	// Unfinished or oversized tokens (item 5).
 	comment: {group: 'unfinished', type: 'html', prefix: '<!--', unit: 'x', suffix: ''},
 	script: {group: 'unfinished', type: 'html', prefix: '<script>', unit: 'x', suffix: ''},

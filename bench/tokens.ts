@@ -31,12 +31,20 @@ function sizes(variable: string, fallback: string): number[] {
 }
 
 function measure(shape: string, operation: 'extract' | 'rewrite', bytes: number): Run | string {
-	const child = spawnSync(process.execPath, [CHILD, shape, operation, String(bytes)], {encoding: 'utf8', timeout: TIMEOUT_MS, env: process.env});
-	if (child.error !== undefined || child.status !== 0) return child.signal === 'SIGTERM' ? `> ${TIMEOUT_MS / 1000} s` : `failed: ${(child.stderr || String(child.error)).split('\n').find((line) => line.includes('Error')) ?? child.status}`;
+	const child = spawnSync(process.execPath, [CHILD, shape, operation, String(bytes)], {
+		encoding: 'utf8',
+		timeout: TIMEOUT_MS,
+		env: process.env,
+	});
+	if (child.error !== undefined || child.status !== 0)
+		return child.signal === 'SIGTERM'
+			? `> ${TIMEOUT_MS / 1000} s`
+			: `failed: ${(child.stderr || String(child.error)).split('\n').find(line => line.includes('Error')) ?? child.status}`;
 	return JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as Run;
 }
 
-const cell = (run: Run | string): string => (typeof run === 'string' ? `${run} | | ` : `${run.seconds.toFixed(2)} | ${Math.round(run.maxRssKiB / 1024)} | `);
+const cell = (run: Run | string): string =>
+	typeof run === 'string' ? `${run} | | ` : `${run.seconds.toFixed(2)} | ${Math.round(run.maxRssKiB / 1024)} | `;
 
 if (process.env.TOKENS_BENCH_DIST === undefined) spawnSync('npm', ['run', 'build'], {cwd: ROOT, stdio: 'inherit'});
 const only = process.env.TOKENS_BENCH_SHAPES?.split(',');
@@ -44,11 +52,17 @@ console.log('| shape | MB | extract s | extract peak RSS MiB | rewrite s | rewri
 console.log('|---|---|---|---|---|---|---|');
 for (const [name, shape] of Object.entries(SHAPES)) {
 	if (only !== undefined && !only.includes(name)) continue;
-	const list = shape.group === 'many' ? sizes('TOKENS_BENCH_SIZES', '4e6,16e6,64e6') : sizes('TOKENS_BENCH_LONG_SIZES', '10e6,30e6,100e6');
+	const list =
+		shape.group === 'many'
+			? sizes('TOKENS_BENCH_SIZES', '4e6,16e6,64e6')
+			: sizes('TOKENS_BENCH_LONG_SIZES', '10e6,30e6,100e6');
 	for (const bytes of list) {
 		const extract = measure(name, 'extract', bytes);
 		const rewrite = measure(name, 'rewrite', bytes);
-		const ratio = typeof extract === 'string' || typeof rewrite === 'string' ? '' : `${(rewrite.seconds / extract.seconds).toFixed(1)}x`;
+		const ratio =
+			typeof extract === 'string' || typeof rewrite === 'string'
+				? ''
+				: `${(rewrite.seconds / extract.seconds).toFixed(1)}x`;
 		console.log(`| ${name} | ${bytes / MB} | ${cell(extract)}${cell(rewrite)}${ratio} |`);
 	}
 }

@@ -43,8 +43,23 @@ export function corpusPairs(sharedDir: string): Pair[] {
 
 /** Synthetic pairs in the proportions pages tend to have: paths, roots, absolutes, fragments. */
 export function syntheticPairs(count = 50_000): Pair[] {
-	const refs = ['img/logo.png', '../css/site.css', '/about/', 'https://cdn.example.net/lib.js', '#top', '?page=2', './a/b/c.html', '//static.example.org/x.gif', 'mailto:me@example.com', 'news/2024/item.html?id=7#c'];
-	const bases = ['https://www.example.com/blog/2024/05/post.html', 'http://example.org/', 'https://shop.example.com/cat/item?id=3'];
+	const refs = [
+		'img/logo.png',
+		'../css/site.css',
+		'/about/',
+		'https://cdn.example.net/lib.js',
+		'#top',
+		'?page=2',
+		'./a/b/c.html',
+		'//static.example.org/x.gif',
+		'mailto:me@example.com',
+		'news/2024/item.html?id=7#c',
+	];
+	const bases = [
+		'https://www.example.com/blog/2024/05/post.html',
+		'http://example.org/',
+		'https://shop.example.com/cat/item?id=3',
+	];
 	const pairs: Pair[] = [];
 	for (let index = 0; index < count; index++) pairs.push([refs[index % refs.length]!, bases[index % bases.length]!]);
 	return pairs;
@@ -65,7 +80,8 @@ function each(pairs: readonly Pair[], fn: (ref: string, base: string) => unknown
 /** Run every measurement and return the markdown section. */
 export async function runUriBench(sharedDir?: string): Promise<string> {
 	const pairs = sharedDir === undefined ? syntheticPairs() : corpusPairs(sharedDir);
-	const source = sharedDir === undefined ? 'synthetic pairs' : 'the a/link/img/script links of corpus/html against their bases';
+	const source =
+		sharedDir === undefined ? 'synthetic pairs' : 'the a/link/img/script links of corpus/html against their bases';
 	const contenders: Array<[string, () => void]> = [
 		['new URL(ref, base)', each(pairs, (ref, base) => new URL(ref, base).href)],
 		['linkstream resolve rfc3986', each(pairs, (ref, base) => resolve(ref, base, {dialect: 'rfc3986'}))],
@@ -76,20 +92,28 @@ export async function runUriBench(sharedDir?: string): Promise<string> {
 	];
 	const relativizers: Array<[string, number, () => void]> = (['rfc3986', 'rfc2396', 'whatwg'] as const).map(dialect => {
 		const targets = targetPairs(pairs, dialect);
-		return [`linkstream relativize ${dialect}`, targets.length, each(targets, (target, base) => relativize(target, base, {dialect}))];
+		return [
+			`linkstream relativize ${dialect}`,
+			targets.length,
+			each(targets, (target, base) => relativize(target, base, {dialect})),
+		];
 	});
 	// The bulk path a rewriter takes: one relativizer per page (pairs come page by page).
 	for (const dialect of ['rfc3986', 'rfc2396', 'whatwg'] as const) {
 		const targets = targetPairs(pairs, dialect);
 		let lastBase = '';
 		let bound: (target: string) => string = target => target;
-		relativizers.push([`linkstream createRelativizer(base) per page, ${dialect}`, targets.length, each(targets, (target, base) => {
-			if (base !== lastBase) {
-				bound = createRelativizer(base, {dialect});
-				lastBase = base;
-			}
-			return bound(target);
-		})]);
+		relativizers.push([
+			`linkstream createRelativizer(base) per page, ${dialect}`,
+			targets.length,
+			each(targets, (target, base) => {
+				if (base !== lastBase) {
+					bound = createRelativizer(base, {dialect});
+					lastBase = base;
+				}
+				return bound(target);
+			}),
+		]);
 	}
 	// Warm every contender up first, so JIT tiers and leftover garbage do not favour a row.
 	for (const [, fn] of contenders) fn();

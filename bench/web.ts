@@ -81,7 +81,7 @@ function webAlone(page: Page): TransformStream<Uint8Array, unknown> {
 /** The benchmark as markdown. */
 export async function runWebBench(sharedDir: string, options: {runs?: number} = {}): Promise<string> {
 	const encoder = new TextEncoder();
-	const pages: Page[] = corpusPages(sharedDir).map((page) => {
+	const pages: Page[] = corpusPages(sharedDir).map(page => {
 		const bytes = encoder.encode(page.html);
 		const chunks: Uint8Array[] = [];
 		for (let at = 0; at < bytes.length; at += CHUNK_BYTES) chunks.push(bytes.subarray(at, at + CHUNK_BYTES));
@@ -94,33 +94,63 @@ export async function runWebBench(sharedDir: string, options: {runs?: number} = 
 	const megabytes = pages.reduce((sum, page) => sum + page.bytes.length, 0) / 1e6;
 	const extract = (page: Page): ExtractOptions => ({type: 'html', retrievalUrl: page.url});
 	const rewrite = (page: Page): RewriteOptions => ({type: 'html', retrievalUrl: page.url, to: 'absolute'});
-	const rows = await measureIsolated(fileURLToPath(import.meta.url), [sharedDir], [
-		['createExtractStream (Node)', async () => {
-			for (const page of pages) await nodeStream(createExtractStream(extract(page)), page.chunks);
-		}],
-		['ExtractStream (web)', async () => {
-			for (const page of pages) await webStream(new ExtractStream(extract(page)), page.chunks);
-		}],
-		['createRewriteStream (Node), every reference to absolute', async () => {
-			for (const page of pages) await nodeStream(createRewriteStream(rewrite(page)), page.chunks);
-		}],
-		['RewriteStream (web), every reference to absolute', async () => {
-			for (const page of pages) await webStream(new RewriteStream(rewrite(page)) as TransformStream<Uint8Array, unknown>, page.chunks);
-		}],
-		['the streams alone: the Links through a Node Transform (no extraction)', async () => {
-			for (const page of pages) await nodeStream(nodeAlone(page), page.chunks);
-		}],
-		['the streams alone: the Links through a TransformStream (no extraction)', async () => {
-			for (const page of pages) await webStream(webAlone(page), page.chunks);
-		}],
-		['html-rewriter-wasm (lol-html) a[href] to absolute', async () => {
-			for (const page of pages) await lolRewrite(page.chunks, page.url, true);
-		}],
-	], megabytes, options.runs ?? 5);
-	const rate = (name: string): number => rows.find((row) => row.name.startsWith(name))?.median ?? Number.NaN;
+	const rows = await measureIsolated(
+		fileURLToPath(import.meta.url),
+		[sharedDir],
+		[
+			[
+				'createExtractStream (Node)',
+				async () => {
+					for (const page of pages) await nodeStream(createExtractStream(extract(page)), page.chunks);
+				},
+			],
+			[
+				'ExtractStream (web)',
+				async () => {
+					for (const page of pages) await webStream(new ExtractStream(extract(page)), page.chunks);
+				},
+			],
+			[
+				'createRewriteStream (Node), every reference to absolute',
+				async () => {
+					for (const page of pages) await nodeStream(createRewriteStream(rewrite(page)), page.chunks);
+				},
+			],
+			[
+				'RewriteStream (web), every reference to absolute',
+				async () => {
+					for (const page of pages)
+						await webStream(new RewriteStream(rewrite(page)) as TransformStream<Uint8Array, unknown>, page.chunks);
+				},
+			],
+			[
+				'the streams alone: the Links through a Node Transform (no extraction)',
+				async () => {
+					for (const page of pages) await nodeStream(nodeAlone(page), page.chunks);
+				},
+			],
+			[
+				'the streams alone: the Links through a TransformStream (no extraction)',
+				async () => {
+					for (const page of pages) await webStream(webAlone(page), page.chunks);
+				},
+			],
+			[
+				'html-rewriter-wasm (lol-html) a[href] to absolute',
+				async () => {
+					for (const page of pages) await lolRewrite(page.chunks, page.url, true);
+				},
+			],
+		],
+		megabytes,
+		options.runs ?? 5,
+	);
+	const rate = (name: string): number => rows.find(row => row.name.startsWith(name))?.median ?? Number.NaN;
 	/** Milliseconds for the corpus at a row's median rate. */
 	const ms = (name: string): number => (megabytes / rate(name)) * 1000;
-	const platform = ms('the streams alone: the Links through a TransformStream') - ms('the streams alone: the Links through a Node Transform');
+	const platform =
+		ms('the streams alone: the Links through a TransformStream') -
+		ms('the streams alone: the Links through a Node Transform');
 	const gap = ms('ExtractStream (web)') - ms('createExtractStream (Node)');
 	return [
 		`### Web Streams (linkstream/web) beside the Node streams, ${pages.length} corpus pages (${megabytes.toFixed(1)} MB) in 64 KiB chunks`,

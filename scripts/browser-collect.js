@@ -48,7 +48,7 @@
 	}
 
 	function splitWhitespace(value) {
-		return value.split(/[\t\n\f\r ]+/).filter((token) => token !== '');
+		return value.split(/[\t\n\f\r ]+/).filter(token => token !== '');
 	}
 
 	// HTML: "parse a srcset attribute" (#parse-a-srcset-attribute), returning the URL of
@@ -111,12 +111,22 @@
 	// HTML srcset step 13: at most one w (valid non-negative integer > 0) or x (valid
 	// floating-point number >= 0); h (integer > 0) only with w.
 	function validDescriptors(descriptors) {
-		let w = false, x = false, h = false;
+		let w = false,
+			x = false,
+			h = false;
 		for (const d of descriptors) {
 			const last = d.at(-1);
 			const number = d.slice(0, -1);
 			if (last === 'w' && !w && !x && /^[0-9]+$/.test(number) && Number(number) > 0) w = true;
-			else if (last === 'x' && !w && !x && !h && /^-?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][-+]?[0-9]+)?$/.test(number) && Number(number) >= 0) x = true;
+			else if (
+				last === 'x' &&
+				!w &&
+				!x &&
+				!h &&
+				/^-?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][-+]?[0-9]+)?$/.test(number) &&
+				Number(number) >= 0
+			)
+				x = true;
 			else if (last === 'h' && !h && !x && /^[0-9]+$/.test(number) && Number(number) > 0) h = true;
 			else return false;
 		}
@@ -128,7 +138,7 @@
 	function parseRefresh(input) {
 		let position = 0;
 		const length = input.length;
-		const isWs = (c) => c !== undefined && ASCII_WS.test(c);
+		const isWs = c => c !== undefined && ASCII_WS.test(c);
 		while (isWs(input[position])) position++; // step 2
 		const timeStart = position;
 		while (/[0-9]/.test(input[position] ?? '')) position++; // step 3
@@ -179,9 +189,9 @@
 		const n = text.length;
 		const stack = []; // open function names
 		let atImport = false; // after @import, before its first string/url
-		const isHex = (c) => /[0-9a-fA-F]/.test(c ?? '');
-		const isNameChar = (c) => c !== undefined && (/[A-Za-z0-9_-]/.test(c) || c.charCodeAt(0) >= 0x80);
-		const validEscape = (k) => text[k] === '\\' && text[k + 1] !== '\n' && text[k + 1] !== undefined;
+		const isHex = c => /[0-9a-fA-F]/.test(c ?? '');
+		const isNameChar = c => c !== undefined && (/[A-Za-z0-9_-]/.test(c) || c.charCodeAt(0) >= 0x80);
+		const validEscape = k => text[k] === '\\' && text[k + 1] !== '\n' && text[k + 1] !== undefined;
 		function escape() {
 			// at text[i] after the backslash
 			if (isHex(text[i])) {
@@ -200,7 +210,7 @@
 			let out = '';
 			for (;;) {
 				if (isNameChar(text[i])) out += text[i++];
-				else if (validEscape(i)) (i++, (out += escape()));
+				else if (validEscape(i)) i++, (out += escape());
 				else return out;
 			}
 		}
@@ -226,10 +236,11 @@
 				if (c === ')') return out;
 				if (/[\t\n ]/.test(c)) {
 					while (/[\t\n ]/.test(text[i] ?? 'x')) i++;
-					if (i >= n || text[i] === ')') return i++, out;
+					if (i >= n || text[i] === ')') return (i++, out);
 					return badUrl();
 				}
-				if (c === '"' || c === "'" || c === '(' || c.charCodeAt(0) < 0x20 && c !== '\t' || c === '\x7f') return badUrl();
+				if (c === '"' || c === "'" || c === '(' || (c.charCodeAt(0) < 0x20 && c !== '\t') || c === '\x7f')
+					return badUrl();
 				if (c === '\\') {
 					if (validEscape(i - 1)) out += escape();
 					else return badUrl();
@@ -242,7 +253,7 @@
 			i++;
 			return null;
 		}
-		const inImageSet = () => stack.some((f) => f === 'image-set' || f === '-webkit-image-set' || f === 'image');
+		const inImageSet = () => stack.some(f => f === 'image-set' || f === '-webkit-image-set' || f === 'image');
 		while (i < n) {
 			const c = text[i];
 			if (c === '/' && text[i + 1] === '*') {
@@ -254,13 +265,14 @@
 				if (value === null) continue;
 				const top = stack.at(-1);
 				if (atImport && stack.length === 0) found.push({value, kind: 'import'}), (atImport = false);
-				else if (top === 'url' || top === 'src') found.push({value, kind: atImport ? 'import' : 'url'}), (atImport = false);
+				else if (top === 'url' || top === 'src')
+					found.push({value, kind: atImport ? 'import' : 'url'}), (atImport = false);
 				else if (inImageSet()) found.push({value, kind: 'url'});
 			} else if (c === '@') {
 				i++;
 				const keyword = name().toLowerCase();
 				atImport = keyword === 'import';
-				if (keyword === 'namespace') i = Math.min(n, (text.indexOf(';', i) + 1) || n);
+				if (keyword === 'namespace') i = Math.min(n, text.indexOf(';', i) + 1 || n);
 			} else if (isNameChar(c) || validEscape(i) || (c === '-' && (isNameChar(text[i + 1]) || validEscape(i + 1)))) {
 				const ident = name().toLowerCase();
 				if (text[i] === '(') {
@@ -299,14 +311,22 @@
 	function cssomUrls(text) {
 		const out = [];
 		const re = /url\("((?:[^"\\]|\\.)*)"\)/g;
-		for (const m of text.matchAll(re)) out.push(m[1].replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex, ch) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : ch)));
+		for (const m of text.matchAll(re))
+			out.push(
+				m[1].replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex, ch) =>
+					hex ? String.fromCodePoint(parseInt(hex, 16)) : ch,
+				),
+			);
 		return out;
 	}
 
 	function sheetText(sheet) {
 		try {
 			// @namespace names a namespace, not a resource (§5.7): left out, as our scan does.
-			return [...sheet.cssRules].filter((rule) => !(rule instanceof CSSNamespaceRule)).map((rule) => rule.cssText).join('\n');
+			return [...sheet.cssRules]
+				.filter(rule => !(rule instanceof CSSNamespaceRule))
+				.map(rule => rule.cssText)
+				.join('\n');
 		} catch {
 			return '';
 		}
@@ -314,14 +334,25 @@
 
 	const checks = [];
 	function crossCheck(where, scanned, cssomText) {
-		const a = scanned.map((f) => f.value).sort();
+		const a = scanned.map(f => f.value).sort();
 		const b = cssomUrls(cssomText).sort();
 		if (JSON.stringify(a) !== JSON.stringify(b)) checks.push({where, scanner: a, cssom: b});
 	}
 
 	const SINGLE_DOM = {
 		href: {a: 'href', area: 'href', link: 'href', base: 'href'},
-		src: {img: 'src', iframe: 'src', embed: 'src', audio: 'src', video: 'src', source: 'src', track: 'src', script: 'src', frame: 'src', input: 'src'},
+		src: {
+			img: 'src',
+			iframe: 'src',
+			embed: 'src',
+			audio: 'src',
+			video: 'src',
+			source: 'src',
+			track: 'src',
+			script: 'src',
+			frame: 'src',
+			input: 'src',
+		},
 		data: {object: 'data'},
 		poster: {video: 'poster'},
 		action: {form: 'action'},
@@ -332,7 +363,13 @@
 		codebase: {object: 'codeBase'},
 	};
 	const BACKGROUND = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
-	const CORPUS = {href: ['a', 'area', 'link'], src: ['img', 'script', 'iframe', 'embed', 'source', 'track', 'input'], action: ['form'], poster: ['video'], cite: ['blockquote', 'q']};
+	const CORPUS = {
+		href: ['a', 'area', 'link'],
+		src: ['img', 'script', 'iframe', 'embed', 'source', 'track', 'input'],
+		action: ['form'],
+		poster: ['video'],
+		cite: ['blockquote', 'q'],
+	};
 
 	function walk(doc, frame) {
 		const rows = [];
@@ -357,9 +394,15 @@
 					if (property !== undefined) {
 						if (name === 'input' && a === 'src' && idl(el, 'type') !== 'image') continue;
 						push(name, a, attr.value, domUrl(idl(el, property)), 'dom');
-					} else if ((a === 'ping' && (name === 'a' || name === 'area')) || (a === 'attributionsrc' && ['a', 'img', 'script'].includes(name))) {
+					} else if (
+						(a === 'ping' && (name === 'a' || name === 'area')) ||
+						(a === 'attributionsrc' && ['a', 'img', 'script'].includes(name))
+					) {
 						for (const token of splitWhitespace(attr.value)) push(name, a, token, resolveHere(doc, token), 'resolved');
-					} else if ((a === 'srcset' && (name === 'img' || (name === 'source' && el.parentElement?.localName === 'picture'))) || (a === 'imagesrcset' && name === 'link')) {
+					} else if (
+						(a === 'srcset' && (name === 'img' || (name === 'source' && el.parentElement?.localName === 'picture'))) ||
+						(a === 'imagesrcset' && name === 'link')
+					) {
 						for (const url of parseSrcset(attr.value)) push(name, a, url, resolveHere(doc, url), 'resolved');
 					} else if (a === 'content' && name === 'meta' && el.httpEquiv.toLowerCase() === 'refresh') {
 						const url = parseRefresh(attr.value);
@@ -386,14 +429,25 @@
 				// SVG 2: href wins over xlink:href; href.baseVal is what the element uses.
 				const uses = el.href instanceof SVGAnimatedString ? (el.hasAttribute('href') ? 'href' : 'xlink:href') : null;
 				for (const attr of el.attributes) {
-					if (attr.name === uses) push(name, uses, el.href.baseVal, resolveHere(doc, el.href.baseVal.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '')), 'resolved');
-					else if (attr.name === 'style' || /^(fill|stroke|clip-path|mask|filter|marker-start|marker-mid|marker-end|cursor)$/.test(attr.name)) {
+					if (attr.name === uses)
+						push(
+							name,
+							uses,
+							el.href.baseVal,
+							resolveHere(doc, el.href.baseVal.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '')),
+							'resolved',
+						);
+					else if (
+						attr.name === 'style' ||
+						/^(fill|stroke|clip-path|mask|filter|marker-start|marker-mid|marker-end|cursor)$/.test(attr.name)
+					) {
 						for (const f of scanCss(attr.value)) push(name, attr.name, f.value, resolveHere(doc, f.value), 'resolved');
 					}
 				}
 				if (name === 'style') {
 					// Foreign content: the text is parsed as markup, entities decoded.
-					for (const f of scanCss(el.textContent)) push('style', f.kind, f.value, resolveHere(doc, f.value), 'resolved');
+					for (const f of scanCss(el.textContent))
+						push('style', f.kind, f.value, resolveHere(doc, f.value), 'resolved');
 				}
 			}
 		}
@@ -403,9 +457,17 @@
 	const links = walk(document, undefined);
 	// Meta refresh contents, for the navigation check in browser-expect.ts.
 	const refreshContents = [...document.querySelectorAll('meta')]
-		.filter((m) => m.httpEquiv.toLowerCase() === 'refresh' && m.hasAttribute('content'))
-		.map((m) => m.content);
+		.filter(m => m.httpEquiv.toLowerCase() === 'refresh' && m.hasAttribute('content'))
+		.map(m => m.content);
 	// Arbitrary references resolved as this document would (base and encoding).
-	const resolved = resolve.map((reference) => resolveHere(document, reference));
-	return {baseURI: document.baseURI, documentURL: document.URL, characterSet: document.characterSet, links, checks, refreshContents, resolved};
+	const resolved = resolve.map(reference => resolveHere(document, reference));
+	return {
+		baseURI: document.baseURI,
+		documentURL: document.URL,
+		characterSet: document.characterSet,
+		links,
+		checks,
+		refreshContents,
+		resolved,
+	};
 });

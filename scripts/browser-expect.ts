@@ -53,10 +53,13 @@ try {
 		for (const check of refreshChecks) {
 			if (check.parsed !== check.chromium) {
 				problems++;
-				console.error(`${file}: meta refresh ${JSON.stringify(check.content)}: parsed ${check.parsed}, Chromium ${check.chromium}`);
+				console.error(
+					`${file}: meta refresh ${JSON.stringify(check.content)}: parsed ${check.parsed}, Chromium ${check.chromium}`,
+				);
 			}
 		}
-		for (const check of result.checks) console.error(`${file}: CSS scan vs CSSOM differ at ${check.where}: ${JSON.stringify(check)}`);
+		for (const check of result.checks)
+			console.error(`${file}: CSS scan vs CSSOM differ at ${check.where}: ${JSON.stringify(check)}`);
 		writeFileSync(join(out, file.replace(/\.html$/u, '.links.json')), format(file, entry, result, refreshChecks));
 		console.log(`${file}: ${result.links.length} rows, base ${result.baseURI}, ${result.requests.length} requests`);
 	}
@@ -71,11 +74,15 @@ async function checkRefreshes(browser: BrowserHarness, url: string, contents: st
 		const delay = Number.parseFloat(/^[\t\n\f\r ]*([0-9.]*)/u.exec(content)?.[1] ?? '');
 		if (delay > MAX_REFRESH_WAIT_SECONDS) return null;
 		const html = `<!DOCTYPE html><meta http-equiv="refresh" content="${escapeAttribute(content)}">`;
-		const result = await browser.load({url, body: Buffer.from(html), settleMs: ((Number.isNaN(delay) ? 0 : delay) + 1.5) * 1000});
-		const parsed = result.links.find((row) => row.element === 'meta')?.url ?? null;
+		const result = await browser.load({
+			url,
+			body: Buffer.from(html),
+			settleMs: ((Number.isNaN(delay) ? 0 : delay) + 1.5) * 1000,
+		});
+		const parsed = result.links.find(row => row.element === 'meta')?.url ?? null;
 		return {content, parsed, chromium: result.navigations[0] ?? null};
 	});
-	return (await Promise.all(checks)).filter((check) => check !== null);
+	return (await Promise.all(checks)).filter(check => check !== null);
 }
 
 function escapeAttribute(value: string): string {
@@ -85,7 +92,7 @@ function escapeAttribute(value: string): string {
 /** JSON with one row per line, so diffs of regenerated expectations stay readable. */
 function format(file: string, entry: PageEntry, result: PageResult, refreshChecks: RefreshCheck[]): string {
 	const rows = (items: readonly unknown[]) =>
-		items.length === 0 ? '[]' : `[\n${items.map((item) => `\t\t${JSON.stringify(item)}`).join(',\n')}\n\t]`;
+		items.length === 0 ? '[]' : `[\n${items.map(item => `\t\t${JSON.stringify(item)}`).join(',\n')}\n\t]`;
 	const fields = [
 		`\t"page": ${JSON.stringify(file)}`,
 		`\t"retrievalUrl": ${JSON.stringify(entry.retrievalUrl)}`,

@@ -30,7 +30,11 @@ const LAUNCH_ARGS = [
 const COLLECTOR = readFileSync(fileURLToPath(new URL('browser-collect.js', import.meta.url)), 'utf8');
 
 /** Identifies the harness and collector version, for caches keyed on outputs. */
-export const HARNESS_VERSION = createHash('sha256').update(COLLECTOR).update(LAUNCH_ARGS.join(' ')).digest('hex').slice(0, 16);
+export const HARNESS_VERSION = createHash('sha256')
+	.update(COLLECTOR)
+	.update(LAUNCH_ARGS.join(' '))
+	.digest('hex')
+	.slice(0, 16);
 
 /** One URL read from the DOM: `via: 'dom'` an IDL property, `'resolved'` resolved in the page. */
 export interface BrowserRow {
@@ -126,12 +130,16 @@ async function serve(page: Page, options: LoadOptions): Promise<{requests: strin
 	const navigations: string[] = [];
 	let served = false;
 	const documentUrl = options.url.replace(/#.*$/su, ''); // requests carry no fragment
-	await page.route('**/*', async (route) => {
+	await page.route('**/*', async route => {
 		const request = route.request();
 		const url = request.url();
 		if (!served && url === documentUrl && request.isNavigationRequest()) {
 			served = true;
-			await route.fulfill({status: 200, contentType: options.contentType ?? 'text/html', body: Buffer.from(options.body)});
+			await route.fulfill({
+				status: 200,
+				contentType: options.contentType ?? 'text/html',
+				body: Buffer.from(options.body),
+			});
 		} else if (request.isNavigationRequest()) {
 			navigations.push(url);
 			await route.fulfill({status: 204}); // No Content: the navigation is cancelled
@@ -143,7 +151,11 @@ async function serve(page: Page, options: LoadOptions): Promise<{requests: strin
 	return {requests, navigations};
 }
 
-async function collectIn(page: Page, mode: CollectMode, resolve: readonly string[]): Promise<Omit<PageResult, 'requests' | 'navigations'>> {
+async function collectIn(
+	page: Page,
+	mode: CollectMode,
+	resolve: readonly string[],
+): Promise<Omit<PageResult, 'requests' | 'navigations'>> {
 	const source = `(${COLLECTOR.trim().replace(/;$/, '')})(${JSON.stringify({mode, resolve})})`;
 	return (await page.evaluate(source)) as Omit<PageResult, 'requests' | 'navigations'>;
 }
@@ -166,7 +178,11 @@ export interface UrlChange {
  * const harness = await BrowserHarness.open();
  * const changes = await compareResolved(harness!, {url, body: original}, {url, body: rewritten});
  */
-export async function compareResolved(harness: BrowserHarness, original: LoadOptions, rewritten: LoadOptions): Promise<UrlChange[]> {
+export async function compareResolved(
+	harness: BrowserHarness,
+	original: LoadOptions,
+	rewritten: LoadOptions,
+): Promise<UrlChange[]> {
 	const [before, after] = [await harness.load(original), await harness.load(rewritten)];
 	if (before.links.length !== after.links.length) {
 		throw new Error(`compareResolved: ${before.links.length} URL places before, ${after.links.length} after`);

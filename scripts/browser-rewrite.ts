@@ -46,7 +46,12 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 function rows(links: readonly BrowserRow[]): Row[] {
-	return links.map((row) => [row.frame === undefined ? row.element : `${row.frame} ${row.element}`, row.attribute, row.value, row.url]);
+	return links.map(row => [
+		row.frame === undefined ? row.element : `${row.frame} ${row.element}`,
+		row.attribute,
+		row.value,
+		row.url,
+	]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -67,16 +72,35 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 			for (const variant of ['in place', 'moved'] as const) {
 				const documentUrl = variant === 'moved' ? movedUrl(retrievalUrl) : retrievalUrl;
 				// Every reference relativized (keepAbsolute: []): what a browser must resolve the same is the relative form; one kept absolute resolves to itself.
-				const rewritten = rewriteLinks(body, {type: 'html', retrievalUrl, documentUrl, to: 'relative', keepAbsolute: []});
+				const rewritten = rewriteLinks(body, {
+					type: 'html',
+					retrievalUrl,
+					documentUrl,
+					to: 'relative',
+					keepAbsolute: [],
+				});
 				const reloaded = await harness.load({url: documentUrl, body: rewritten});
 				const rewrittenRows = rows(reloaded.links);
-				checks.push({page, variant, retrievalUrl, documentUrl, rewritten: sha256(rewritten), originalBase: loaded.baseURI, rewrittenBase: reloaded.baseURI, original, rewrittenRows});
+				checks.push({
+					page,
+					variant,
+					retrievalUrl,
+					documentUrl,
+					rewritten: sha256(rewritten),
+					originalBase: loaded.baseURI,
+					rewrittenBase: reloaded.baseURI,
+					original,
+					rewrittenRows,
+				});
 				console.log(`${page} (${variant}): ${original.length} rows, ${rewrittenRows.length} after`);
 			}
 		}
 	} finally {
 		await harness.close();
 	}
-	const lines = checks.map((check) => `\t\t${JSON.stringify(check)}`);
-	writeFileSync(OUT, `{\n\t"harness": ${JSON.stringify(HARNESS_VERSION)},\n\t"checks": [\n${lines.join(',\n')}\n\t]\n}\n`);
+	const lines = checks.map(check => `\t\t${JSON.stringify(check)}`);
+	writeFileSync(
+		OUT,
+		`{\n\t"harness": ${JSON.stringify(HARNESS_VERSION)},\n\t"checks": [\n${lines.join(',\n')}\n\t]\n}\n`,
+	);
 }

@@ -44,11 +44,13 @@ if (values.corpus !== undefined && seeds.length === 0) {
 	process.exit(2);
 }
 const sources = caseSources(seeds);
-const pairs = PROPERTY_NAMES.flatMap((property) => Object.keys(sources).map((source) => `${property}/${source}`));
+const pairs = PROPERTY_NAMES.flatMap(property => Object.keys(sources).map(source => `${property}/${source}`));
 const perPair = Math.max(1, Math.ceil(runs / pairs.length));
 const args = `--seed ${seed} --runs ${runs}${values.corpus === undefined ? '' : ` --corpus ${values.corpus}`}`;
 
-console.log(`fuzz: seed ${seed}, ${runs} cases (${perPair} per property and source), ${seeds.length} mutation seeds from ${values.corpus ?? 'fixtures/'}`);
+console.log(
+	`fuzz: seed ${seed}, ${runs} cases (${perPair} per property and source), ${seeds.length} mutation seeds from ${values.corpus ?? 'fixtures/'}`,
+);
 
 const counts = new Map<string, number>();
 const failures: string[] = [];
@@ -60,19 +62,33 @@ for (const [index, pair] of pairs.entries()) {
 	const arbitrary = sources[source] as fc.Arbitrary<FuzzCase>;
 	const t0 = performance.now();
 	const result = fc.check(
-		fc.property(arbitrary, (c) => {
+		fc.property(arbitrary, c => {
 			checkProperty(property, c);
 		}),
-		{numRuns: perPair, seed: seed + index, ...(values.path === undefined ? {} : {path: values.path}), endOnFailure: false},
+		{
+			numRuns: perPair,
+			seed: seed + index,
+			...(values.path === undefined ? {} : {path: values.path}),
+			endOnFailure: false,
+		},
 	);
 	const ms = Math.round(performance.now() - t0);
 	for (const key of [property, `source ${source}`]) counts.set(key, (counts.get(key) ?? 0) + result.numRuns);
 	if (result.failed) {
 		const example = result.counterexample?.[0] as FuzzCase | undefined;
-		const input = example === undefined ? '' : typeof example.input === 'string' ? JSON.stringify(example.input) : `bytes ${Buffer.from(example.input).toString('base64')}`;
+		const input =
+			example === undefined
+				? ''
+				: typeof example.input === 'string'
+					? JSON.stringify(example.input)
+					: `bytes ${Buffer.from(example.input).toString('base64')}`;
 		failures.push(pair);
-		console.log(`FAIL ${pair} after ${result.numRuns} cases (${ms} ms): ${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}`);
-		console.log(`  case: ${example === undefined ? '' : JSON.stringify({...example, input: undefined})} input ${input}`);
+		console.log(
+			`FAIL ${pair} after ${result.numRuns} cases (${ms} ms): ${result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance)}`,
+		);
+		console.log(
+			`  case: ${example === undefined ? '' : JSON.stringify({...example, input: undefined})} input ${input}`,
+		);
 		console.log(`  replay: npx tsx scripts/fuzz.ts ${args} --only ${pair} --path ${result.counterexamplePath ?? ''}`);
 	} else {
 		console.log(`ok   ${pair}: ${result.numRuns} cases (${ms} ms)`);

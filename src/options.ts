@@ -26,7 +26,10 @@ function checkBoolean(name: string, value: unknown): void {
 /** Validate extraction options; returns them with the dialect filled in. */
 export function checkExtractOptions(options: unknown): ExtractOptions & {dialect: Dialect} {
 	if (options === null || typeof options !== 'object') {
-		throw new OptionError('options', `linkstream: options must be an object such as {type: 'html'}; got ${describe(options)}`);
+		throw new OptionError(
+			'options',
+			`linkstream: options must be an object such as {type: 'html'}; got ${describe(options)}`,
+		);
 	}
 	const o = options as ExtractOptions;
 	if (!(INPUT_TYPES as readonly unknown[]).includes(o.type)) {
@@ -42,7 +45,8 @@ export function checkExtractOptions(options: unknown): ExtractOptions & {dialect
 	checkBoolean('textLinks', o.textLinks);
 	checkBoolean('anchorText', o.anchorText);
 	if (o.fuzzy !== undefined) {
-		if (o.fuzzy === null || typeof o.fuzzy !== 'object') throw optionError('fuzzy', 'an object {domains?, emails?}', o.fuzzy);
+		if (o.fuzzy === null || typeof o.fuzzy !== 'object')
+			throw optionError('fuzzy', 'an object {domains?, emails?}', o.fuzzy);
 		checkBoolean('fuzzy.domains', o.fuzzy.domains);
 		checkBoolean('fuzzy.emails', o.fuzzy.emails);
 	}
@@ -74,6 +78,7 @@ export function checkRewriteOptions(options: unknown): RewriteOptions & {dialect
 	const keep = keepAbsoluteProblem(o.keepAbsolute);
 	if (keep !== undefined) throw optionError('keepAbsolute', `${KEEP_ABSOLUTE_FORM} (${keep})`, o.keepAbsolute);
 	// Only absolute mode writes references that already have a scheme.
-	if (o.normalize === true && o.to !== 'absolute') throw optionError('normalize', "true only with to: 'absolute' (false or absent otherwise)", o.normalize);
+	if (o.normalize === true && o.to !== 'absolute')
+		throw optionError('normalize', "true only with to: 'absolute' (false or absent otherwise)", o.normalize);
 	return o;
 }

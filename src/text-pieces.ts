@@ -69,7 +69,7 @@ export class TextPieces {
 	slice(from: number, to: number): string | undefined {
 		if (from < this.heldFrom || to > this.total || from > to) return undefined;
 		const parts: string[] = [];
-		this.read(from, to, (piece) => parts.push(piece));
+		this.read(from, to, piece => parts.push(piece));
 		if (parts.length === 1) return parts[0];
 		this.copiedUnits += to - from;
 		return parts.join('');

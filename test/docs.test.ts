@@ -10,7 +10,12 @@ import {dirname, join, normalize} from 'node:path';
 import {fileURLToPath} from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter(name => name.endsWith('.md')).map(name => `docs/${name}`)];
+const PAGES = [
+	'README.md',
+	...readdirSync(join(ROOT, 'docs'))
+		.filter(name => name.endsWith('.md'))
+		.map(name => `docs/${name}`),
+];
 
 /** A Markdown link's target: `[text](target)`, outside code spans and blocks. */
 const LINK = /\]\(([^)\s]+)\)/g;
@@ -66,15 +71,22 @@ test('every relative link of README.md and docs/ leads to a file, and to a headi
 				continue;
 			}
 			if (fragment === undefined || !file.endsWith('.md')) continue;
-			if (!anchors(readFileSync(join(ROOT, file), 'utf8')).has(fragment)) broken.push(`${page}: ${target} (no heading #${fragment})`);
+			if (!anchors(readFileSync(join(ROOT, file), 'utf8')).has(fragment))
+				broken.push(`${page}: ${target} (no heading #${fragment})`);
 		}
 	}
 	t.deepEqual(broken, []);
 });
 
 test("GitHub's heading anchors", t => {
-	t.is(anchor('`rewriteLinks(input, options)` and `createRewriteStream(options)`'), 'rewritelinksinput-options-and-createrewritestreamoptions');
-	t.is(anchor("XML in detail (`type: 'xml'`): feeds, sitemaps, OPML, SVG"), 'xml-in-detail-type-xml-feeds-sitemaps-opml-svg');
+	t.is(
+		anchor('`rewriteLinks(input, options)` and `createRewriteStream(options)`'),
+		'rewritelinksinput-options-and-createrewritestreamoptions',
+	);
+	t.is(
+		anchor("XML in detail (`type: 'xml'`): feeds, sitemaps, OPML, SVG"),
+		'xml-in-detail-type-xml-feeds-sitemaps-opml-svg',
+	);
 	t.is(anchor('`-j N`'), '-j-n');
 	t.is(anchor('Mail, news and WARC readers: internal'), 'mail-news-and-warc-readers-internal');
 });

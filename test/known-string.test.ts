@@ -16,14 +16,19 @@ function represent(s: string, kind: number): string {
 	return s;
 }
 
-test('knownString and codeAt: the same string and char codes as the string methods', (t) => {
+test('knownString and codeAt: the same string and char codes as the string methods', t => {
 	fc.assert(
-		fc.property(fc.string({unit: 'binary', maxLength: 40}), fc.nat(3), fc.integer({min: -2, max: 45}), (s, kind, index) => {
-			const value = represent(s, kind);
-			const code = codeAt(value, index);
-			const expected = s.charCodeAt(index);
-			return knownString(value) === s && (Number.isNaN(expected) ? Number.isNaN(code) : code === expected);
-		}),
+		fc.property(
+			fc.string({unit: 'binary', maxLength: 40}),
+			fc.nat(3),
+			fc.integer({min: -2, max: 45}),
+			(s, kind, index) => {
+				const value = represent(s, kind);
+				const code = codeAt(value, index);
+				const expected = s.charCodeAt(index);
+				return knownString(value) === s && (Number.isNaN(expected) ? Number.isNaN(code) : code === expected);
+			},
+		),
 		fcParams(t, 500),
 	);
 	t.pass();

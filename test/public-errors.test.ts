@@ -6,13 +6,13 @@ import test from 'ava';
 import * as node from '../src/index.js';
 import * as web from '../src/web.js';
 
-test('OptionError is exported from the Node entry and linkstream/web, the same class', (t) => {
+test('OptionError is exported from the Node entry and linkstream/web, the same class', t => {
 	t.is(typeof node.OptionError, 'function');
 	t.is(node.OptionError, web.OptionError);
 	t.true(new node.OptionError('type', 'm') instanceof TypeError);
 });
 
-test('a bad option throws the exported OptionError, naming the option', (t) => {
+test('a bad option throws the exported OptionError, naming the option', t => {
 	const error = t.throws(() => node.extractLinks('<a href=x>', {type: 'pdf' as never}));
 	t.true(error instanceof node.OptionError);
 	t.is((error as InstanceType<typeof node.OptionError>).option, 'type');

@@ -52,10 +52,12 @@ export class ExternalChecker {
 	constructor(options: ExternalOptions) {
 		const number = (name: keyof ExternalOptions, fallback: number, min: number): number => {
 			const value = options[name] ?? fallback;
-			if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw optionError(`external.${name}`, `a number from ${min}`, value);
+			if (typeof value !== 'number' || !Number.isFinite(value) || value < min)
+				throw optionError(`external.${name}`, `a number from ${min}`, value);
 			return value;
 		};
-		if (options.cache !== undefined && (typeof options.cache !== 'string' || options.cache === '')) throw optionError('external.cache', 'a file path', options.cache);
+		if (options.cache !== undefined && (typeof options.cache !== 'string' || options.cache === ''))
+			throw optionError('external.cache', 'a file path', options.cache);
 		this.settings = {
 			concurrency: number('concurrency', 16, 1),
 			perHost: number('perHost', 2, 1),
@@ -89,7 +91,8 @@ export class ExternalChecker {
 		if (file?.linkstreamCheckCache !== 1 || typeof file.entries !== 'object' || file.entries === null) return;
 		const now = Date.now();
 		for (const [url, entry] of Object.entries(file.entries)) {
-			if (typeof entry?.time === 'number' && now - entry.time <= this.settings.cacheMaxAge && now >= entry.time) this.cached.set(url, entry);
+			if (typeof entry?.time === 'number' && now - entry.time <= this.settings.cacheMaxAge && now >= entry.time)
+				this.cached.set(url, entry);
 		}
 	}
 
@@ -129,7 +132,13 @@ export class ExternalChecker {
 		for (;;) {
 			const answer = await this.ask(current);
 			if ('problem' in answer) {
-				verdict = {problem: answer.problem, extra: withRedirects({detail: answer.detail, ...(answer.status === undefined ? {} : {status: answer.status})}, redirects)};
+				verdict = {
+					problem: answer.problem,
+					extra: withRedirects(
+						{detail: answer.detail, ...(answer.status === undefined ? {} : {status: answer.status})},
+						redirects,
+					),
+				};
 				break;
 			}
 			const {status, location} = answer;
@@ -138,7 +147,10 @@ export class ExternalChecker {
 				try {
 					next = new URL(location, current).href.replace(/#.*$/s, '');
 				} catch {
-					verdict = {problem: 'http-error', extra: withRedirects({status, detail: `a redirect to an invalid URL: ${location}`}, redirects)};
+					verdict = {
+						problem: 'http-error',
+						extra: withRedirects({status, detail: `a redirect to an invalid URL: ${location}`}, redirects),
+					};
 					break;
 				}
 				redirects.push(next);
@@ -162,7 +174,9 @@ export class ExternalChecker {
 	}
 
 	/** One URL asked (HEAD, then GET if refused), with retries: its status and Location, or a problem. */
-	private async ask(url: string): Promise<{status: number; location?: string} | {problem: CheckProblem; detail: string; status?: number}> {
+	private async ask(
+		url: string,
+	): Promise<{status: number; location?: string} | {problem: CheckProblem; detail: string; status?: number}> {
 		const host = new URL(url).host;
 		let waited = 0;
 		for (let attempt = 0; ; attempt++) {
@@ -175,7 +189,15 @@ export class ExternalChecker {
 			} else if (answer.status === 429) {
 				const delay = retryAfter(answer.retryAfter);
 				const wait = delay ?? this.settings.retryDelay * 2 ** attempt;
-				if (last || waited + wait > this.settings.maxRetryAfter) return {problem: 'http-error', status: 429, detail: delay === undefined ? 'too many requests' : `too many requests; Retry-After ${Math.round(delay / 1000)} s is over the wait allowed`};
+				if (last || waited + wait > this.settings.maxRetryAfter)
+					return {
+						problem: 'http-error',
+						status: 429,
+						detail:
+							delay === undefined
+								? 'too many requests'
+								: `too many requests; Retry-After ${Math.round(delay / 1000)} s is over the wait allowed`,
+					};
 				waited += wait;
 				await sleep(wait);
 				continue;
@@ -189,7 +211,11 @@ export class ExternalChecker {
 	}
 
 	/** One request, when the bounds allow it; the body is not read. */
-	private async request(url: string, method: 'HEAD' | 'GET', host: string): Promise<{status: number; location?: string; retryAfter?: string} | {problem: CheckProblem; detail: string}> {
+	private async request(
+		url: string,
+		method: 'HEAD' | 'GET',
+		host: string,
+	): Promise<{status: number; location?: string; retryAfter?: string} | {problem: CheckProblem; detail: string}> {
 		await this.slot(host);
 		try {
 			const response = await fetch(url, {
@@ -201,7 +227,11 @@ export class ExternalChecker {
 			await response.body?.cancel().catch(() => undefined);
 			const location = response.headers.get('location') ?? undefined;
 			const retry = response.headers.get('retry-after') ?? undefined;
-			return {status: response.status, ...(location === undefined ? {} : {location}), ...(retry === undefined ? {} : {retryAfter: retry})};
+			return {
+				status: response.status,
+				...(location === undefined ? {} : {location}),
+				...(retry === undefined ? {} : {retryAfter: retry}),
+			};
 		} catch (error) {
 			return failure(error, this.settings.timeout);
 		} finally {
@@ -261,12 +291,14 @@ export function retryAfter(value: string | undefined): number | undefined {
 /** What a failed request says: a timeout, a TLS error (the certificate), or another network error, with its code. */
 function failure(error: unknown, timeout: number): {problem: CheckProblem; detail: string} {
 	const {name} = error as Error;
-	if (name === 'TimeoutError' || name === 'AbortError') return {problem: 'timeout', detail: `no answer within ${timeout} ms`};
+	if (name === 'TimeoutError' || name === 'AbortError')
+		return {problem: 'timeout', detail: `no answer within ${timeout} ms`};
 	const cause = (error as {cause?: NodeJS.ErrnoException}).cause;
 	const code = cause?.code ?? (error as NodeJS.ErrnoException).code ?? '';
 	const message = cause?.message ?? (error as Error).message;
 	if (/CERT|TLS|SSL|ERR_SSL/i.test(code)) return {problem: 'tls-error', detail: `${code}: ${message}`};
-	if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT') return {problem: 'timeout', detail: code};
+	if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'ETIMEDOUT')
+		return {problem: 'timeout', detail: code};
 	return {problem: 'network-error', detail: code === '' ? message : `${code}: ${message}`};
 }
 

@@ -78,7 +78,11 @@ export async function readDocument(task: ReadTask): Promise<ReadResult> {
 		}
 		const inside = sitePath(link.url, task.site);
 		if (inside !== undefined) {
-			references.push(inside.fragment === undefined ? {link, path: inside.path} : {link, path: inside.path, fragment: inside.fragment});
+			references.push(
+				inside.fragment === undefined
+					? {link, path: inside.path}
+					: {link, path: inside.path, fragment: inside.fragment},
+			);
 		} else if (task.external && /^https?:/i.test(link.url)) {
 			references.push({link, external: true});
 		} else skipped++;
@@ -86,7 +90,13 @@ export async function readDocument(task: ReadTask): Promise<ReadResult> {
 	const input = {path: task.path, type: task.type, id: task.id, relative: task.relative};
 	try {
 		const bytes = isMainThread ? await readWalked(input) : readWalkedSync(input);
-		await eachLink(input, options, bytes, {emit, ready: () => undefined, keeps: true}, message => void errors.push(message));
+		await eachLink(
+			input,
+			options,
+			bytes,
+			{emit, ready: () => undefined, keeps: true},
+			message => void errors.push(message),
+		);
 	} catch (error) {
 		errors.push((error as Error).message);
 	}

@@ -49,7 +49,9 @@ export class SiteMap {
 			else if (entry.kind === 'file' && entry.id !== undefined) {
 				this.files.add(entry.relative);
 				const type = DOCUMENT_TYPE_BY_EXTENSION[extname(entry.name).toLowerCase()];
-				yield type === undefined ? {path: entry.path, relative: entry.relative, id: entry.id} : {path: entry.path, relative: entry.relative, id: entry.id, type};
+				yield type === undefined
+					? {path: entry.path, relative: entry.relative, id: entry.id}
+					: {path: entry.path, relative: entry.relative, id: entry.id, type};
 			}
 		}
 	}

@@ -72,15 +72,25 @@ interface Settings {
 }
 
 function checkOptions(options: CheckOptions): Settings {
-	if (options === null || typeof options !== 'object') throw optionError('options', 'an object such as {site: "https://example.com/"}', options);
+	if (options === null || typeof options !== 'object')
+		throw optionError('options', 'an object such as {site: "https://example.com/"}', options);
 	const dialect = checkDialect(options.dialect);
 	let site: string | undefined;
 	if (options.site !== undefined) {
 		site = typeof options.site === 'string' ? (siteFolder(options.site, dialect) ?? undefined) : undefined;
-		if (site === undefined) throw optionError('site', 'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)', options.site);
+		if (site === undefined)
+			throw optionError(
+				'site',
+				'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)',
+				options.site,
+			);
 	}
 	const indexFiles = options.indexFiles ?? ['index.html'];
-	if (!Array.isArray(indexFiles) || indexFiles.length === 0 || !indexFiles.every(name => typeof name === 'string' && name !== '' && !name.includes('/'))) {
+	if (
+		!Array.isArray(indexFiles) ||
+		indexFiles.length === 0 ||
+		!indexFiles.every(name => typeof name === 'string' && name !== '' && !name.includes('/'))
+	) {
 		throw optionError('indexFiles', 'a list of file names such as ["index.html"]', indexFiles);
 	}
 	const jobs = options.jobs ?? 1;
@@ -101,7 +111,12 @@ interface Waiting {
 	reference: Reference;
 }
 
-async function* findings(root: string, settings: Settings, options: CheckOptions, summary: CheckSummary): AsyncGenerator<Finding> {
+async function* findings(
+	root: string,
+	settings: Settings,
+	options: CheckOptions,
+	summary: CheckSummary,
+): AsyncGenerator<Finding> {
 	const queue = new FindingQueue();
 	const work = run(root, settings, options, summary, queue).then(
 		() => queue.close(),
@@ -115,7 +130,13 @@ async function* findings(root: string, settings: Settings, options: CheckOptions
 	}
 }
 
-async function run(root: string, settings: Settings, options: CheckOptions, summary: CheckSummary, queue: FindingQueue): Promise<void> {
+async function run(
+	root: string,
+	settings: Settings,
+	options: CheckOptions,
+	summary: CheckSummary,
+	queue: FindingQueue,
+): Promise<void> {
 	const info = await stat(root);
 	const folder = info.isDirectory() ? root : dirname(root);
 	const only = info.isDirectory() ? options.only : [basename(root)];
@@ -132,8 +153,14 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 		else others.set(file.relative, file as SiteFile & {type: InputType});
 	}
 	const sizes = await Promise.all(documents.map(async file => (await stat(file.path).catch(() => null))?.size ?? 0));
-	options.onStart?.(documents.length, sizes.reduce((a, b) => a + b, 0));
-	const external = options.external === undefined || options.external === false ? undefined : new ExternalChecker(options.external === true ? {} : options.external);
+	options.onStart?.(
+		documents.length,
+		sizes.reduce((a, b) => a + b, 0),
+	);
+	const external =
+		options.external === undefined || options.external === false
+			? undefined
+			: new ExternalChecker(options.external === true ? {} : options.external);
 	await external?.open();
 	const task = (file: SiteFile & {type: InputType}): ReadTask => ({
 		path: file.path,
@@ -212,7 +239,12 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 			const pool = await openPool<ReadTask, ReadResult>(workerUrl(), threads, TASKS_PER_THREAD);
 			try {
 				const shared = new SharedTasks<ReadTask, ReadResult>(pool, threads * TASKS_PER_THREAD, readDocument);
-				await runInOrder(indexes, index => shared.run(task(documents[index]!)), 2 * settings.jobs * TASKS_PER_THREAD, onResult);
+				await runInOrder(
+					indexes,
+					index => shared.run(task(documents[index]!)),
+					2 * settings.jobs * TASKS_PER_THREAD,
+					onResult,
+				);
 			} finally {
 				await pool.close();
 			}
@@ -224,7 +256,8 @@ async function run(root: string, settings: Settings, options: CheckOptions, summ
 			const file = others.get(target);
 			if (file === undefined) continue; // a document that could not be read: its fragments are not checked
 			const own = new Set((await readDocument(task(file))).names);
-			for (const {file: from, reference} of list) if (!fragmentFound(reference.fragment!, file.type, own)) report(from, reference, 'missing-fragment');
+			for (const {file: from, reference} of list)
+				if (!fragmentFound(reference.fragment!, file.type, own)) report(from, reference, 'missing-fragment');
 			await queue.ready();
 		}
 		waiting.clear();

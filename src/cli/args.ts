@@ -11,7 +11,9 @@ import {UsageError} from './usage.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** What `parseArgs` gives for a strict parse with positionals over `T`. */
-export type CommandLine<T extends Options> = ReturnType<typeof parseArgs<{args: string[]; options: T; allowPositionals: true; strict: true}>>;
+export type CommandLine<T extends Options> = ReturnType<
+	typeof parseArgs<{args: string[]; options: T; allowPositionals: true; strict: true}>
+>;
 
 /**
  * A mistake in how an option is written, said for the command it was given to.
@@ -48,8 +50,10 @@ export function parseCommandLine<T extends Options>(argv: readonly string[], opt
 		if (token.kind !== 'option') continue;
 		const option = options[token.name];
 		if (option === undefined) throw new CommandLineError(command, `unknown option ${token.rawName}`);
-		if (option.type === 'string' && token.value === undefined) throw new CommandLineError(command, `option ${token.rawName} needs a value`);
-		if (option.type === 'boolean' && token.value !== undefined) throw new CommandLineError(command, `option ${token.rawName} takes no value`);
+		if (option.type === 'string' && token.value === undefined)
+			throw new CommandLineError(command, `option ${token.rawName} needs a value`);
+		if (option.type === 'boolean' && token.value !== undefined)
+			throw new CommandLineError(command, `option ${token.rawName} takes no value`);
 	}
 	try {
 		return parseArgs({args: [...argv], options, allowPositionals: true, strict: true});
@@ -65,6 +69,8 @@ export function parseCommandLine<T extends Options>(argv: readonly string[], opt
  * packageVersion(); //=> '0.1.0'
  */
 export function packageVersion(): string {
-	const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {version?: unknown};
+	const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+		version?: unknown;
+	};
 	return typeof manifest.version === 'string' ? manifest.version : 'unknown';
 }

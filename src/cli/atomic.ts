@@ -83,7 +83,12 @@ export interface Keep {
  * @example
  * await replaceFile('dist/index.html', Buffer.from('<a href="a/">a</a>'), {mode: 0o644});
  */
-export async function replaceFile(path: string, data: Uint8Array, keep: Keep, beforeRename: () => Promise<void> = async () => undefined): Promise<void> {
+export async function replaceFile(
+	path: string,
+	data: Uint8Array,
+	keep: Keep,
+	beforeRename: () => Promise<void> = async () => undefined,
+): Promise<void> {
 	const replacement = await openReplacement(path, keep);
 	try {
 		await replacement.handle.writeFile(data);
@@ -116,7 +121,11 @@ export interface Replacement {
  * await replacement.handle.write(piece);
  * await replacement.commit();
  */
-export async function openReplacement(path: string, keep: Keep, opened?: (temporary: string, handle: FileHandle) => Promise<void>): Promise<Replacement> {
+export async function openReplacement(
+	path: string,
+	keep: Keep,
+	opened?: (temporary: string, handle: FileHandle) => Promise<void>,
+): Promise<Replacement> {
 	const {handle, temporary} = await createTemporary(path, keep.mode);
 	let closed = false;
 	const close = async (): Promise<void> => {

@@ -24,12 +24,19 @@ export interface CheckIo {
 }
 
 /** Run the command with the parsed option `values` (every command's table) and its PATHs. */
-export async function runCheck(values: Record<string, unknown>, positionals: readonly string[], io: CheckIo): Promise<number> {
+export async function runCheck(
+	values: Record<string, unknown>,
+	positionals: readonly string[],
+	io: CheckIo,
+): Promise<number> {
 	const format = checkFormat(values.format as string | undefined, io.stdout.isTTY === true);
 	const options = checkOptions(values);
 	if (positionals.length === 0) throw new UsageError('check: a folder to check is needed (the built site)');
 	if (positionals.includes('-')) throw new UsageError('check: a site is read from its folder, not standard input');
-	if (values.external !== true && (values.cache !== undefined || values['cache-max-age'] !== undefined || values.timeout !== undefined)) {
+	if (
+		values.external !== true &&
+		(values.cache !== undefined || values['cache-max-age'] !== undefined || values.timeout !== undefined)
+	) {
 		throw new UsageError('check: --cache, --cache-max-age and --timeout are options of --external');
 	}
 	const out = new BatchedOutput(io.stdout);
@@ -79,7 +86,9 @@ export async function runCheck(values: Record<string, unknown>, positionals: rea
 	}
 	await out.end();
 	const failed = total.failed > 0 ? `, ${total.failed} not read` : '';
-	io.err(`linkstream check: ${total.files} files read${failed}, ${total.checked} references checked, ${total.broken} broken, ${total.skipped} skipped`);
+	io.err(
+		`linkstream check: ${total.files} files read${failed}, ${total.checked} references checked, ${total.broken} broken, ${total.skipped} skipped`,
+	);
 	return total.broken > 0 || total.failed > 0 || missing > 0 ? 1 : 0;
 }
 
@@ -95,7 +104,8 @@ function checkOptions(values: Record<string, unknown>): CheckOptions {
 	if (values.site !== undefined) options.site = values.site as string;
 	if (values.index !== undefined) {
 		const names = (values.index as string).split(',').map(name => name.trim());
-		if (names.some(name => name === '' || name.includes('/'))) throw optionError('--index', 'a comma-separated list of file names such as "index.html,index.htm"', values.index);
+		if (names.some(name => name === '' || name.includes('/')))
+			throw optionError('--index', 'a comma-separated list of file names such as "index.html,index.htm"', values.index);
 		options.indexFiles = names;
 	}
 	if (values['clean-urls'] === true) options.cleanUrls = true;
@@ -103,7 +113,8 @@ function checkOptions(values: Record<string, unknown>): CheckOptions {
 	if (values.external === true) {
 		const external: ExternalOptions = {};
 		if (values.cache !== undefined) external.cache = values.cache as string;
-		if (values['cache-max-age'] !== undefined) external.cacheMaxAge = duration('--cache-max-age', values['cache-max-age'] as string);
+		if (values['cache-max-age'] !== undefined)
+			external.cacheMaxAge = duration('--cache-max-age', values['cache-max-age'] as string);
 		if (values.timeout !== undefined) external.timeout = duration('--timeout', values.timeout as string);
 		options.external = external;
 	}
@@ -130,7 +141,18 @@ export function formatFinding(finding: Finding, format: CheckFormat): string {
 		case 'ndjson':
 			return `${JSON.stringify(finding)}\n`;
 		case 'tsv': {
-			const fields = [finding.file, String(finding.line), String(finding.column), finding.problem, finding.url ?? '', finding.value, finding.kind, finding.element ?? '', finding.attribute ?? '', detail(finding)];
+			const fields = [
+				finding.file,
+				String(finding.line),
+				String(finding.column),
+				finding.problem,
+				finding.url ?? '',
+				finding.value,
+				finding.kind,
+				finding.element ?? '',
+				finding.attribute ?? '',
+				detail(finding),
+			];
 			return `${fields.map(printable).join('\t')}\n`;
 		}
 		case 'text':

@@ -121,7 +121,9 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const filter = new LinkFilter(filtering);
 	// No input named and a terminal for standard input: a hint, not a wait for typing that nobody means.
 	if (args.positionals.length === 0 && (io.stdin as {isTTY?: boolean}).isTTY === true) {
-		throw new UsageError('extract needs input: give FILE, FOLDER or GLOB, or pipe a document in (name "-" to type one on the terminal)');
+		throw new UsageError(
+			'extract needs input: give FILE, FOLDER or GLOB, or pipe a document in (name "-" to type one on the terminal)',
+		);
 	}
 	let status = 0;
 	const fail = (path: string, message: string): void => {
@@ -131,20 +133,33 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	// Relative references no base resolved, all inputs and threads together: said once at the end.
 	let noBase = 0;
 	// A warning names what was read otherwise than declared; the Links were given: the status stays.
-	const warn = (path: string, message: string): void => io.err(`linkstream extract: ${printable(path)}: warning: ${message}`);
+	const warn = (path: string, message: string): void =>
+		io.err(`linkstream extract: ${printable(path)}: warning: ${message}`);
 	const inputs = await expandInputs(args.positionals, type, fail);
 	await checkOneDocument(args, inputs);
-	const sizes = await Promise.all(inputs.map(async input => (input.path === '-' ? 0 : ((await stat(fsPath(input.path)).catch(() => null))?.size ?? 0))));
+	const sizes = await Promise.all(
+		inputs.map(async input =>
+			input.path === '-' ? 0 : ((await stat(fsPath(input.path)).catch(() => null))?.size ?? 0),
+		),
+	);
 	// Every file is opened from here on, checked to be the one met (walked-file.ts).
 	await testPause('open');
-	const progress = createProgress(inputs.length, sizes.reduce((a, b) => a + b, 0));
+	const progress = createProgress(
+		inputs.length,
+		sizes.reduce((a, b) => a + b, 0),
+	);
 	const out = new BatchedOutput(io.stdout);
 	const perInput = (input: Input): RunOptions => withRetrievalUrl(options, input, args.baseUrl, filtering.site);
 	/** Read whole: a file not over WHOLE_FILE_BYTES. A `.gz` file streams on this thread, so its output waits on standard output however much it inflates. */
-	const whole = (index: number): boolean => inputs[index]!.path !== '-' && inputs[index]!.gzip !== true && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
+	const whole = (index: number): boolean =>
+		inputs[index]!.path !== '-' && inputs[index]!.gzip !== true && (sizes[index] ?? 0) <= WHOLE_FILE_BYTES;
 
 	/** One input on this thread, from its bytes read ahead (or a read error), or streamed. */
-	const extractHere = async (input: Input, bytes: Uint8Array | Error | undefined, range?: [number, number]): Promise<void> => {
+	const extractHere = async (
+		input: Input,
+		bytes: Uint8Array | Error | undefined,
+		range?: [number, number],
+	): Promise<void> => {
 		filter.nextDocument();
 		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
 		const emit = (link: Parameters<typeof formatter>[0]): void => {
@@ -154,11 +169,23 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			if (line !== null) out.add(line);
 		};
 		const links = (source: Source): Promise<void> =>
-			eachLink(input, perInput(input), source, {emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true}, message => fail(input.path, message), range?.[0], message => warn(input.path, message));
+			eachLink(
+				input,
+				perInput(input),
+				source,
+				{emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true},
+				message => fail(input.path, message),
+				range?.[0],
+				message => warn(input.path, message),
+			);
 		try {
 			if (bytes instanceof Error) throw bytes;
 			if (bytes !== undefined && grewWhileRead(bytes as Buffer)) warn(input.path, grewMessage(bytes.length));
-			await (bytes !== undefined ? links(bytes) : input.path === '-' ? links(io.stdin) : withFileStream(input, range, links, message => warn(input.path, message)));
+			await (bytes !== undefined
+				? links(bytes)
+				: input.path === '-'
+					? links(io.stdin)
+					: withFileStream(input, range, links, message => warn(input.path, message)));
 		} catch (error) {
 			fail(input.path, (error as Error).message);
 		}
@@ -175,7 +202,10 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const units = indexes.reduce((count, index) => count + (cut(index) ? jobs : whole(index) ? 1 : 0), 0);
 	// A thread costs some 20 MB before any work (its own heap and modules): no more threads than tasks.
 	const threads = Math.min(jobs - 1, units);
-	const pool = jobs > 1 && units > 1 ? await openPool<Task, TaskResult>(workerModule('worker'), threads, TASKS_PER_THREAD) : undefined;
+	const pool =
+		jobs > 1 && units > 1
+			? await openPool<Task, TaskResult>(workerModule('worker'), threads, TASKS_PER_THREAD)
+			: undefined;
 	/** Tasks whose thread failed, done again alone under the same heap limit (made at the first). */
 	let redo: RedoThread<Task, TaskResult> | undefined;
 	let startOn: (runner: {run: SharedTasks<Task, TaskResult>['run']}, unit: Unit) => Started = () => {
@@ -186,7 +216,15 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			const {unique, ...perDocument} = filtering;
 			const task = ({index, range}: Unit): Task => {
 				const input = inputs[index]!;
-				return {input, options: perInput(input), format, filter: perDocument, unique: unique === true, maxOutput: TASK_OUTPUT_BYTES, ...(range === undefined ? {} : {range})};
+				return {
+					input,
+					options: perInput(input),
+					format,
+					filter: perDocument,
+					unique: unique === true,
+					maxOutput: TASK_OUTPUT_BYTES,
+					...(range === undefined ? {} : {range}),
+				};
 			};
 			// The main thread is one of the N: it takes a file when every worker thread has its fill.
 			const shared = new SharedTasks<Task, TaskResult>(pool, threads * TASKS_PER_THREAD, runFileTask);
@@ -194,11 +232,15 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			startOn = (runner: {run: SharedTasks<Task, TaskResult>['run']}, unit: Unit): Started => {
 				// With --unique the main thread keeps the first line of each key: lines and keys come whole in the result.
 				const receiver = unique === true ? undefined : new TaskReceiver();
-				const result = receiver === undefined ? runner.run(task(unit)) : runner.run({...task(unit), port: receiver.port}, [receiver.port]);
+				const result =
+					receiver === undefined
+						? runner.run(task(unit))
+						: runner.run({...task(unit), port: receiver.port}, [receiver.port]);
 				result.catch(() => undefined); // seen in its turn
 				return receiver === undefined ? {result} : {result, receiver};
 			};
-			const start = async (unit: Unit): Promise<Started | undefined> => (pooled(unit) ? startOn(shared, unit) : undefined);
+			const start = async (unit: Unit): Promise<Started | undefined> =>
+				pooled(unit) ? startOn(shared, unit) : undefined;
 			const onResult = async (unit: Unit, started: Started | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
 				const result = started === undefined ? undefined : await threadResult(unit, started);
@@ -208,12 +250,19 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 				else await out.ready();
 			};
 			// Files in progress or done and waiting for their turn: at most a few per thread, and JOBS_IN_FLIGHT_BYTES of them with their output.
-			const unitWeight = (unit: Unit): number => TASK_MEMORY_PER_BYTE * (!pooled(unit) ? 0 : unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]) + TASK_OUTPUT_BYTES;
-			await runInOrder(workUnits(inputs, sizes, cut), start, 2 * jobs * TASKS_PER_THREAD, onResult, {weight: unitWeight, max: JOBS_IN_FLIGHT_BYTES});
+			const unitWeight = (unit: Unit): number =>
+				TASK_MEMORY_PER_BYTE *
+					(!pooled(unit) ? 0 : unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]) +
+				TASK_OUTPUT_BYTES;
+			await runInOrder(workUnits(inputs, sizes, cut), start, 2 * jobs * TASKS_PER_THREAD, onResult, {
+				weight: unitWeight,
+				max: JOBS_IN_FLIGHT_BYTES,
+			});
 		} else {
 			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
 			const ahead = (index: number): boolean => whole(index) && inputs[index]!.type !== 'warc';
-			const read = (index: number): Promise<Uint8Array | Error | undefined> => (ahead(index) ? readWhole(inputs[index]!).catch((error: Error) => error) : Promise.resolve(undefined));
+			const read = (index: number): Promise<Uint8Array | Error | undefined> =>
+				ahead(index) ? readWhole(inputs[index]!).catch((error: Error) => error) : Promise.resolve(undefined);
 			await runInOrder(
 				indexes,
 				read,
@@ -261,7 +310,10 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			} catch (error) {
 				if (again) {
 					out.endSkip();
-					fail(input.path, `${threadFailure(error)} again, alone on a thread: not read in full (its Links after those given are missing)`);
+					fail(
+						input.path,
+						`${threadFailure(error)} again, alone on a thread: not read in full (its Links after those given are missing)`,
+					);
 					return null;
 				}
 				warn(input.path, `${threadFailure(error)}: read again alone on another thread`);
@@ -311,7 +363,11 @@ function cuttable(input: Input, size: number, filtering: FilterOptions): boolean
  * of WARC_RANGE_BYTES (warc-ranges.ts), each given as soon as the scan reaches its end. From
  * a record that cannot be framed (or a read error), the rest of the file is one range streamed.
  */
-async function* workUnits(inputs: readonly Input[], sizes: readonly number[], cut: (index: number) => boolean): AsyncGenerator<Unit> {
+async function* workUnits(
+	inputs: readonly Input[],
+	sizes: readonly number[],
+	cut: (index: number) => boolean,
+): AsyncGenerator<Unit> {
 	for (const [index, input] of inputs.entries()) {
 		if (!cut(index)) {
 			yield {index};
@@ -340,7 +396,11 @@ function runOptions(args: ExtractCommand): RunOptions {
 	if (args.textLinks === true) options.textLinks = true;
 	if (args.anchorText === true) options.anchorText = true;
 	if (args.redactCredentials === true) options.redactCredentials = true;
-	if (args.scheme !== undefined) options.schemes = args.scheme.split(',').map(s => s.trim()).filter(s => s !== '');
+	if (args.scheme !== undefined)
+		options.schemes = args.scheme
+			.split(',')
+			.map(s => s.trim())
+			.filter(s => s !== '');
 	return options;
 }
 
@@ -351,7 +411,12 @@ function runOptions(args: ExtractCommand): RunOptions {
  * without, a document's `file:` URL, and a mail file none (its outer base is then
  * `thismessage:/`, RFC 2557). A WARC record's is always its target URI.
  */
-function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | undefined, site: string | undefined): RunOptions {
+function withRetrievalUrl(
+	options: RunOptions,
+	input: Input,
+	baseUrl: string | undefined,
+	site: string | undefined,
+): RunOptions {
 	if (baseUrl !== undefined || input.path === '-' || input.type === 'warc') return options;
 	if (site !== undefined) return {...options, retrievalUrl: fileUrl(site, input.relative ?? basename(input.path))};
 	if ((ARCHIVE_TYPES as readonly string[]).includes(input.type)) return options;
@@ -361,9 +426,13 @@ function withRetrievalUrl(options: RunOptions, input: Input, baseUrl: string | u
 /** `--base-url` is one document's retrieval URL: over a folder or several inputs each file needs its own, which `--site` gives. */
 async function checkOneDocument(args: ExtractCommand, inputs: readonly Input[]): Promise<void> {
 	if (args.baseUrl === undefined) return;
-	const folder = await Promise.all(args.positionals.map(async path => path !== '-' && (await stat(path).catch(() => null))?.isDirectory() === true));
+	const folder = await Promise.all(
+		args.positionals.map(async path => path !== '-' && (await stat(path).catch(() => null))?.isDirectory() === true),
+	);
 	if (inputs.length > 1 || folder.includes(true)) {
-		throw new UsageError('--base-url is the URL of one document; for a folder or several files use --site URL (each file\'s URL is then URL plus its path under the folder)');
+		throw new UsageError(
+			"--base-url is the URL of one document; for a folder or several files use --site URL (each file's URL is then URL plus its path under the folder)",
+		);
 	}
 }
 
@@ -376,7 +445,8 @@ function filterOptions(args: ExtractCommand): FilterOptions {
 			throw optionError('--kind', `a comma-separated list of kinds; ${(error as Error).message}`, args.kind);
 		}
 	}
-	if (args.internal === true && args.external === true) throw optionError('--internal', 'not combined with --external', true);
+	if (args.internal === true && args.external === true)
+		throw optionError('--internal', 'not combined with --external', true);
 	if (args.internal === true) options.scope = 'internal';
 	if (args.external === true) options.scope = 'external';
 	const site = checkSite(args.site, checkDialect(args.dialect));

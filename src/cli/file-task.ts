@@ -14,7 +14,15 @@ import type {Link} from '../types.js';
 import {lacksBase} from './no-base.js';
 import {PortOutput} from './task-output.js';
 import {LineBytes, PIECE_BYTES} from './output.js';
-import {eachLink, readWhole, withFileStream, type Input, type LinkSink, type RunOptions, type Source} from './sources.js';
+import {
+	eachLink,
+	readWhole,
+	withFileStream,
+	type Input,
+	type LinkSink,
+	type RunOptions,
+	type Source,
+} from './sources.js';
 import {grewMessage, grewWhileRead, readWalkedSync} from './walked-file.js';
 
 export interface Task {
@@ -73,7 +81,16 @@ export async function runFileTask(task: Task): Promise<TaskResult> {
 	const {input, options, range} = task;
 	const notes: Note[] = [];
 	const output = taskOutput(task);
-	const links = (source: Source): Promise<void> => eachLink(input, options, source, output.sink, message => void notes.push({message}), range?.[0], message => void notes.push({message, warning: true}));
+	const links = (source: Source): Promise<void> =>
+		eachLink(
+			input,
+			options,
+			source,
+			output.sink,
+			message => void notes.push({message}),
+			range?.[0],
+			message => void notes.push({message, warning: true}),
+		);
 	try {
 		// A WARC file (or range of one) as a stream, so its gzip members are inflated in bounded steps (archive/warc/input.ts); any other file whole.
 		const grew = (message: string): void => void notes.push({message, warning: true});
@@ -94,7 +111,10 @@ export async function runFileTask(task: Task): Promise<TaskResult> {
  * task's `port` as they are made (waiting while `maxOutput` bytes are unwritten), else held
  * for the result (given up past `maxOutput`: `overflow`). With `unique`, lines and keys.
  */
-function taskOutput({input, format, filter: filterOptions, unique, maxOutput = Infinity, port}: Task): {sink: LinkSink; end: (notes: Note[]) => TaskResult} {
+function taskOutput({input, format, filter: filterOptions, unique, maxOutput = Infinity, port}: Task): {
+	sink: LinkSink;
+	end: (notes: Note[]) => TaskResult;
+} {
 	const filter = new LinkFilter(filterOptions);
 	const formatter = lineFormatter(format, input.path);
 	const chunks: Uint8Array[] = [];
@@ -104,7 +124,10 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 	const streamed = port !== undefined && !unique ? new PortOutput(port, maxOutput) : undefined;
 	let held = 0;
 	let noBase = 0;
-	const bytes = new LineBytes(piece => (streamed === undefined ? void chunks.push(piece) : streamed.send(piece)), scratch);
+	const bytes = new LineBytes(
+		piece => (streamed === undefined ? void chunks.push(piece) : streamed.send(piece)),
+		scratch,
+	);
 	const emit = (link: Link): void => {
 		if (lacksBase(link)) noBase++;
 		if (!filter.accept(link)) return;

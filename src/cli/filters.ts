@@ -22,8 +22,12 @@ export interface FilterOptions {
 /** Parse `--kind navigation,resource`; throws a message naming the bad kind. */
 export function parseKinds(list: string): Set<LinkKind> {
 	const kinds = new Set<LinkKind>();
-	for (const kind of list.split(',').map(k => k.trim()).filter(k => k !== '')) {
-		if (!(KINDS as readonly string[]).includes(kind)) throw new Error(`unknown kind "${kind}" (kinds: ${KINDS.join(', ')})`);
+	for (const kind of list
+		.split(',')
+		.map(k => k.trim())
+		.filter(k => k !== '')) {
+		if (!(KINDS as readonly string[]).includes(kind))
+			throw new Error(`unknown kind "${kind}" (kinds: ${KINDS.join(', ')})`);
 		kinds.add(kind as LinkKind);
 	}
 	return kinds;
@@ -67,7 +71,11 @@ export class LinkFilter {
 		if (link.url === null) return false;
 		if (this.options.site !== undefined) return link.url.startsWith(this.options.site);
 		const origin = parseUrl(link.url)?.origin;
-		return origin !== undefined && origin !== 'null' && origin === (link.base === null ? undefined : parseUrl(link.base)?.origin);
+		return (
+			origin !== undefined &&
+			origin !== 'null' &&
+			origin === (link.base === null ? undefined : parseUrl(link.base)?.origin)
+		);
 	}
 }
 
@@ -78,5 +86,9 @@ export function uniqueKey(link: Link): string {
 
 /** The once-per-document robots Link of the HTML core: `rel` holds the directives. */
 function isRobotsNofollow(link: Link): boolean {
-	return link.kind === 'metadata' && link.element === 'meta' && (link.rel?.includes('nofollow') === true || link.rel?.includes('none') === true);
+	return (
+		link.kind === 'metadata' &&
+		link.element === 'meta' &&
+		(link.rel?.includes('nofollow') === true || link.rel?.includes('none') === true)
+	);
 }

@@ -32,7 +32,8 @@ export function lineFormatter(format: OutputFormat, file: string | undefined): L
 			return link => {
 				const url = link.url ?? '';
 				const head = `${first}\t${link.line}\t${link.column}\t${link.kind}\t${tsvField(link.element ?? '')}\t${tsvField(link.attribute ?? '')}\t`;
-				if (url.length > LONG_FIELD || link.value.length > LONG_FIELD) return linePieces([head, {long: url}, '\t', {long: link.value}, `\t${tsvField(context(link))}\n`], tsvField);
+				if (url.length > LONG_FIELD || link.value.length > LONG_FIELD)
+					return linePieces([head, {long: url}, '\t', {long: link.value}, `\t${tsvField(context(link))}\n`], tsvField);
 				return `${head}${tsvField(url)}\t${tsvField(link.value)}\t${tsvField(context(link))}\n`;
 			};
 		}
@@ -62,7 +63,9 @@ const tsvField = printable;
 function context(link: Link): string {
 	if (link.message !== undefined) {
 		const {index, part, messageId} = link.message;
-		return [index === undefined ? '' : `#${index}`, part, messageId === undefined ? '' : `<${messageId}>`].filter(Boolean).join(' ');
+		return [index === undefined ? '' : `#${index}`, part, messageId === undefined ? '' : `<${messageId}>`]
+			.filter(Boolean)
+			.join(' ');
 	}
 	return link.record === undefined ? '' : `${link.record.targetUri} ${link.record.source}`;
 }

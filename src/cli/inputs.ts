@@ -110,12 +110,16 @@ export async function expandInputs(
 			} else if (info instanceof Error) {
 				throw info;
 			} else if (info.isDirectory()) {
-				for await (const file of walkFolder(path)) if (file.kind === 'file' && walkable(file.path)) await take(file.path, file.relative, file.id);
+				for await (const file of walkFolder(path))
+					if (file.kind === 'file' && walkable(file.path)) await take(file.path, file.relative, file.id);
 			} else {
 				await take(path, basename(path));
 			}
 		} catch (error) {
-			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
+			onError(
+				path,
+				(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message,
+			);
 		}
 	}
 	return inputs;
@@ -129,7 +133,11 @@ export async function expandInputs(
  * @example
  * await namedInput('latest.html', undefined, await stat('latest.html')); //=> {path: 'latest.html', type: 'html', id, target: '/srv/site/index.html'}
  */
-export async function namedInput(path: string, explicit: AnyType | undefined, info: FileId): Promise<Input & {id: FileId}> {
+export async function namedInput(
+	path: string,
+	explicit: AnyType | undefined,
+	info: FileId,
+): Promise<Input & {id: FileId}> {
 	const target = await namedFile(path);
 	return {...fileInput(path, explicit), id: {dev: info.dev, ino: info.ino}, ...(target === path ? {} : {target})};
 }

@@ -50,11 +50,59 @@ type OptionName = keyof typeof OPTIONS;
 
 /** Each command's own options (`--help` and `--version` go with any): another command's option is a usage error. */
 const OWN_OPTIONS: Readonly<Record<(typeof COMMANDS)[number], readonly OptionName[]>> = {
-	extract: ['type', 'base-url', 'encoding', 'dialect', 'format', 'text-links', 'anchor-text', 'kind', 'scheme', 'internal', 'external', 'site', 'unique', 'no-follow-nofollow', 'no-inert', 'redact-credentials', 'jobs'],
-	rewrite: ['to', 'type', 'base-url', 'document-url', 'scope', 'site', 'form', 'encoding', 'dialect', 'text-links', 'normalize', 'in-place', 'out', 'dry-run', 'jobs', 'keep-absolute', 'no-keep-absolute'],
+	extract: [
+		'type',
+		'base-url',
+		'encoding',
+		'dialect',
+		'format',
+		'text-links',
+		'anchor-text',
+		'kind',
+		'scheme',
+		'internal',
+		'external',
+		'site',
+		'unique',
+		'no-follow-nofollow',
+		'no-inert',
+		'redact-credentials',
+		'jobs',
+	],
+	rewrite: [
+		'to',
+		'type',
+		'base-url',
+		'document-url',
+		'scope',
+		'site',
+		'form',
+		'encoding',
+		'dialect',
+		'text-links',
+		'normalize',
+		'in-place',
+		'out',
+		'dry-run',
+		'jobs',
+		'keep-absolute',
+		'no-keep-absolute',
+	],
 	resolve: ['dialect'],
 	relativize: ['dialect', 'form', 'scope'],
-	check: ['site', 'external', 'format', 'jobs', 'index', 'clean-urls', 'inert', 'cache', 'cache-max-age', 'timeout', 'dialect'],
+	check: [
+		'site',
+		'external',
+		'format',
+		'jobs',
+		'index',
+		'clean-urls',
+		'inert',
+		'cache',
+		'cache-max-age',
+		'timeout',
+		'dialect',
+	],
 };
 
 /** `a`, `a and b`, `a, b and c`. */
@@ -90,7 +138,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 			out(`linkstream ${packageVersion()}`);
 			return 0;
 		}
-		if ((COMMANDS as readonly (string | undefined)[]).includes(command)) checkOwnOptions(command as (typeof COMMANDS)[number], values);
+		if ((COMMANDS as readonly (string | undefined)[]).includes(command))
+			checkOwnOptions(command as (typeof COMMANDS)[number], values);
 		switch (command) {
 			// Each command's modules load when it runs (the archive readers and the rewriter are not needed to extract HTML).
 			case 'extract':
@@ -145,9 +194,18 @@ export async function main(argv: readonly string[]): Promise<number> {
 				return await (await import('./check.js')).runCheck(values, rest, {stdout: process.stdout, err});
 			case 'resolve':
 			case 'relativize':
-				return (await import('./uri.js')).runUriCommand(command, {dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest}, out, err);
+				return (await import('./uri.js')).runUriCommand(
+					command,
+					{dialect: values.dialect, form: values.form, scope: values.scope, positionals: rest},
+					out,
+					err,
+				);
 			default:
-				throw new UsageError(command === undefined ? 'a command is needed' : `unknown command "${command}" (commands: ${COMMANDS.join(', ')})`);
+				throw new UsageError(
+					command === undefined
+						? 'a command is needed'
+						: `unknown command "${command}" (commands: ${COMMANDS.join(', ')})`,
+				);
 		}
 	} catch (error) {
 		if (error instanceof CommandLineError) {
@@ -163,4 +221,3 @@ export async function main(argv: readonly string[]): Promise<number> {
 		return 1;
 	}
 }
-

@@ -45,7 +45,8 @@ export function decodeName(bytes: Uint8Array): string {
 		let name = '';
 		for (let at = 0; at < bytes.length; ) {
 			const length = sequenceLength(bytes, at);
-			name += length === 0 ? String.fromCharCode(ESCAPED_BYTE + bytes[at]!) : UTF8.decode(bytes.subarray(at, at + length));
+			name +=
+				length === 0 ? String.fromCharCode(ESCAPED_BYTE + bytes[at]!) : UTF8.decode(bytes.subarray(at, at + length));
 			at += length === 0 ? 1 : length;
 		}
 		return name;
@@ -138,7 +139,9 @@ export function segmentOctets(segment: string): string {
 	if (!LONE_BYTE.test(literal)) return literal;
 	let out = '';
 	for (let at = 0; at < literal.length; at++) {
-		out += isLoneByte(literal, at) ? `%${(literal.charCodeAt(at) - ESCAPED_BYTE).toString(16).toUpperCase()}` : literal[at];
+		out += isLoneByte(literal, at)
+			? `%${(literal.charCodeAt(at) - ESCAPED_BYTE).toString(16).toUpperCase()}`
+			: literal[at];
 	}
 	return out;
 }
@@ -153,5 +156,8 @@ export function segmentOctets(segment: string): string {
 export function fileUrlOf(path: string): string {
 	const absolute = resolve(path);
 	if (!LONE_BYTE.test(absolute)) return pathToFileURL(absolute).href;
-	return `file://${absolute.split(sep).map(segment => escapeComponent(segmentOctets(segment), 'segment')).join('/')}`;
+	return `file://${absolute
+		.split(sep)
+		.map(segment => escapeComponent(segmentOctets(segment), 'segment'))
+		.join('/')}`;
 }

@@ -33,9 +33,15 @@ export interface NoBaseTap {
 export function noBaseTap(options: RewriteOptions): NoBaseTap {
 	const {to: _to, documentUrl: _documentUrl, scope: _scope, form: _form, ...extract} = options;
 	let count = 0;
-	let pipeline: ExtractPipeline | undefined = new ExtractPipeline(checkExtractOptions(extract), nodeCodecs, link => {
-		if (lacksBase(link)) count++;
-	}, undefined, false);
+	let pipeline: ExtractPipeline | undefined = new ExtractPipeline(
+		checkExtractOptions(extract),
+		nodeCodecs,
+		link => {
+			if (lacksBase(link)) count++;
+		},
+		undefined,
+		false,
+	);
 	const guard = (run: (p: ExtractPipeline) => void): void => {
 		try {
 			if (pipeline !== undefined) run(pipeline);

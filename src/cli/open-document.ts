@@ -80,7 +80,10 @@ export async function openDocument(input: Input, source: Source): Promise<Opened
 		}
 	}
 	const kind = input.path === '-' ? undefined : binaryKind(head);
-	if (kind !== undefined) throw new Error(`not a document: ${kind}; its extension is not one linkstream knows (give --type to read it as one)`);
+	if (kind !== undefined)
+		throw new Error(
+			`not a document: ${kind}; its extension is not one linkstream knows (give --type to read it as one)`,
+		);
 	return {source: whole, type: looksLikeXml(head) ? 'xml' : input.type};
 }
 
@@ -114,7 +117,8 @@ async function peek(source: Source): Promise<{head: Uint8Array; source: Source}>
 	async function* replay(): AsyncGenerator<Uint8Array> {
 		yield* held;
 		if (done) return;
-		for (let next = await iterator.next(); next.done !== true; next = await iterator.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+		for (let next = await iterator.next(); next.done !== true; next = await iterator.next())
+			yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
 	}
 	return {head, source: Readable.from(replay(), {objectMode: false})};
 }

@@ -45,7 +45,10 @@ export async function outFolders(place: OutPlace, whole = false): Promise<void> 
 			});
 			info = await lstat(fsPath(at));
 		}
-		if (info.isSymbolicLink()) throw new Error(`${printable(at)} in the output folder is a symbolic link: not written through (remove it, or write to an empty folder)`);
+		if (info.isSymbolicLink())
+			throw new Error(
+				`${printable(at)} in the output folder is a symbolic link: not written through (remove it, or write to an empty folder)`,
+			);
 		if (!info.isDirectory()) throw new Error(`${printable(at)} in the output folder is not a folder: not written`);
 	}
 }
@@ -62,7 +65,16 @@ export async function checkOutOpened(place: OutPlace, path: string, handle: File
 	const folder = join(place.realRoot, ...place.relative.split('/').slice(0, -1));
 	const real = await realpath(fsPath(dirname(path))).catch(() => null);
 	const [opened, there] = await Promise.all([handle.stat(), lstat(fsPath(path)).catch(() => null)]);
-	if (real === null || real.toString() !== folder || there === null || !there.isFile() || there.dev !== opened.dev || there.ino !== opened.ino) {
-		throw new Error(`${printable(path)} is not inside the output folder now (a symbolic link in its path, made during the run): not written`);
+	if (
+		real === null ||
+		real.toString() !== folder ||
+		there === null ||
+		!there.isFile() ||
+		there.dev !== opened.dev ||
+		there.ino !== opened.ino
+	) {
+		throw new Error(
+			`${printable(path)} is not inside the output folder now (a symbolic link in its path, made during the run): not written`,
+		);
 	}
 }

@@ -33,7 +33,10 @@ export const THREAD_YOUNG_SPACE_MB = 16;
  */
 function threadHeap(): {maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb: number} {
 	const test = hooks.threadHeapMb;
-	return {maxOldGenerationSizeMb: test !== undefined && Number.isInteger(test) && test > 0 ? test : THREAD_OLD_SPACE_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB};
+	return {
+		maxOldGenerationSizeMb: test !== undefined && Number.isInteger(test) && test > 0 ? test : THREAD_OLD_SPACE_MB,
+		maxYoungGenerationSizeMb: THREAD_YOUNG_SPACE_MB,
+	};
 }
 
 /**
@@ -45,7 +48,8 @@ function threadHeap(): {maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb
  */
 export function threadFailure(error: unknown): string {
 	const {code, message} = (error ?? {}) as NodeJS.ErrnoException;
-	if (code === 'ERR_WORKER_OUT_OF_MEMORY') return `its worker thread ran out of memory (${threadHeap().maxOldGenerationSizeMb} MB a thread)`;
+	if (code === 'ERR_WORKER_OUT_OF_MEMORY')
+		return `its worker thread ran out of memory (${threadHeap().maxOldGenerationSizeMb} MB a thread)`;
 	return `its worker thread failed (${code ?? message ?? String(error)})`;
 }
 
@@ -86,7 +90,9 @@ export async function runPool<Item, Task, Result>(
 		const result = run(taskFor(item));
 		return again === undefined ? result : result.catch((error: unknown) => again(item, threadFailure(error)));
 	};
-	await withPool<Task, Result>(filename, jobs, perThread, run => runInOrder(items, item => start(run, item), 2 * jobs * perThread, onResult, limit));
+	await withPool<Task, Result>(filename, jobs, perThread, run =>
+		runInOrder(items, item => start(run, item), 2 * jobs * perThread, onResult, limit),
+	);
 }
 
 /** Items in flight bounded by the sum of their weights (bytes), besides their count; one at least. */
@@ -102,7 +108,12 @@ export interface InFlightLimit<Item> {
  * @example
  * await withPool(workerModule('worker'), 2, 2, run => runInOrder(files, file => run({file}), 8, print));
  */
-export async function withPool<Task, Result>(filename: string, jobs: number, perThread: number, use: (run: (task: Task) => Promise<Result>) => Promise<void>): Promise<void> {
+export async function withPool<Task, Result>(
+	filename: string,
+	jobs: number,
+	perThread: number,
+	use: (run: (task: Task) => Promise<Result>) => Promise<void>,
+): Promise<void> {
 	const pool = await openPool<Task, Result>(filename, jobs, perThread);
 	try {
 		await use(task => pool.run(task));
@@ -132,7 +143,11 @@ export interface Pool<Task, Result> {
  * const result = await pool.run(task);
  * await pool.close();
  */
-export async function openPool<Task, Result>(filename: string, jobs: number, perThread: number): Promise<Pool<Task, Result>> {
+export async function openPool<Task, Result>(
+	filename: string,
+	jobs: number,
+	perThread: number,
+): Promise<Pool<Task, Result>> {
 	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
 	const {Piscina} = await import('piscina');
 	const pool: PiscinaPool<Task, Result> = new Piscina<Task, Result>({
@@ -225,7 +240,8 @@ export const MAX_JOBS = 16;
 export function checkJobs(jobs: string | undefined): number {
 	if (jobs === undefined) return Math.min(availableParallelism(), MAX_JOBS);
 	const n = Number(jobs);
-	if (!Number.isInteger(n) || n < 1 || n > MAX_JOBS) throw optionError('--jobs', `a whole number from 1 to ${MAX_JOBS} (the maximum)`, jobs);
+	if (!Number.isInteger(n) || n < 1 || n > MAX_JOBS)
+		throw optionError('--jobs', `a whole number from 1 to ${MAX_JOBS} (the maximum)`, jobs);
 	return n;
 }
 
@@ -244,7 +260,12 @@ export class SharedTasks<Task, Result> {
 	private readonly capacity: number;
 	private readonly local: (task: Task) => Promise<Result>;
 	private readonly localAtOnce: number;
-	private readonly queue: Array<{task: Task; transfer: readonly TransferListItem[] | undefined; resolve: (result: Result) => void; reject: (error: unknown) => void}> = [];
+	private readonly queue: Array<{
+		task: Task;
+		transfer: readonly TransferListItem[] | undefined;
+		resolve: (result: Result) => void;
+		reject: (error: unknown) => void;
+	}> = [];
 	private inPool = 0;
 	private inLocal = 0;
 	private scheduled = false;

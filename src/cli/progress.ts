@@ -11,7 +11,11 @@ export interface Progress {
 const SILENT: Progress = {advance() {}, stop() {}};
 
 /** Counting files and bytes; silent unless `stream` is a terminal. */
-export function createProgress(totalFiles: number, totalBytes: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function createProgress(
+	totalFiles: number,
+	totalBytes: number,
+	stream: NodeJS.WriteStream = process.stderr,
+): Progress {
 	if (stream.isTTY !== true || totalFiles < 2) return SILENT;
 	// Loaded only for a terminal: a run into a pipe does not pay for it.
 	const cliProgress = createRequire(import.meta.url)('cli-progress') as typeof CliProgress;

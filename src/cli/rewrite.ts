@@ -68,7 +68,9 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 	const options = rewriteOptions(args);
 	// No input named and a terminal for standard input: a hint, not a wait for typing that nobody means.
 	if (args.positionals.length === 0 && (io.stdin as {isTTY?: boolean}).isTTY === true) {
-		throw new UsageError('rewrite needs input: give FILE, or pipe a document in (name "-" to type one on the terminal)');
+		throw new UsageError(
+			'rewrite needs input: give FILE, or pipe a document in (name "-" to type one on the terminal)',
+		);
 	}
 	const [path = '-'] = args.positionals;
 	let file: Input | undefined;
@@ -76,14 +78,18 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 	if (path !== '-') {
 		const info = await stat(path).catch(() => null);
 		if (info === null) return fail(io, path, 'no such file');
-		if (info.isDirectory()) throw new UsageError(`rewrite to standard output takes one FILE or "-"; "${path}" is a folder (rewrite folders with --in-place, --out DIR or --dry-run)`);
+		if (info.isDirectory())
+			throw new UsageError(
+				`rewrite to standard output takes one FILE or "-"; "${path}" is a folder (rewrite folders with --in-place, --out DIR or --dry-run)`,
+			);
 		if (!info.isFile()) return fail(io, path, NOT_A_FILE);
 		const site = args.baseUrl === undefined ? siteUrl(args) : undefined;
 		// A single FILE with --site sits at the site's root, as in a folder run.
 		if (options.retrievalUrl === undefined) {
 			options.retrievalUrl = site === undefined ? pathToFileURL(resolvePath(path)).href : fileUrl(site, basename(path));
 			// Made absolute against the file's own place, its links are file: URLs: said once the file is rewritten, so they are not taken for web URLs unawares.
-			if (site === undefined && options.to === 'absolute') note = `linkstream rewrite: note: no --base-url: relative references resolved against the file's own URL ${options.retrievalUrl} (give its web URL with --base-url URL, or --site URL)`;
+			if (site === undefined && options.to === 'absolute')
+				note = `linkstream rewrite: note: no --base-url: relative references resolved against the file's own URL ${options.retrievalUrl} (give its web URL with --base-url URL, or --site URL)`;
 		}
 		file = await namedInput(path, args.type as InputType | undefined, info);
 		await testPause('open');
@@ -96,11 +102,16 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 			const sniffed: RewriteOptions = {...options, type: type as InputType};
 			tap = sniffed.retrievalUrl === undefined ? noBaseTap(sniffed) : undefined;
 			const stream = source as NodeJS.ReadableStream;
-			return tap === undefined ? pipeline(stream, createRewriteStream(sniffed), writeTo(io.stdout)) : pipeline(stream, tap.stream, createRewriteStream(sniffed), writeTo(io.stdout));
+			return tap === undefined
+				? pipeline(stream, createRewriteStream(sniffed), writeTo(io.stdout))
+				: pipeline(stream, tap.stream, createRewriteStream(sniffed), writeTo(io.stdout));
 		};
 		// Standard input without --type is sniffed as a file of unknown extension is (open-document.ts).
-		const stdin: Input = args.type === undefined ? {path: '-', type: 'html', sniff: true} : {path: '-', type: options.type};
-		await (file === undefined ? rewriteTo(await openDocument(stdin, io.stdin)) : rewriteFile(file, rewriteTo, message => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)));
+		const stdin: Input =
+			args.type === undefined ? {path: '-', type: 'html', sniff: true} : {path: '-', type: options.type};
+		await (file === undefined
+			? rewriteTo(await openDocument(stdin, io.stdin))
+			: rewriteFile(file, rewriteTo, message => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)));
 		if (note !== undefined) io.err(note);
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);
@@ -114,7 +125,11 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
  * A named file to `rewriteTo`, opened as it was met (walked-file.ts): a `.gz` file
  * decompressed as it is read, a file of unknown extension sniffed first (open-document.ts).
  */
-function rewriteFile(file: Input, rewriteTo: (opened: OpenedDocument) => Promise<void>, onWarning: (message: string) => void): Promise<void> {
+function rewriteFile(
+	file: Input,
+	rewriteTo: (opened: OpenedDocument) => Promise<void>,
+	onWarning: (message: string) => void,
+): Promise<void> {
 	// openDocument gives a stream for a stream.
 	return withFileStream(file, undefined, async source => rewriteTo(await openDocument(file, source)), onWarning);
 }
@@ -126,10 +141,17 @@ function fail(io: Io, path: string, message: string): number {
 
 function rewriteOptions(args: RewriteCommand): RewriteOptions {
 	if (args.positionals.length > 1) {
-		throw new UsageError('rewrite to standard output takes one FILE or "-"; for several files or folders use --in-place, --out DIR or --dry-run');
+		throw new UsageError(
+			'rewrite to standard output takes one FILE or "-"; for several files or folders use --in-place, --out DIR or --dry-run',
+		);
 	}
 	const path = args.positionals[0] ?? '-';
-	const options: RewriteOptions = {type: checkType(args.type, path), to: checkTo(args.to), dialect: checkDialect(args.dialect), baseHold: 'document'};
+	const options: RewriteOptions = {
+		type: checkType(args.type, path),
+		to: checkTo(args.to),
+		dialect: checkDialect(args.dialect),
+		baseHold: 'document',
+	};
 	if (args.baseUrl !== undefined) options.retrievalUrl = args.baseUrl;
 	if (args.documentUrl !== undefined) options.documentUrl = args.documentUrl;
 	const scope = args.scope ?? siteUrl(args);
@@ -145,12 +167,22 @@ function rewriteOptions(args: RewriteCommand): RewriteOptions {
 
 /** The checked command line of a run over files and folders (`--in-place`, `--out`, `--dry-run`). */
 function siteCommand(args: RewriteCommand): SiteCommand {
-	if (args.inPlace === true && args.out !== undefined) throw new UsageError('--in-place and --out DIR exclude each other');
+	if (args.inPlace === true && args.out !== undefined)
+		throw new UsageError('--in-place and --out DIR exclude each other');
 	if (args.out === '') throw optionError('--out', 'a folder', args.out);
 	const gzip = args.inPlace === true ? args.positionals.find(isGzipPath) : undefined;
-	if (gzip !== undefined) throw new UsageError(`rewrite does not write compressed files in place: "${gzip}" (rewrite it to standard output, which decompresses it, or decompress it first)`);
-	for (const [name, value] of [['--base-url', args.baseUrl], ['--document-url', args.documentUrl]] as const) {
-		if (value !== undefined) throw new UsageError(`${name} names one document's URL; over files and folders each file's URL is --site plus its path`);
+	if (gzip !== undefined)
+		throw new UsageError(
+			`rewrite does not write compressed files in place: "${gzip}" (rewrite it to standard output, which decompresses it, or decompress it first)`,
+		);
+	for (const [name, value] of [
+		['--base-url', args.baseUrl],
+		['--document-url', args.documentUrl],
+	] as const) {
+		if (value !== undefined)
+			throw new UsageError(
+				`${name} names one document's URL; over files and folders each file's URL is --site plus its path`,
+			);
 	}
 	const dialect = checkDialect(args.dialect);
 	const command: SiteCommand = {
@@ -181,9 +213,20 @@ function siteCommand(args: RewriteCommand): SiteCommand {
  */
 function checkKeepAbsolute(args: RewriteCommand): readonly string[] | undefined {
 	if (args.keepAbsolute === undefined && args.noKeepAbsolute !== true) return undefined;
-	const added = args.keepAbsolute === undefined ? [] : args.keepAbsolute.split(',').map(s => s.trim()).filter(s => s !== '');
+	const added =
+		args.keepAbsolute === undefined
+			? []
+			: args.keepAbsolute
+					.split(',')
+					.map(s => s.trim())
+					.filter(s => s !== '');
 	const problem = keepAbsoluteProblem(added);
-	if (problem !== undefined || (args.keepAbsolute !== undefined && added.length === 0)) throw optionError('--keep-absolute', `${KEEP_ABSOLUTE_FORM}, separated by commas (${problem ?? 'none given'})`, args.keepAbsolute);
+	if (problem !== undefined || (args.keepAbsolute !== undefined && added.length === 0))
+		throw optionError(
+			'--keep-absolute',
+			`${KEEP_ABSOLUTE_FORM}, separated by commas (${problem ?? 'none given'})`,
+			args.keepAbsolute,
+		);
 	return args.noKeepAbsolute === true ? added : [...KEEP_ABSOLUTE, ...added];
 }
 
@@ -195,7 +238,8 @@ function siteUrl(args: RewriteCommand): string | undefined {
 /** `--normalize` only means something with `--to absolute`. */
 function checkNormalize(args: RewriteCommand): boolean {
 	if (args.normalize !== true) return false;
-	if (args.to !== 'absolute') throw new UsageError('--normalize rewrites references that already have a scheme, so it needs --to absolute');
+	if (args.to !== 'absolute')
+		throw new UsageError('--normalize rewrites references that already have a scheme, so it needs --to absolute');
 	return true;
 }
 
@@ -206,11 +250,16 @@ function checkTo(to: string | undefined): 'absolute' | 'relative' {
 }
 
 function checkType(type: string | undefined, path: string): InputType {
-	if (type !== undefined && !(INPUT_TYPES as readonly string[]).includes(type)) throw optionError('--type', INPUT_TYPES.join(' | '), type);
+	if (type !== undefined && !(INPUT_TYPES as readonly string[]).includes(type))
+		throw optionError('--type', INPUT_TYPES.join(' | '), type);
 	if (path === '-') return (type as InputType | undefined) ?? 'html';
 	const inferred = inferType(path, type as InputType | undefined);
 	if (!(INPUT_TYPES as readonly string[]).includes(inferred)) {
-		throw optionError('--type', `${INPUT_TYPES.join(' | ')} (rewrite takes documents, not ${inferred} archives)`, inferred);
+		throw optionError(
+			'--type',
+			`${INPUT_TYPES.join(' | ')} (rewrite takes documents, not ${inferred} archives)`,
+			inferred,
+		);
 	}
 	return inferred as InputType;
 }

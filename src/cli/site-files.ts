@@ -68,19 +68,26 @@ export async function siteEntries(
 		// hard link: each name is a page at its own URL, rewritten as a file of its own.
 		const [a, b] = await Promise.all([realName(first), realName(entry.path)]);
 		if (a === b) return;
-		onWarning(entry.path, `a hard link to ${printable(first)} (one file, two names): each name is rewritten for its own URL, as a file of its own (they no longer share one)`);
+		onWarning(
+			entry.path,
+			`a hard link to ${printable(first)} (one file, two names): each name is rewritten for its own URL, as a file of its own (they no longer share one)`,
+		);
 		entries.push(entry);
 	};
 	for (const path of paths) {
 		try {
 			const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
-			if (info instanceof Error && info.code === 'ENOENT' && isGlob(path)) await globEntries(path, explicit, add, onError);
+			if (info instanceof Error && info.code === 'ENOENT' && isGlob(path))
+				await globEntries(path, explicit, add, onError);
 			else if (info instanceof Error) throw info;
 			else if (info.isDirectory()) await walk(path, add);
 			else if (info.isFile()) await add(fileEntry(await namedFile(path), basename(path), explicit, info));
 			else onError(path, NOT_A_FILE);
 		} catch (error) {
-			onError(path, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message);
+			onError(
+				path,
+				(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or folder' : (error as Error).message,
+			);
 		}
 	}
 	return entries;
@@ -122,7 +129,12 @@ async function walk(folder: string, add: (entry: SiteEntry) => Promise<void>): P
 }
 
 /** A pattern's regular files, each under the pattern's fixed folder (`dist/**\/*.html`: under `dist`). */
-async function globEntries(pattern: string, explicit: InputType | undefined, add: (entry: SiteEntry) => Promise<void>, onError: (path: string, message: string) => void): Promise<void> {
+async function globEntries(
+	pattern: string,
+	explicit: InputType | undefined,
+	add: (entry: SiteEntry) => Promise<void>,
+	onError: (path: string, message: string) => void,
+): Promise<void> {
 	let matched = false;
 	for await (const {path, relative, name, id} of globFiles(pattern)) {
 		matched = true;
@@ -160,7 +172,12 @@ export function siteFolder(site: string, dialect: Dialect): string | null {
 export function checkSite(site: string | undefined, dialect: Dialect): string | undefined {
 	if (site === undefined) return undefined;
 	const folder = siteFolder(site, dialect);
-	if (folder === null) throw optionError('--site', 'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)', site);
+	if (folder === null)
+		throw optionError(
+			'--site',
+			'an absolute URL of a folder such as "https://example.com/docs/" (no query or fragment)',
+			site,
+		);
 	return folder;
 }
 

@@ -72,13 +72,22 @@ export interface SiteResult {
  * // {read: true, changed: true, rewritten: 12, unchanged: 3, copied: false, removed: false, bytes: 5120}
  */
 export async function runSiteTask(task: SiteTask): Promise<SiteResult> {
-	const result: SiteResult = {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0};
+	const result: SiteResult = {
+		read: false,
+		changed: false,
+		rewritten: 0,
+		unchanged: 0,
+		copied: false,
+		removed: false,
+		bytes: 0,
+	};
 	try {
 		const {entry, mode} = task;
 		if (task.control !== undefined) joinRun(task.control);
 		if (entry.kind === 'document') await rewriteDocument(task, result);
 		else if (entry.kind === 'stale') result.removed = mode === 'dry-run' || (await removeStale(entry.path));
-		else if (mode === 'out' && task.out !== undefined) result.copied = await copyEntry(entry, task.out, task.place, result);
+		else if (mode === 'out' && task.out !== undefined)
+			result.copied = await copyEntry(entry, task.out, task.place, result);
 	} catch (error) {
 		result.error = (error as Error).message;
 	}
@@ -87,7 +96,8 @@ export async function runSiteTask(task: SiteTask): Promise<SiteResult> {
 
 async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void> {
 	const {entry, mode, options} = task;
-	if (options === undefined || entry.kind !== 'document') throw new Error('linkstream: a document task needs rewrite options');
+	if (options === undefined || entry.kind !== 'document')
+		throw new Error('linkstream: a document task needs rewrite options');
 	await testPause('open');
 	const {handle, info} = await openWalked(entry);
 	await testPause('read');
@@ -98,7 +108,7 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 		const rewriter = countedRewriter(readAwayOptions(await head(handle, size), options, result));
 		const compare = new Comparison();
 		// --out writes every file; in place, only a file that changes: its temporary file is made at the first difference.
-		const writes = mode === 'out' && task.out !== undefined ? (await outputSink(task, task.out, info)) : undefined;
+		const writes = mode === 'out' && task.out !== undefined ? await outputSink(task, task.out, info) : undefined;
 		sink = writes;
 		const put = async (pieces: Uint8Array[]): Promise<void> => {
 			for (const piece of pieces) {
@@ -111,7 +121,12 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 			}
 		};
 		if (size > 0) {
-			for await (const chunk of handle.createReadStream({start: 0, end: size - 1, highWaterMark: READ_BYTES, autoClose: false}) as AsyncIterable<Buffer>) {
+			for await (const chunk of handle.createReadStream({
+				start: 0,
+				end: size - 1,
+				highWaterMark: READ_BYTES,
+				autoClose: false,
+			}) as AsyncIterable<Buffer>) {
 				for (let at = 0; at < chunk.length; at += STEP_BYTES) {
 					const step = chunk.subarray(at, at + STEP_BYTES);
 					compare.input(step);
@@ -191,7 +206,8 @@ class Comparison {
 			const first = this.pending[0];
 			if (first === undefined) return this.differ();
 			const length = Math.min(first.length - this.offset, piece.length - at);
-			if (Buffer.compare(piece.subarray(at, at + length), first.subarray(this.offset, this.offset + length)) !== 0) return this.differ();
+			if (Buffer.compare(piece.subarray(at, at + length), first.subarray(this.offset, this.offset + length)) !== 0)
+				return this.differ();
 			at += length;
 			this.offset += length;
 			if (this.offset === first.length) {
@@ -223,10 +239,15 @@ interface OutputSink {
 }
 
 async function outputSink(task: SiteTask, target: string, info: Stats): Promise<OutputSink> {
-	const keep = task.mode === 'in-place' ? {mode: info.mode & 0o7777, uid: info.uid, gid: info.gid} : {mode: info.mode & 0o7777};
+	const keep =
+		task.mode === 'in-place' ? {mode: info.mode & 0o7777, uid: info.uid, gid: info.gid} : {mode: info.mode & 0o7777};
 	const place = task.place;
 	if (place !== undefined) await outFolders(place);
-	const replacement = await openReplacement(target, keep, place === undefined ? undefined : (temporary, opened) => checkOutOpened(place, temporary, opened));
+	const replacement = await openReplacement(
+		target,
+		keep,
+		place === undefined ? undefined : (temporary, opened) => checkOutOpened(place, temporary, opened),
+	);
 	let gathered: Uint8Array[] = [];
 	let bytes = 0;
 	const flush = async (): Promise<void> => {
@@ -294,7 +315,12 @@ async function removeStale(path: string): Promise<boolean> {
  * symbolic link as a link, a folder; never through a symbolic link inside the output folder
  * (out-tree.ts).
  */
-async function copyEntry(entry: SiteEntry, out: string, place: OutPlace | undefined, result: SiteResult): Promise<boolean> {
+async function copyEntry(
+	entry: SiteEntry,
+	out: string,
+	place: OutPlace | undefined,
+	result: SiteResult,
+): Promise<boolean> {
 	if (entry.kind === 'folder') {
 		if (place === undefined) await mkdir(fsPath(out), {recursive: true});
 		else await outFolders(place, true);
@@ -315,7 +341,14 @@ async function copyEntry(entry: SiteEntry, out: string, place: OutPlace | undefi
 				if (place !== undefined) await checkOutOpened(place, out, written);
 				// Up to the size it had when opened: a file that keeps growing would never end.
 				const end = info.size - 1;
-				if (end >= 0) for await (const chunk of handle.createReadStream({autoClose: false, start: 0, end, highWaterMark: READ_BYTES}) as AsyncIterable<Buffer>) await written.writeFile(chunk);
+				if (end >= 0)
+					for await (const chunk of handle.createReadStream({
+						autoClose: false,
+						start: 0,
+						end,
+						highWaterMark: READ_BYTES,
+					}) as AsyncIterable<Buffer>)
+						await written.writeFile(chunk);
 				await written.chmod(info.mode & 0o7777); // the umask may have cleared bits
 				if ((await handle.stat()).size > info.size) result.warning = grewMessage(info.size);
 			} catch (error) {

@@ -87,23 +87,50 @@ interface Totals {
  */
 export async function runSite(command: SiteCommand, io: SiteIo): Promise<number> {
 	if (command.paths.length === 0) throw new UsageError('rewrite needs a FILE or FOLDER to rewrite');
-	if (command.paths.includes('-')) throw new UsageError('standard input ("-") is rewritten to standard output only, without --in-place, --out or --dry-run');
+	if (command.paths.includes('-'))
+		throw new UsageError(
+			'standard input ("-") is rewritten to standard output only, without --in-place, --out or --dry-run',
+		);
 	if (command.mode === 'out') await checkOutFolder(command.out ?? '', command.paths);
-	const totals: Totals = {read: 0, changed: 0, rewritten: 0, unchanged: 0, copied: 0, removed: 0, readAway: 0, keptAbsolute: 0, errors: 0};
+	const totals: Totals = {
+		read: 0,
+		changed: 0,
+		rewritten: 0,
+		unchanged: 0,
+		copied: 0,
+		removed: 0,
+		readAway: 0,
+		keptAbsolute: 0,
+		errors: 0,
+	};
 	const fail = (path: string, message: string): void => {
 		totals.errors++;
 		io.err(`linkstream rewrite: ${printable(path)}: ${message}`);
 	};
-	const tasks = await siteTasks(command, await siteEntries(command.paths, command.type, fail, command.mode !== 'out', (path, message) => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)), fail);
+	const tasks = await siteTasks(
+		command,
+		await siteEntries(command.paths, command.type, fail, command.mode !== 'out', (path, message) =>
+			io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`),
+		),
+		fail,
+	);
 	const sizes = await documentSizes(tasks);
-	const progress = createProgress(tasks.length, [...sizes.values()].reduce((sum, size) => sum + size, 0));
+	const progress = createProgress(
+		tasks.length,
+		[...sizes.values()].reduce((sum, size) => sum + size, 0),
+	);
 	const renamed = new Set<string>();
 	const onResult = async (task: SiteTask, result: SiteResult): Promise<void> => {
 		add(totals, result);
 		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
-		if (result.warning !== undefined) io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${result.warning}`);
+		if (result.warning !== undefined)
+			io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${result.warning}`);
 		if (result.error !== undefined) fail(task.entry.path, result.error);
-		else if (command.mode === 'dry-run' && result.changed) await writeLine(io.stdout, `${printable(task.entry.path)}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`);
+		else if (command.mode === 'dry-run' && result.changed)
+			await writeLine(
+				io.stdout,
+				`${printable(task.entry.path)}: ${plural(result.rewritten, 'link')}${readAwayNote(result)}\n`,
+			);
 		progress.advance(result.bytes);
 	};
 	const limit = {weight: (task: SiteTask) => SITE_FILE_WEIGHT * (sizes.get(task) ?? 0), max: SITE_IN_FLIGHT_BYTES};
@@ -115,7 +142,9 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 			// heap limit, its dead thread's temporary file removed first; failing again, it is named and left as it was.
 			const redo = new RedoThread<SiteTask, SiteResult>(workerModule('site-worker'));
 			const again = async (task: SiteTask, failure: string): Promise<SiteResult> => {
-				io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again alone on another thread`);
+				io.err(
+					`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again alone on another thread`,
+				);
 				const clean = (): void => {
 					if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
 				};
@@ -125,13 +154,31 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 				} catch (error) {
 					clean();
 					const left = command.mode === 'out' ? 'not written' : 'left as it was';
-					return {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0, error: `${threadFailure(error)} again, alone on a thread: ${left}`};
+					return {
+						read: false,
+						changed: false,
+						rewritten: 0,
+						unchanged: 0,
+						copied: false,
+						removed: false,
+						bytes: 0,
+						error: `${threadFailure(error)} again, alone on a thread: ${left}`,
+					};
 				}
 			};
 			// A thread costs some 20 MB before any work: no more threads than files.
 			const threads = Math.min(command.jobs, tasks.length);
 			try {
-				await runPool<SiteTask, SiteTask, SiteResult>(workerModule('site-worker'), tasks, task => task, threads, onResult, FILES_PER_THREAD, limit, again);
+				await runPool<SiteTask, SiteTask, SiteResult>(
+					workerModule('site-worker'),
+					tasks,
+					task => task,
+					threads,
+					onResult,
+					FILES_PER_THREAD,
+					limit,
+					again,
+				);
 			} finally {
 				await redo.close();
 			}
@@ -161,7 +208,9 @@ async function checkOutFolder(out: string, paths: readonly string[]): Promise<vo
 		if (info === null || !info.isDirectory()) continue;
 		const folder = await realpath(path);
 		if (target === folder || target.startsWith(folder.endsWith(sep) ? folder : folder + sep)) {
-			throw new UsageError(`--out "${out}" is ${target === folder ? 'the input folder' : 'inside the input folder'} "${path}"; choose a folder outside it, or use --in-place`);
+			throw new UsageError(
+				`--out "${out}" is ${target === folder ? 'the input folder' : 'inside the input folder'} "${path}"; choose a folder outside it, or use --in-place`,
+			);
 		}
 	}
 }
@@ -181,12 +230,17 @@ async function realTarget(path: string): Promise<string> {
 }
 
 /** The tasks of a run: documents (with their URL), and per mode other files, links, folders, stale temporaries. */
-async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fail: (path: string, message: string) => void): Promise<SiteTask[]> {
+async function siteTasks(
+	command: SiteCommand,
+	entries: readonly SiteEntry[],
+	fail: (path: string, message: string) => void,
+): Promise<SiteTask[]> {
 	const tasks: SiteTask[] = [];
 	const {mode, out} = command;
 	if (mode === 'out' && out !== undefined) await mkdir(out, {recursive: true});
 	// The output folder's real path, once: nothing under it is written through a symbolic link (out-tree.ts).
-	const realRoot = mode === 'out' && out !== undefined ? decodeName(await realpath(fsPath(out), {encoding: 'buffer'})) : undefined;
+	const realRoot =
+		mode === 'out' && out !== undefined ? decodeName(await realpath(fsPath(out), {encoding: 'buffer'})) : undefined;
 	const written = new Set<string>();
 	for (const entry of entries) {
 		if (entry.kind !== 'document' && entry.kind !== 'stale' && mode !== 'out') continue;
@@ -215,7 +269,13 @@ async function siteTasks(command: SiteCommand, entries: readonly SiteEntry[], fa
 /** A document's own URL (`--site` plus its path, else its `file:` URL) is both its retrieval URL and where the output lives. */
 function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'document'}): RewriteOptions {
 	const url = command.site === undefined ? fileUrlOf(entry.path) : fileUrl(command.site, entry.relative);
-	const options: RewriteOptions = {type: entry.type, to: command.to, dialect: command.dialect, retrievalUrl: url, documentUrl: url};
+	const options: RewriteOptions = {
+		type: entry.type,
+		to: command.to,
+		dialect: command.dialect,
+		retrievalUrl: url,
+		documentUrl: url,
+	};
 	const scope = command.scope ?? command.site;
 	if (scope !== undefined) options.scope = scope;
 	if (command.form !== undefined) options.form = command.form;
@@ -229,7 +289,9 @@ function documentOptions(command: SiteCommand, entry: SiteEntry & {kind: 'docume
 /** Each document's size, the weight of its task in flight (an unreadable one: 0, its task reports it). */
 async function documentSizes(tasks: readonly SiteTask[]): Promise<Map<SiteTask, number>> {
 	const sizes = new Map<SiteTask, number>();
-	for (const task of tasks) if (task.entry.kind === 'document') sizes.set(task, (await stat(fsPath(task.entry.path)).catch(() => null))?.size ?? 0);
+	for (const task of tasks)
+		if (task.entry.kind === 'document')
+			sizes.set(task, (await stat(fsPath(task.entry.path)).catch(() => null))?.size ?? 0);
 	return sizes;
 }
 
@@ -254,9 +316,13 @@ function summary(totals: Totals, mode: SiteMode): string {
 	];
 	// Said when there are any, as the sitemaps and feeds made absolute are.
 	if (totals.keptAbsolute > 0) parts.push(`${totals.keptAbsolute} kept absolute`);
-	if (totals.readAway > 0) parts.push(`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} absolute, not relative (read away from the site)`);
+	if (totals.readAway > 0)
+		parts.push(
+			`${plural(totals.readAway, 'sitemap or feed', 'sitemaps and feeds')} absolute, not relative (read away from the site)`,
+		);
 	if (mode === 'out') parts.push(`${plural(totals.copied, 'other file')} copied`);
-	if (totals.removed > 0) parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);
+	if (totals.removed > 0)
+		parts.push(`${plural(totals.removed, 'stale temporary file')} ${dry ? 'would be removed' : 'removed'}`);
 	parts.push(plural(totals.errors, 'error'));
 	return `linkstream rewrite${dry ? ' --dry-run' : ''}: ${parts.join(', ')}${dry ? ' (nothing written)' : ''}`;
 }
@@ -267,7 +333,9 @@ function plural(n: number, noun: string, nouns = `${noun}s`): string {
 
 /** A dry-run line's note for a sitemap or feed that `--to relative` makes absolute. */
 function readAwayNote(result: SiteResult): string {
-	return result.readAway === undefined ? '' : ` (${result.readAway === 'opml' ? 'OPML list' : result.readAway}: made absolute)`;
+	return result.readAway === undefined
+		? ''
+		: ` (${result.readAway === 'opml' ? 'OPML list' : result.readAway}: made absolute)`;
 }
 
 function writeLine(stream: NodeJS.WritableStream, line: string): Promise<void> | void {

@@ -37,7 +37,10 @@ export function* slices(s: string, size = LONG_FIELD): Generator<string> {
  * @example
  * [...linePieces(['a\t', long, '\n'], printable)]; // ['a\t', <slices of printable(long)>, '\n']
  */
-export function* linePieces(fields: ReadonlyArray<string | {long: string}>, escape: (s: string) => string): Generator<string> {
+export function* linePieces(
+	fields: ReadonlyArray<string | {long: string}>,
+	escape: (s: string) => string,
+): Generator<string> {
 	let out = '';
 	for (const field of fields) {
 		if (typeof field === 'string') {

@@ -52,8 +52,16 @@ export const readWhole = (input: Input): Promise<Buffer> => readWalked(input);
  * @example
  * await withFileStream(input, undefined, source => eachLink(input, options, source, sink, onError));
  */
-export async function withFileStream<T>(input: Input, range: readonly [number, number] | undefined, use: (source: NodeJS.ReadableStream) => Promise<T>, onWarning?: (message: string) => void): Promise<T> {
-	const stream = await walkedStream(input, {highWaterMark: STREAM_CHUNK_BYTES, ...(range === undefined ? {} : {start: range[0], end: range[1]})});
+export async function withFileStream<T>(
+	input: Input,
+	range: readonly [number, number] | undefined,
+	use: (source: NodeJS.ReadableStream) => Promise<T>,
+	onWarning?: (message: string) => void,
+): Promise<T> {
+	const stream = await walkedStream(input, {
+		highWaterMark: STREAM_CHUNK_BYTES,
+		...(range === undefined ? {} : {start: range[0], end: range[1]}),
+	});
 	try {
 		const result = await use(stream);
 		if (grewWhileRead(stream)) onWarning?.(grewMessage((stream as {bytesRead?: number}).bytesRead ?? 0));
@@ -105,10 +113,23 @@ export async function eachLink(
 			const {extractWarc} = (await importArchive('warc/warc')) as typeof import('../archive/warc/warc.js');
 			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
-				onError(offset === 0 ? error.message : error.message.replace(where(context), where({...context, offset: context.offset + offset})));
+				onError(
+					offset === 0
+						? error.message
+						: error.message.replace(where(context), where({...context, offset: context.offset + offset})),
+				);
 			// warcio's warnings with the file's offsets (a range starts at `offset`), named by the parser that wrote them.
-			const warning = (message: string): void => onWarning(`warcio: ${offset === 0 ? message : shiftOffset(message, offset)}`);
-			return withWarcioWarnings(() => drain(extractWarc(streamOf(source), {...archiveOptions(options), onError: report, onWarning: warning}), options, sink), onWarning);
+			const warning = (message: string): void =>
+				onWarning(`warcio: ${offset === 0 ? message : shiftOffset(message, offset)}`);
+			return withWarcioWarnings(
+				() =>
+					drain(
+						extractWarc(streamOf(source), {...archiveOptions(options), onError: report, onWarning: warning}),
+						options,
+						sink,
+					),
+				onWarning,
+			);
 		}
 		default:
 			return document(input.type, options, source, sink, onWarning);
@@ -117,7 +138,11 @@ export async function eachLink(
 
 /** `message #2 <id@example.org> at byte 1234` */
 function messagePlace(at: MailErrorContext): string {
-	const where = [at.index === undefined ? '' : `message #${at.index}`, at.messageId === undefined ? '' : `<${at.messageId}>`, `at byte ${at.offset}`];
+	const where = [
+		at.index === undefined ? '' : `message #${at.index}`,
+		at.messageId === undefined ? '' : `<${at.messageId}>`,
+		`at byte ${at.offset}`,
+	];
 	return where.filter(Boolean).join(' ');
 }
 
@@ -148,7 +173,13 @@ async function loadArchive(name: string): Promise<unknown> {
  * A document through the extraction pipeline itself (what `createExtractStream` wraps),
  * each Link straight to the sink: no object-mode stream between them.
  */
-async function document(type: InputType, options: RunOptions, source: Source, sink: LinkSink, onWarning: (message: string) => void): Promise<void> {
+async function document(
+	type: InputType,
+	options: RunOptions,
+	source: Source,
+	sink: LinkSink,
+	onWarning: (message: string) => void,
+): Promise<void> {
 	// A whole document: references wait for a BASE to its end, within the hold's bounds (extract/html/base.ts).
 	const checked = checkExtractOptions({baseHold: 'document', ...options, type});
 	checkEncoding(checked.encoding);
@@ -178,7 +209,12 @@ async function document(type: InputType, options: RunOptions, source: Source, si
 	/** A chunk in steps of STEP_BYTES, waiting on the sink between them. */
 	const write = async (chunk: Uint8Array | string): Promise<void> => {
 		for (let at = 0; at < chunk.length || at === 0; at += STEP_BYTES) {
-			const piece = chunk.length <= STEP_BYTES ? chunk : typeof chunk === 'string' ? chunk.slice(at, at + STEP_BYTES) : chunk.subarray(at, at + STEP_BYTES);
+			const piece =
+				chunk.length <= STEP_BYTES
+					? chunk
+					: typeof chunk === 'string'
+						? chunk.slice(at, at + STEP_BYTES)
+						: chunk.subarray(at, at + STEP_BYTES);
 			step(() => pipeline.write(piece));
 			consumed += piece.length;
 			await release();
@@ -210,7 +246,9 @@ async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 	yield bytes;
 }
 
-function archiveOptions(options: RunOptions): Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> {
+function archiveOptions(
+	options: RunOptions,
+): Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> {
 	const picked: Pick<ExtractOptions, 'retrievalUrl' | 'dialect' | 'textLinks' | 'anchorText' | 'fuzzy'> = {};
 	if (options.retrievalUrl !== undefined) picked.retrievalUrl = options.retrievalUrl;
 	if (options.dialect !== undefined) picked.dialect = options.dialect;

@@ -25,6 +25,9 @@
  * process.stdout.on('error', error => { process.stderr.write(writeFailure(error)); process.exit(1); });
  */
 export function writeFailure(error: NodeJS.ErrnoException): string {
-	const reason = error.code === undefined ? error.message : error.message.replace(new RegExp(`^${error.code}: (.*?)(?:, \\w+)?$`), `$1 (${error.code})`);
+	const reason =
+		error.code === undefined
+			? error.message
+			: error.message.replace(new RegExp(`^${error.code}: (.*?)(?:, \\w+)?$`), `$1 (${error.code})`);
 	return `linkstream: cannot write to standard output: ${reason}\n`;
 }

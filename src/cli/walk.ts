@@ -32,8 +32,14 @@ export interface Walked {
  * @example
  * for await (const entry of walkFolder('site')) console.log(entry.kind, entry.relative);
  */
-export async function* walkFolder(folder: string, enter: (relative: string) => boolean = () => true, prefix = ''): AsyncGenerator<Walked> {
-	const dirents = (await readdir(fsPath(folder), {withFileTypes: true, encoding: 'buffer'})) as unknown as Array<Dirent & {name: Buffer}>;
+export async function* walkFolder(
+	folder: string,
+	enter: (relative: string) => boolean = () => true,
+	prefix = '',
+): AsyncGenerator<Walked> {
+	const dirents = (await readdir(fsPath(folder), {withFileTypes: true, encoding: 'buffer'})) as unknown as Array<
+		Dirent & {name: Buffer}
+	>;
 	const entries = dirents.map((dirent): Walked => {
 		const name = decodeName(dirent.name);
 		return {kind: kindOf(dirent), path: join(folder, name), relative: prefix + name, name};
@@ -54,7 +60,8 @@ export async function* walkFolder(folder: string, enter: (relative: string) => b
 function identify(files: Walked[]): void {
 	for (const file of files) {
 		const info = lstatSync(fsPath(file.path), {throwIfNoEntry: false});
-		if (info === undefined || !info.isFile()) file.kind = 'other'; // gone or replaced meanwhile
+		if (info === undefined || !info.isFile())
+			file.kind = 'other'; // gone or replaced meanwhile
 		else file.id = {dev: info.dev, ino: info.ino};
 	}
 }
@@ -96,7 +103,11 @@ export function splitPattern(pattern: string): Pattern {
 	const fixed = Math.max(0, segments.findIndex(isGlob));
 	const rest = segments.slice(fixed);
 	const root = segments.slice(0, fixed).join('/') || (pattern.startsWith('/') ? '/' : '');
-	const source = rest.map((segment, index) => (index === rest.length - 1 ? lastSource(segment) : segment === '**' ? ANY_FOLDERS : `${segmentSource(segment)}/`)).join('');
+	const source = rest
+		.map((segment, index) =>
+			index === rest.length - 1 ? lastSource(segment) : segment === '**' ? ANY_FOLDERS : `${segmentSource(segment)}/`,
+		)
+		.join('');
 	return {root, matcher: new RegExp(`^${source}$`), depth: rest.includes('**') ? Infinity : rest.length - 1};
 }
 
@@ -126,7 +137,9 @@ function globSource(glob: string): string {
 			at = end;
 		} else if (c === '{' && closingBrace(glob, at) > 0) {
 			const end = closingBrace(glob, at);
-			source += `(?:${splitAlternatives(glob.slice(at + 1, end)).map(globSource).join('|')})`;
+			source += `(?:${splitAlternatives(glob.slice(at + 1, end))
+				.map(globSource)
+				.join('|')})`;
 			at = end;
 		} else source += c.replace(/[$()*+.?[\\\]^{|}]/, '\\$&');
 	}

@@ -12,7 +12,17 @@
  * Deviation: between the last check and rename(2) a window of a few system calls remains;
  * POSIX offers no rename that checks the target it replaces.
  */
-import {close, closeSync, constants, fstat, fstatSync, open as openFd, openSync, read as readFd, readSync} from 'node:fs';
+import {
+	close,
+	closeSync,
+	constants,
+	fstat,
+	fstatSync,
+	open as openFd,
+	openSync,
+	read as readFd,
+	readSync,
+} from 'node:fs';
 import type {Stats} from 'node:fs';
 import {Readable} from 'node:stream';
 import {lstat, open, realpath} from 'node:fs/promises';
@@ -171,7 +181,11 @@ export async function walkedStream(file: MetFile, range: StreamRange): Promise<R
 		if (grew) GREW.add(empty);
 		return empty;
 	}
-	const stream = handle.createReadStream({highWaterMark: range.highWaterMark, ...(range.start === undefined ? {} : {start: range.start}), end: end - 1});
+	const stream = handle.createReadStream({
+		highWaterMark: range.highWaterMark,
+		...(range.start === undefined ? {} : {start: range.start}),
+		end: end - 1,
+	});
 	if (range.end === undefined) {
 		// Asked at the end of the stream, before the file is closed.
 		stream.once('end', () => {
@@ -205,8 +219,10 @@ export async function namedFile(path: string): Promise<string> {
  */
 export async function checkUnchanged(path: string, read: Stats): Promise<void> {
 	const now = await lstat(fsPath(path)).catch(() => null);
-	if (now === null || !now.isFile() || !sameFile(now, read)) throw new Error('was replaced by another process during the run: left alone');
-	if (now.size !== read.size || now.mtimeMs !== read.mtimeMs) throw new Error('was changed by another process during the run: left alone (run again to rewrite it)');
+	if (now === null || !now.isFile() || !sameFile(now, read))
+		throw new Error('was replaced by another process during the run: left alone');
+	if (now.size !== read.size || now.mtimeMs !== read.mtimeMs)
+		throw new Error('was changed by another process during the run: left alone (run again to rewrite it)');
 }
 
 /** Throw, saying what it is now, unless what was opened (`info`, fstat) is the regular file `id`. */
@@ -228,6 +244,8 @@ const openPromise = promisify(openFd);
 const fstatPromise: (fd: number) => Promise<Stats> = promisify(fstat);
 /** Read up to `length` bytes into `buffer` at `offset`, from the file's byte `position`: the count read. */
 function readAtPromise(fd: number, buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
-	return new Promise((resolve, reject) => readFd(fd, buffer, offset, length, position, (error, read) => (error ? reject(error) : resolve(read))));
+	return new Promise((resolve, reject) =>
+		readFd(fd, buffer, offset, length, position, (error, read) => (error ? reject(error) : resolve(read))),
+	);
 }
 const closePromise = promisify(close);

@@ -38,7 +38,12 @@ export interface WarcRange {
  * @example
  * for await (const range of warcRanges({path: 'crawl.warc', id}, 98_000_000, 8 << 20)) start(range); // {start: 0, end: 8390112, framed: true}, ...
  */
-export async function* warcRanges(met: MetFile, size: number, target: number, onRead?: (position: number, length: number) => void): AsyncGenerator<WarcRange> {
+export async function* warcRanges(
+	met: MetFile,
+	size: number,
+	target: number,
+	onRead?: (position: number, length: number) => void,
+): AsyncGenerator<WarcRange> {
 	const {handle: file} = await openWalked(met);
 	try {
 		const blocks = new Blocks(file, size, onRead);
@@ -93,7 +98,8 @@ class Blocks {
 	/** The bytes `[at, at + length)`, cut at the end of the file. */
 	async bytes(at: number, length: number): Promise<Buffer> {
 		const end = Math.min(at + length, this.size);
-		if (at < this.position || end > this.position + this.block.length) await this.read(at, Math.max(length, SCAN_BLOCK_BYTES));
+		if (at < this.position || end > this.position + this.block.length)
+			await this.read(at, Math.max(length, SCAN_BLOCK_BYTES));
 		return this.block.subarray(at - this.position, end - this.position);
 	}
 

@@ -27,10 +27,14 @@ const NS = {
  * vocabulary too (extract/xml/vocabularies.ts knownNamespace).
  */
 function namespaceKey(uri: string): string {
-	return uri.trim().toLowerCase().replace(/^https:/, 'http:').replace(/\/+$/, '');
+	return uri
+		.trim()
+		.toLowerCase()
+		.replace(/^https:/, 'http:')
+		.replace(/\/+$/, '');
 }
 
-const KNOWN: ReadonlyMap<string, string> = new Map(Object.values(NS).map((uri) => [namespaceKey(uri), uri]));
+const KNOWN: ReadonlyMap<string, string> = new Map(Object.values(NS).map(uri => [namespaceKey(uri), uri]));
 
 function canonical(uri: string): string {
 	return KNOWN.get(namespaceKey(uri)) ?? uri;
@@ -59,7 +63,8 @@ export function readAwayKind(bytes: Uint8Array): ReadAway | null {
 	if (local === 'rss' && namespace === '') return 'feed'; // RSS 0.91-2.0: no namespace
 	// Atom with its namespace left out is read as Atom (by the extractor too: vocabularies.ts rootVocabulary).
 	if (local === 'feed' && (namespace === NS.atom || namespace === NS.atom03 || namespace === '')) return 'feed';
-	if (local === 'RDF' && namespace === NS.rdf && (declared.includes(NS.rss10) || declared.includes(NS.rss090))) return 'feed';
+	if (local === 'RDF' && namespace === NS.rdf && (declared.includes(NS.rss10) || declared.includes(NS.rss090)))
+		return 'feed';
 	const sitemap = namespace === NS.sitemap || namespace === NS.sitemap084 || namespace === '';
 	if ((local === 'urlset' || local === 'sitemapindex') && sitemap) return 'sitemap';
 	if (local === 'opml' && namespace === '') return 'opml'; // OPML 2.0: no namespace
@@ -70,8 +75,10 @@ export function readAwayKind(bytes: Uint8Array): ReadAway | null {
 function prologText(bytes: Uint8Array): string {
 	const head = bytes.subarray(0, ROOT_SEARCH_LIMIT);
 	// XML 1.0 Appendix F.1: FF FE / FE FF, or '<' as UTF-16 without a BOM.
-	if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0x3c && head[1] === 0x00)) return new TextDecoder('utf-16le').decode(head);
-	if ((head[0] === 0xfe && head[1] === 0xff) || (head[0] === 0x00 && head[1] === 0x3c)) return new TextDecoder('utf-16be').decode(head);
+	if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0x3c && head[1] === 0x00))
+		return new TextDecoder('utf-16le').decode(head);
+	if ((head[0] === 0xfe && head[1] === 0xff) || (head[0] === 0x00 && head[1] === 0x3c))
+		return new TextDecoder('utf-16be').decode(head);
 	return new TextDecoder('latin1').decode(head);
 }
 
@@ -83,8 +90,10 @@ function rootElement(text: string): Root | null {
 		if (text.startsWith('<?', at)) at = after(text, '?>', at);
 		else if (text.startsWith('<!--', at)) at = after(text, '-->', at);
 		else if (text.startsWith('<!', at)) at = afterDoctype(text, at);
-		else if (text.charCodeAt(at) === 0xfeff) at++; // a BOM decoded as a character
-		else if (text.startsWith('ï»¿', at)) at += 3; // the UTF-8 BOM read one char per byte
+		else if (text.charCodeAt(at) === 0xfeff)
+			at++; // a BOM decoded as a character
+		else if (text.startsWith('ï»¿', at))
+			at += 3; // the UTF-8 BOM read one char per byte
 		else break;
 		if (at < 0) return null;
 	}

@@ -154,7 +154,8 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	}
 	if (against === 'absolute' || layer === null || tooLong) {
 		// encodeQuery leaves a plain (ASCII) URL alone.
-		const absolute = (plain === undefined ? null : plainAbsolute(value)) ?? absolutize(value, {dialect: context.dialect});
+		const absolute =
+			(plain === undefined ? null : plainAbsolute(value)) ?? absolutize(value, {dialect: context.dialect});
 		if (absolute !== null) link.url = finish(absolute, context);
 		else link.error = against === 'absolute' ? 'invalid-url' : 'no-base';
 		return link;
@@ -299,5 +300,5 @@ function finish(url: string, context: ResolveContext): string {
 	const encoded = context.encodeQuery(url);
 	if (encoded === url) return url;
 	const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
-	return QUERY_ENCODED_SCHEMES.has(scheme) ? absolutize(encoded, {dialect: context.dialect}) ?? url : url;
+	return QUERY_ENCODED_SCHEMES.has(scheme) ? (absolutize(encoded, {dialect: context.dialect}) ?? url) : url;
 }

@@ -148,8 +148,26 @@ export function referenceEvent(
 }
 
 /** A copy of `event` in the same shape, moved to another place in the source. */
-export function movedEvent(event: ReferenceEvent, raw: string, start: number, end: number, line: number, column: number): ReferenceEvent {
-	const moved = referenceEvent(event.value, raw, start, end, line, column, event.kind, event.against, event.syntax, event.container);
+export function movedEvent(
+	event: ReferenceEvent,
+	raw: string,
+	start: number,
+	end: number,
+	line: number,
+	column: number,
+): ReferenceEvent {
+	const moved = referenceEvent(
+		event.value,
+		raw,
+		start,
+		end,
+		line,
+		column,
+		event.kind,
+		event.against,
+		event.syntax,
+		event.container,
+	);
 	setAttributeFields(moved, event);
 	moved.text = event.text;
 	moved.delimiter = event.delimiter;
@@ -159,7 +177,10 @@ export function movedEvent(event: ReferenceEvent, raw: string, start: number, en
 }
 
 /** The fields an attribute gives its events. */
-export type AttributeFields = Pick<ReferenceEvent, 'element' | 'attribute' | 'quote' | 'rel' | 'codebase' | 'reference' | 'refreshQuote' | 'metaName' | 'hreflang'>;
+export type AttributeFields = Pick<
+	ReferenceEvent,
+	'element' | 'attribute' | 'quote' | 'rel' | 'codebase' | 'reference' | 'refreshQuote' | 'metaName' | 'hreflang'
+>;
 
 /** Copy `fields` onto `event` (fields it already has: its shape stays). */
 export function setAttributeFields(event: ReferenceEvent, fields: AttributeFields): void {

@@ -7,7 +7,8 @@ import type {LinkSink} from './core.js';
 
 /** `sink` behind the `schemes` and `redactCredentials` options, or `sink` itself when neither is set. */
 export function filterLinks(options: Pick<ExtractOptions, 'schemes' | 'redactCredentials'>, sink: LinkSink): LinkSink {
-	const schemes = options.schemes === undefined ? undefined : new Set(options.schemes.map(scheme => `${scheme.toLowerCase()}:`));
+	const schemes =
+		options.schemes === undefined ? undefined : new Set(options.schemes.map(scheme => `${scheme.toLowerCase()}:`));
 	const redact = options.redactCredentials === true;
 	if (schemes === undefined && !redact) return sink;
 	return (link, event) => {

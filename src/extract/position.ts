@@ -47,7 +47,8 @@ export class LineTracker {
 		if (target > from) {
 			const textEnd = textStart + text.length;
 			let lineFeed = this.nextLineFeed;
-			if (lineFeed < from || (lineFeed === Infinity && this.lineFeedLimit < textEnd)) lineFeed = search(text, textStart, '\n', from);
+			if (lineFeed < from || (lineFeed === Infinity && this.lineFeedLimit < textEnd))
+				lineFeed = search(text, textStart, '\n', from);
 			let carriageReturn = this.nextCarriageReturn;
 			if (carriageReturn < from || (carriageReturn === Infinity && this.carriageReturnLimit < textEnd)) {
 				carriageReturn = search(text, textStart, '\r', from);
@@ -63,7 +64,10 @@ export class LineTracker {
 			}
 			while (lineFeed < target) {
 				const previous = lineFeed - 1;
-				const crlf = previous >= textStart ? text.charCodeAt(previous - textStart) === CARRIAGE_RETURN : previous + 1 === this.afterCarriageReturn;
+				const crlf =
+					previous >= textStart
+						? text.charCodeAt(previous - textStart) === CARRIAGE_RETURN
+						: previous + 1 === this.afterCarriageReturn;
 				if (!crlf) line++;
 				lineStart = Math.max(lineStart, lineFeed + 1);
 				lineFeed = search(text, textStart, '\n', lineFeed + 1);

@@ -62,7 +62,11 @@ export function forEachSrcsetUrl(input: string, visit: (start: number, end: numb
 }
 
 /** HTML "parse a srcset attribute", steps 4–8: each candidate's URL span and (if `collect`) its descriptors. */
-function scanSrcset(input: string, collect: boolean, visit: (start: number, end: number, descriptors: string[]) => void): void {
+function scanSrcset(
+	input: string,
+	collect: boolean,
+	visit: (start: number, end: number, descriptors: string[]) => void,
+): void {
 	let position = 0;
 	for (;;) {
 		// Step 4 (splitting loop): skip ASCII whitespace and commas.

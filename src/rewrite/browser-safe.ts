@@ -32,7 +32,7 @@ const CharCodes = {
  * escapeForBrowser('\\\\evil.example/x'); // '%5C%5Cevil.example/x'
  */
 export function escapeForBrowser(value: string): string {
-	return percentEncodeWhere(value, (c) => c <= CharCodes.Space || c === CharCodes.ReverseSolidus);
+	return percentEncodeWhere(value, c => c <= CharCodes.Space || c === CharCodes.ReverseSolidus);
 }
 
 /** The host a browser reaches from `reference` against `base`, or undefined when it cannot parse it. */
@@ -52,7 +52,12 @@ function browserHost(reference: string, base: string | undefined): string | unde
  * browserSafe('\\\\evil.example/x', 'https://example.com/docs/\\\\evil.example/x', 'https://example.com/docs/', 'https://example.com/docs/');
  * // '%5C%5Cevil.example/x' (host example.com, as the original)
  */
-export function browserSafe(written: string | undefined, source: string, inputBase: string | undefined, outputBase: string | undefined): string | undefined {
+export function browserSafe(
+	written: string | undefined,
+	source: string,
+	inputBase: string | undefined,
+	outputBase: string | undefined,
+): string | undefined {
 	if (written === undefined && inputBase === outputBase) return undefined;
 	const original = parseUrl(source, inputBase);
 	if (original === null) return written === undefined ? undefined : escapeForBrowser(written);

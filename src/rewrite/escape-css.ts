@@ -49,7 +49,14 @@ export function escapeCssUrl(value: string): string {
 		const c = value.charCodeAt(i);
 		let escaped: string | undefined;
 		if (needsHex(c)) escaped = hexEscape(c);
-		else if (c === CharCodes.QuotationMark || c === CharCodes.Apostrophe || c === CharCodes.LeftParenthesis || c === CharCodes.RightParenthesis || c === CharCodes.ReverseSolidus) escaped = `\\${value[i]}`;
+		else if (
+			c === CharCodes.QuotationMark ||
+			c === CharCodes.Apostrophe ||
+			c === CharCodes.LeftParenthesis ||
+			c === CharCodes.RightParenthesis ||
+			c === CharCodes.ReverseSolidus
+		)
+			escaped = `\\${value[i]}`;
 		if (escaped === undefined) continue;
 		out += value.slice(from, i) + escaped;
 		from = i + 1;
@@ -70,8 +77,10 @@ export function escapeCssString(value: string): string {
 	for (let i = 0; i < value.length; i++) {
 		const c = value.charCodeAt(i);
 		let escaped: string | undefined;
-		if (c < CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan || c === CharCodes.GreaterThan) escaped = hexEscape(c);
-		else if (c === CharCodes.QuotationMark || c === CharCodes.Apostrophe || c === CharCodes.ReverseSolidus) escaped = `\\${value[i]}`;
+		if (c < CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan || c === CharCodes.GreaterThan)
+			escaped = hexEscape(c);
+		else if (c === CharCodes.QuotationMark || c === CharCodes.Apostrophe || c === CharCodes.ReverseSolidus)
+			escaped = `\\${value[i]}`;
 		if (escaped === undefined) continue;
 		out += value.slice(from, i) + escaped;
 		from = i + 1;

@@ -120,5 +120,11 @@ export function escapeText(value: string): string {
  * isHtmlWhitespace(0x0c); // true
  */
 export function isHtmlWhitespace(c: number): boolean {
-	return c === CharCodes.Tab || c === CharCodes.LineFeed || c === CharCodes.FormFeed || c === CharCodes.CarriageReturn || c === CharCodes.Space;
+	return (
+		c === CharCodes.Tab ||
+		c === CharCodes.LineFeed ||
+		c === CharCodes.FormFeed ||
+		c === CharCodes.CarriageReturn ||
+		c === CharCodes.Space
+	);
 }

@@ -107,7 +107,7 @@ export function escapeRefreshUrl(value: string, quote: '"' | "'" | null | undefi
 	// be read as syntax. Such a value is a relative path (no scheme starts so): "./" keeps its
 	// meaning, where a percent-escape would not ("%27" and "%75" are not decoded by the URL parser).
 	const url = quote === null && /^(?:[,;"']|url[\t\n\f\r ]*=)/iu.test(value) ? `./${value}` : value;
-	return percentEncodeWhere(url, (c) => {
+	return percentEncodeWhere(url, c => {
 		if (isHtmlWhitespace(c)) return true;
 		if (c !== CharCodes.QuotationMark && c !== CharCodes.Apostrophe) return false;
 		return quote === undefined || (quote !== null && c === quote.charCodeAt(0));
@@ -124,7 +124,12 @@ export function escapeRefreshUrl(value: string, quote: '"' | "'" | null | undefi
 export function escapeTextUrl(value: string): string {
 	return percentEncodeWhere(
 		value,
-		c => c <= CharCodes.Space || c === CharCodes.Delete || c === CharCodes.LessThan || c === CharCodes.GreaterThan || c === CharCodes.QuotationMark,
+		c =>
+			c <= CharCodes.Space ||
+			c === CharCodes.Delete ||
+			c === CharCodes.LessThan ||
+			c === CharCodes.GreaterThan ||
+			c === CharCodes.QuotationMark,
 	);
 }
 

@@ -27,8 +27,9 @@ export function xmlCharacters(value: string): string {
 
 function percentEncoded(c: string): string {
 	const code = c.charCodeAt(0);
-	const bytes = code >= 0xd800 && code <= 0xdfff ? [0xef, 0xbf, 0xbd] : code < 0x80 ? [code] : [0xef, 0xbf, (code & 0x3f) | 0x80];
-	return bytes.map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+	const bytes =
+		code >= 0xd800 && code <= 0xdfff ? [0xef, 0xbf, 0xbd] : code < 0x80 ? [code] : [0xef, 0xbf, (code & 0x3f) | 0x80];
+	return bytes.map(byte => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 }
 
 /**
@@ -48,7 +49,7 @@ const TEXT_SPECIALS = /[&<>\r]/g;
  */
 export function escapeXmlText(value: string): string {
 	value = xmlCharacters(value);
-	return TEXT_SPECIAL.test(value) ? value.replaceAll(TEXT_SPECIALS, (c) => TEXT[c] ?? c) : value;
+	return TEXT_SPECIAL.test(value) ? value.replaceAll(TEXT_SPECIALS, c => TEXT[c] ?? c) : value;
 }
 
 /** XML 1.0 §2.7: a CDATA section ends at the first `]]>`. */
@@ -132,7 +133,7 @@ const ANGLE_BRACKETS = /[<>]/g;
  */
 export function writeSystemLiteral(value: string, quote: '"' | "'"): LiteralValue {
 	const other = quote === '"' ? "'" : '"';
-	const text = xmlCharacters(value).replaceAll(ANGLE_BRACKETS, (c) => LITERAL_ENCODED[c] ?? c);
+	const text = xmlCharacters(value).replaceAll(ANGLE_BRACKETS, c => LITERAL_ENCODED[c] ?? c);
 	if (!text.includes(quote)) return {text, quote};
 	if (!text.includes(other)) return {text, quote: other};
 	return {text: text.replaceAll('"', LITERAL_ENCODED['"'] ?? '"'), quote: '"'};

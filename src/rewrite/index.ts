@@ -9,4 +9,11 @@ export {createTarget, type CheckedRewriteOptions, type Reference, type Target} f
 export {writeValue, type Fallback, type Neighbours, type WrittenValue} from './write-value.js';
 export {escapeAttribute, escapeText, writeUnquotedValue} from './escape-html.js';
 export {cssCodePoint, escapeCssString, escapeCssUrl} from './escape-css.js';
-export {escapeCommaItem, escapeListItem, escapeRefreshUrl, escapeSrcsetUrl, escapeTextUrl, percentEncodeCodePoint} from './escape-url.js';
+export {
+	escapeCommaItem,
+	escapeListItem,
+	escapeRefreshUrl,
+	escapeSrcsetUrl,
+	escapeTextUrl,
+	percentEncodeCodePoint,
+} from './escape-url.js';

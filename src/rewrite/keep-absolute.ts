@@ -85,7 +85,8 @@ function parseSelector(text: string): Selector | Error {
 }
 
 /** What a keepAbsolute option must be, for error messages. */
-export const KEEP_ABSOLUTE_FORM = 'a list of selectors: rel=TOKEN, meta=NAME (NAME* for a prefix), ELEMENT or ELEMENT@ATTRIBUTE, each optionally followed by [rel=TOKEN] or [hreflang]';
+export const KEEP_ABSOLUTE_FORM =
+	'a list of selectors: rel=TOKEN, meta=NAME (NAME* for a prefix), ELEMENT or ELEMENT@ATTRIBUTE, each optionally followed by [rel=TOKEN] or [hreflang]';
 
 /**
  * Check a keepAbsolute option: undefined, or an array of selectors. Returns what is wrong
@@ -117,8 +118,16 @@ export function keepAbsolute(selectors: readonly string[] = KEEP_ABSOLUTE): Keep
 	const parsed = selectors.map(text => parseSelector(text.trim())).filter((s): s is Selector => !(s instanceof Error));
 	if (parsed.length === 0) return undefined;
 	// The default names only rel tokens and meta names: most references (no rel, not a meta) are let go at once.
-	const byRelOrMeta = parsed.every(selector => selector.element === undefined && selector.attribute === undefined && (selector.rel !== undefined || selector.meta !== undefined));
-	if (byRelOrMeta) return (link, event) => (link.rel !== undefined || event.metaName !== undefined) && parsed.some(selector => matches(selector, link, event));
+	const byRelOrMeta = parsed.every(
+		selector =>
+			selector.element === undefined &&
+			selector.attribute === undefined &&
+			(selector.rel !== undefined || selector.meta !== undefined),
+	);
+	if (byRelOrMeta)
+		return (link, event) =>
+			(link.rel !== undefined || event.metaName !== undefined) &&
+			parsed.some(selector => matches(selector, link, event));
 	return (link, event) => parsed.some(selector => matches(selector, link, event));
 }
 
@@ -129,7 +138,8 @@ function matches(selector: Selector, link: Link, event: ReferenceEvent): boolean
 	if (selector.hreflang === true && event.hreflang !== true) return false;
 	if (selector.meta !== undefined) {
 		const name = event.metaName;
-		if (name === undefined || !(selector.metaPrefix === true ? name.startsWith(selector.meta) : name === selector.meta)) return false;
+		if (name === undefined || !(selector.metaPrefix === true ? name.startsWith(selector.meta) : name === selector.meta))
+			return false;
 	}
 	return true;
 }

@@ -82,7 +82,10 @@ export function createTarget(options: CheckedRewriteOptions): Target {
 		// redactCredentials: a reference written with credentials is written as its url, without them.
 		const normalize = options.normalize === true;
 		const redact = options.redactCredentials === true;
-		const absolute = (link: Link, event: ReferenceEvent): string | undefined => (keep !== undefined && isSelfKept(link, event, keep) ? (link.url as string) : absoluteValue(link, event, normalize, redact));
+		const absolute = (link: Link, event: ReferenceEvent): string | undefined =>
+			keep !== undefined && isSelfKept(link, event, keep)
+				? (link.url as string)
+				: absoluteValue(link, event, normalize, redact);
 		if (options.dialect === 'whatwg') return {prepare: () => undefined, value: absolute};
 		return {
 			prepare: () => undefined,
@@ -105,17 +108,36 @@ export function createTarget(options: CheckedRewriteOptions): Target {
 
 /** A reference to be kept absolute that is written as a same-document or empty reference: its URL is written instead. */
 function isSelfKept(link: Link, event: ReferenceEvent, keep: KeepAbsolute): boolean {
-	return (link.sameDocument === true || link.value === '') && event.syntax !== 'none' && event.against !== 'absolute' && link.url !== null && !isOpaque(link.url) && keep(link, event);
+	return (
+		(link.sameDocument === true || link.value === '') &&
+		event.syntax !== 'none' &&
+		event.against !== 'absolute' &&
+		link.url !== null &&
+		!isOpaque(link.url) &&
+		keep(link, event)
+	);
 }
 
 /** References kept as written by both modes. */
 function isKept(link: Link, event: ReferenceEvent): boolean {
-	return event.syntax === 'none' || event.against === 'absolute' || link.url === null || link.sameDocument === true || link.value === '' || isOpaque(link.url);
+	return (
+		event.syntax === 'none' ||
+		event.against === 'absolute' ||
+		link.url === null ||
+		link.sameDocument === true ||
+		link.value === '' ||
+		isOpaque(link.url)
+	);
 }
 
 function absoluteValue(link: Link, event: ReferenceEvent, normalize: boolean, redact: boolean): string | undefined {
 	if (isKept(link, event) || link.url === link.value) return undefined;
-	if (isAbsolute(link.value) && (!normalize || event.syntax === 'text') && !(redact && parseReference(link.value).userinfo !== undefined)) return undefined;
+	if (
+		isAbsolute(link.value) &&
+		(!normalize || event.syntax === 'text') &&
+		!(redact && parseReference(link.value).userinfo !== undefined)
+	)
+		return undefined;
 	return link.url ?? undefined;
 }
 
@@ -167,7 +189,8 @@ class RelativeTarget implements Target {
 		// RFC 2396 Appendix E: in plain text only `<URL:...>` makes a relative reference.
 		if (event.syntax === 'text' && link.delimiter !== '<URL:>') return undefined;
 		if (event.syntax === 'none' || event.against === 'absolute') return undefined;
-		if (this.keep !== undefined && link.url !== null && !isOpaque(link.url) && this.keep(link, event)) return this.absoluteValue(link, event);
+		if (this.keep !== undefined && link.url !== null && !isOpaque(link.url) && this.keep(link, event))
+			return this.absoluteValue(link, event);
 		if (link.sameDocument === true || link.value === '') return undefined;
 		let base = this.outputBase(link);
 		if (base !== undefined && event.codebase !== undefined) base = this.resolve(event.codebase, base) ?? undefined;
@@ -175,7 +198,8 @@ class RelativeTarget implements Target {
 		// Unresolvable and opaque references are kept; under an RFC dialect a browser may still read them as relative.
 		const written = isKept(link, event) ? undefined : this.relativeValue(link, event, base);
 		if (this.dialect === 'whatwg') return written;
-		const inputBase = link.base === null || event.codebase === undefined ? link.base : this.resolve(event.codebase, link.base);
+		const inputBase =
+			link.base === null || event.codebase === undefined ? link.base : this.resolve(event.codebase, link.base);
 		return browserSafe(written, sourceOf(link, event), inputBase ?? undefined, base);
 	}
 
@@ -216,7 +240,11 @@ class RelativeTarget implements Target {
 		if (relativizer === undefined) {
 			try {
 				const {form, scope} = this.options;
-				relativizer = createRelativizer(base, {dialect: this.dialect, ...(form === undefined ? {} : {form}), ...(scope === undefined ? {} : {scope})});
+				relativizer = createRelativizer(base, {
+					dialect: this.dialect,
+					...(form === undefined ? {} : {form}),
+					...(scope === undefined ? {} : {scope}),
+				});
 			} catch {
 				return undefined; // a base that is not absolute: nothing is relative to it
 			}

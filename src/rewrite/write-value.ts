@@ -63,7 +63,9 @@ export function writeValue(value: string, event: ReferenceEvent, around: Neighbo
 function literalValue(value: string, event: ReferenceEvent): WrittenValue {
 	const quote = event.quote === "'" ? "'" : '"';
 	const written = writeSystemLiteral(value, quote);
-	return written.quote === quote ? {text: written.text, fallback: 'url'} : {text: written.text, fallback: 'url', requote: written.quote};
+	return written.quote === quote
+		? {text: written.text, fallback: 'url'}
+		: {text: written.text, fallback: 'url', requote: written.quote};
 }
 
 /**
@@ -147,7 +149,8 @@ function escapeSyntax(value: string, event: ReferenceEvent, around: Neighbours):
  */
 function delimitText(text: string, event: ReferenceEvent, around: Neighbours): string {
 	if (event.delimiter === '""') return readsWhole(text, '"') ? text : `<${text}>`;
-	if (event.delimiter !== 'none' || (endsText(around.before) && endsText(around.after) && readsWhole(text))) return text;
+	if (event.delimiter !== 'none' || (endsText(around.before) && endsText(around.after) && readsWhole(text)))
+		return text;
 	return `<${text}>`;
 }
 

@@ -32,8 +32,12 @@ export function removeDotSegments(path: string): string {
 				output += '/';
 				index = length;
 			} else index += 2;
-		} else if (c0 === CharCodes.Slash && c1 === CharCodes.Dot && c2 === CharCodes.Dot &&
-			(c3 === CharCodes.Slash || rest === 3)) {
+		} else if (
+			c0 === CharCodes.Slash &&
+			c1 === CharCodes.Dot &&
+			c2 === CharCodes.Dot &&
+			(c3 === CharCodes.Slash || rest === 3)
+		) {
 			// §5.2.4 2C: "/../" or a final "/.." becomes "/", and the last output segment goes
 			output = output.slice(0, Math.max(output.lastIndexOf('/'), 0));
 			if (rest === 3) {

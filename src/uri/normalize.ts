@@ -89,7 +89,8 @@ function hasBareColon(host: string): boolean {
 
 function normalizeWhatwg(uri: string): string {
 	const parsed = parseUrl(uri);
-	if (parsed === null) throw new TypeError(`Cannot normalize ${JSON.stringify(uri)}: not a URL (WHATWG URL parser failure)`);
+	if (parsed === null)
+		throw new TypeError(`Cannot normalize ${JSON.stringify(uri)}: not a URL (WHATWG URL parser failure)`);
 	const href = parsed.href;
 	// Scheme and host are already in the WHATWG serialization; the rest gets §6.2.2.2. In a
 	// serialized URL the userinfo has "/", "?", "#" and "@" escaped, so Appendix B splits it right.
@@ -98,5 +99,10 @@ function normalizeWhatwg(uri: string): string {
 	const at = href.lastIndexOf('@', o.authorityEnd);
 	const userinfo = at >= o.authorityStart ? normalizeEscapes(href.slice(o.authorityStart, at)) + '@' : '';
 	const hostStart = at >= o.authorityStart ? at + 1 : o.authorityStart;
-	return href.slice(0, o.authorityStart) + userinfo + href.slice(hostStart, o.pathStart) + normalizeEscapes(href.slice(o.pathStart));
+	return (
+		href.slice(0, o.authorityStart) +
+		userinfo +
+		href.slice(hostStart, o.pathStart) +
+		normalizeEscapes(href.slice(o.pathStart))
+	);
 }

@@ -75,7 +75,10 @@ export function checkForm(form: unknown): RelativeForm {
  */
 export function checkOptions<T extends object>(options: T | undefined): T | undefined {
 	if (options === undefined || (options !== null && typeof options === 'object')) return options;
-	throw new OptionError('options', `linkstream: options must be an object such as {dialect: 'rfc3986'}; got ${describe(options)}`);
+	throw new OptionError(
+		'options',
+		`linkstream: options must be an object such as {dialect: 'rfc3986'}; got ${describe(options)}`,
+	);
 }
 
 /**

@@ -74,7 +74,11 @@ export function scanReference(ref: string): ReferenceOffsets {
 	let authorityStart = -1;
 	let authorityEnd = -1;
 	// Appendix B group 4: (//([^/?#]*))?
-	if (pathStart + 1 < pathLimit && ref.charCodeAt(pathStart) === CharCodes.Slash && ref.charCodeAt(pathStart + 1) === CharCodes.Slash) {
+	if (
+		pathStart + 1 < pathLimit &&
+		ref.charCodeAt(pathStart) === CharCodes.Slash &&
+		ref.charCodeAt(pathStart + 1) === CharCodes.Slash
+	) {
 		authorityStart = pathStart + 2;
 		const slash = ref.indexOf('/', authorityStart);
 		authorityEnd = slash === -1 || slash > pathLimit ? pathLimit : slash;
@@ -82,7 +86,11 @@ export function scanReference(ref: string): ReferenceOffsets {
 	}
 	// Appendix B groups 5, 7 and 9: path up to "?" or "#", query up to "#", fragment
 	return {
-		schemeEnd, authorityStart, authorityEnd, pathStart, pathEnd: pathLimit,
+		schemeEnd,
+		authorityStart,
+		authorityEnd,
+		pathStart,
+		pathEnd: pathLimit,
 		queryStart: question === -1 ? -1 : question + 1,
 		fragmentStart: hash === -1 ? -1 : hash + 1,
 	};
@@ -178,8 +186,14 @@ export function isSchemeSyntax(s: string, start: number, end: number): boolean {
 	if (end <= start || !isAlpha(s.charCodeAt(start))) return false;
 	for (let index = start + 1; index < end; index++) {
 		const c = s.charCodeAt(index);
-		if (!isAlpha(c) && !(c >= CharCodes.Zero && c <= CharCodes.Nine) &&
-			c !== CharCodes.Plus && c !== CharCodes.Minus && c !== CharCodes.Dot) return false;
+		if (
+			!isAlpha(c) &&
+			!(c >= CharCodes.Zero && c <= CharCodes.Nine) &&
+			c !== CharCodes.Plus &&
+			c !== CharCodes.Minus &&
+			c !== CharCodes.Dot
+		)
+			return false;
 	}
 	return true;
 }

@@ -36,9 +36,9 @@ function buildTable(): Uint8Array {
 	// RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
 	mark(alphanumeric + '-._~', all | Allow.unreserved3986 | Allow.unreserved2396 | Allow.regName);
 	// RFC 2396 §2.3 mark = "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")"
-	mark('!*\'()', Allow.unreserved2396);
+	mark("!*'()", Allow.unreserved2396);
 	// RFC 3986 §2.2 sub-delims, allowed in every component listed (§3.2.1, §3.3, §3.4, §3.5)
-	mark('!$&\'()*+,;=', all | Allow.regName);
+	mark("!$&'()*+,;=", all | Allow.regName);
 	// RFC 3986 §3.3 pchar adds ":" and "@"; userinfo (§3.2.1) takes ":" only
 	mark(':', all);
 	mark('@', Allow.segment | Allow.path | Allow.query | Allow.fragment);
@@ -60,8 +60,11 @@ export function isAllowedIn(c: number, component: UriComponent | 'regName'): boo
 }
 
 export function isHexDigit(c: number): boolean {
-	return (c >= CharCodes.Zero && c <= CharCodes.Nine) || (c >= CharCodes.UpperA && c <= CharCodes.UpperF) ||
-		(c >= CharCodes.LowerA && c <= CharCodes.LowerF);
+	return (
+		(c >= CharCodes.Zero && c <= CharCodes.Nine) ||
+		(c >= CharCodes.UpperA && c <= CharCodes.UpperF) ||
+		(c >= CharCodes.LowerA && c <= CharCodes.LowerF)
+	);
 }
 
 export function hexValue(c: number): number {
@@ -71,8 +74,11 @@ export function hexValue(c: number): number {
 
 /** True when `s[index]` starts a valid `%XX` escape (RFC 3986 §2.1 pct-encoded). */
 export function isEscapeAt(s: string, index: number): boolean {
-	return s.charCodeAt(index) === CharCodes.Percent && isHexDigit(s.charCodeAt(index + 1)) &&
-		isHexDigit(s.charCodeAt(index + 2));
+	return (
+		s.charCodeAt(index) === CharCodes.Percent &&
+		isHexDigit(s.charCodeAt(index + 1)) &&
+		isHexDigit(s.charCodeAt(index + 2))
+	);
 }
 
 function allowedAt(s: string, index: number, bits: number): boolean {
@@ -102,7 +108,8 @@ export function escapeComponent(s: string, component: UriComponent): string {
 			continue;
 		}
 		let code = s.codePointAt(index)!;
-		if (code > 0xffff) index++; // the low surrogate belongs to this code point
+		if (code > 0xffff)
+			index++; // the low surrogate belongs to this code point
 		else if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
 		out += encodeCodePoint(code);
 	}
@@ -114,10 +121,16 @@ function encodeCodePoint(code: number): string {
 	if (code < 0x80) return escapeOctet(code);
 	if (code < 0x800) return escapeOctet(0xc0 | (code >> 6)) + escapeOctet(0x80 | (code & 0x3f));
 	if (code < 0x10000) {
-		return escapeOctet(0xe0 | (code >> 12)) + escapeOctet(0x80 | ((code >> 6) & 0x3f)) + escapeOctet(0x80 | (code & 0x3f));
+		return (
+			escapeOctet(0xe0 | (code >> 12)) + escapeOctet(0x80 | ((code >> 6) & 0x3f)) + escapeOctet(0x80 | (code & 0x3f))
+		);
 	}
-	return escapeOctet(0xf0 | (code >> 18)) + escapeOctet(0x80 | ((code >> 12) & 0x3f)) +
-		escapeOctet(0x80 | ((code >> 6) & 0x3f)) + escapeOctet(0x80 | (code & 0x3f));
+	return (
+		escapeOctet(0xf0 | (code >> 18)) +
+		escapeOctet(0x80 | ((code >> 12) & 0x3f)) +
+		escapeOctet(0x80 | ((code >> 6) & 0x3f)) +
+		escapeOctet(0x80 | (code & 0x3f))
+	);
 }
 
 function escapeOctet(octet: number): string {
@@ -182,5 +195,7 @@ function rewriteEscapes(s: string, dialect: Dialect, upperCase: boolean): string
 function completesStrayPercent(s: string, percent: number, copied: number, octet: number): boolean {
 	if (!isHexDigit(octet)) return false;
 	if (percent - 1 >= copied && s.charCodeAt(percent - 1) === CharCodes.Percent) return true;
-	return percent - 2 >= copied && s.charCodeAt(percent - 2) === CharCodes.Percent && isHexDigit(s.charCodeAt(percent - 1));
+	return (
+		percent - 2 >= copied && s.charCodeAt(percent - 2) === CharCodes.Percent && isHexDigit(s.charCodeAt(percent - 1))
+	);
 }

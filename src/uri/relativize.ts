@@ -76,7 +76,8 @@ export function createRelativizer(base: string, options?: RelativizeOptions): (t
 	const dialect: Dialect = checkDialect(checkOptions(options)?.dialect);
 	const form: RelativeForm = checkForm(options?.form);
 	const scope = options?.scope;
-	if (scope !== undefined && (typeof scope !== 'string' || !isAbsolute(scope))) throw optionError('scope', 'an absolute URI prefix such as "https://example.com/docs/"', scope);
+	if (scope !== undefined && (typeof scope !== 'string' || !isAbsolute(scope)))
+		throw optionError('scope', 'an absolute URI prefix such as "https://example.com/docs/"', scope);
 	const b = split(dialect === 'whatwg' ? canonical(base, 'Base') : base, 'Base');
 	const document = dialect === 'whatwg' ? '' : base.slice(0, b.pathEnd);
 	if (dialect !== 'whatwg') detail(b);
@@ -92,13 +93,21 @@ export function createRelativizer(base: string, options?: RelativizeOptions): (t
 		}
 		// whatwg: a plain serialization needs no parse, and its candidates no check (see `verify`).
 		const plain = dialect === 'whatwg' && isPlainSerialization(target);
-		const t = dialect !== 'whatwg' ? resolvedParts(target, dialect) : split(plain ? target : canonical(target, 'Target'));
+		const t =
+			dialect !== 'whatwg' ? resolvedParts(target, dialect) : split(plain ? target : canonical(target, 'Target'));
 		return relativeTo(t, b, dialect, form, plain, dialect === 'whatwg' ? t.href : target);
 	};
 }
 
 /** The preferred correct reference to `t` from `b`, else `absolute` (whatwg: the serialization, since a same-scheme `http:/x\y` would be read as relative). */
-function relativeTo(t: Parts, b: Parts, dialect: Dialect, form: RelativeForm, plain: boolean, absolute: string): string {
+function relativeTo(
+	t: Parts,
+	b: Parts,
+	dialect: Dialect,
+	form: RelativeForm,
+	plain: boolean,
+	absolute: string,
+): string {
 	// Opaque targets and bases (RFC 2396 §3 opaque_part): the absolute URI.
 	if (!isHierarchical(t) || !isHierarchical(b)) return absolute;
 	if (t.origin !== b.origin) {
@@ -110,7 +119,8 @@ function relativeTo(t: Parts, b: Parts, dialect: Dialect, form: RelativeForm, pl
 	detail(t);
 	detail(b);
 	if (form === 'shortest') {
-		for (const candidate of allCandidates(t, b, dialect)) if (verify(candidate, b.href, t.href, dialect, plain)) return candidate;
+		for (const candidate of allCandidates(t, b, dialect))
+			if (verify(candidate, b.href, t.href, dialect, plain)) return candidate;
 		return absolute;
 	}
 	for (const make of form === 'root-relative' ? ROOT_FIRST : PATH_FIRST) {
@@ -182,7 +192,8 @@ function withoutFinalSlash(candidate: string): string | null {
 
 function sameScheme(t: Parts, b: Parts): boolean {
 	if (t.schemeEnd !== b.schemeEnd) return false;
-	for (let index = 0; index < t.schemeEnd; index++) if (t.href.charCodeAt(index) !== b.href.charCodeAt(index)) return false;
+	for (let index = 0; index < t.schemeEnd; index++)
+		if (t.href.charCodeAt(index) !== b.href.charCodeAt(index)) return false;
 	return true;
 }
 
@@ -235,7 +246,12 @@ function pathRelative(t: Parts, b: Parts, dialect: Dialect): string | null {
 	}
 	// One "../" per directory segment not shared.
 	let ups = 0;
-	for (let slash = directory.indexOf('/', common); slash !== -1 && slash < directoryEnd; slash = directory.indexOf('/', slash + 1)) ups++;
+	for (
+		let slash = directory.indexOf('/', common);
+		slash !== -1 && slash < directoryEnd;
+		slash = directory.indexOf('/', slash + 1)
+	)
+		ups++;
 	let rest = target.slice(common);
 	if (ups === 0) {
 		// "" would mean the current document, "/x" or "//x" a rooted or network path, "a:b" a scheme.
@@ -306,7 +322,12 @@ function verify(candidate: string, base: string, target: string, dialect: Dialec
 function canonical(uri: string, role: string): string {
 	if (isPlainSerialization(uri)) return uri;
 	const url = parseUrl(uri);
-	if (url === null) throw optionError(role.toLowerCase(), 'an absolute URL such as "https://example.com/page.html" (WHATWG URL parser failure)', uri);
+	if (url === null)
+		throw optionError(
+			role.toLowerCase(),
+			'an absolute URL such as "https://example.com/page.html" (WHATWG URL parser failure)',
+			uri,
+		);
 	return url.href;
 }
 
@@ -324,7 +345,11 @@ function resolvedParts(target: string, dialect: Dialect): Parts {
 function split(href: string, role?: string): Parts {
 	const o: ReferenceOffsets = scanReference(href);
 	if (role !== undefined && (o.schemeEnd === -1 || !isSchemeSyntax(href, 0, o.schemeEnd))) {
-		throw optionError(role.toLowerCase(), 'an absolute URI (RFC 3986 §4.3) such as "https://example.com/page.html"', href);
+		throw optionError(
+			role.toLowerCase(),
+			'an absolute URI (RFC 3986 §4.3) such as "https://example.com/page.html"',
+			href,
+		);
 	}
 	return {
 		href,
@@ -334,7 +359,10 @@ function split(href: string, role?: string): Parts {
 		pathEnd: o.pathEnd,
 		queryStart: o.queryStart,
 		fragmentStart: o.fragmentStart,
-		path: '', query: '', fragment: '', detailed: false,
+		path: '',
+		query: '',
+		fragment: '',
+		detailed: false,
 	};
 }
 

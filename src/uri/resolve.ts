@@ -22,7 +22,8 @@ import {parseUrl} from './whatwg.js';
  * resolve('g', 'mailto:user@example.com', {dialect: 'rfc3986'}); // 'mailto:g'
  */
 export function resolve(ref: string, base: string, options?: ResolveOptions): string {
-	if (typeof ref !== 'string' || typeof base !== 'string') checkString(typeof ref === 'string' ? 'base' : 'ref', typeof ref === 'string' ? base : ref);
+	if (typeof ref !== 'string' || typeof base !== 'string')
+		checkString(typeof ref === 'string' ? 'base' : 'ref', typeof ref === 'string' ? base : ref);
 	const d = options === undefined ? undefined : checkOptions(options)?.dialect;
 	const dialect: Dialect = d === undefined || d === 'whatwg' ? 'whatwg' : checkDialect(d);
 	if (dialect === 'whatwg') return resolveWhatwg(ref, base);
@@ -57,9 +58,16 @@ function resolve3986(ref: string, base: string): string {
 	}
 	const refPath = ref.slice(0, r.pathEnd);
 	// §5.2.2: R.path starts with "/", or §5.2.3 merge; then §5.2.4 remove_dot_segments
-	const merged = refPath.charCodeAt(0) === CharCodes.Slash ? refPath
-		: mergePaths({authority: b.authorityStart === -1 ? undefined : '', path: base.slice(b.pathStart, b.pathEnd)}, refPath);
-	return base.slice(0, b.pathStart) + guardPath(removeDotSegments(merged), b.authorityStart !== -1) + ref.slice(r.pathEnd);
+	const merged =
+		refPath.charCodeAt(0) === CharCodes.Slash
+			? refPath
+			: mergePaths(
+					{authority: b.authorityStart === -1 ? undefined : '', path: base.slice(b.pathStart, b.pathEnd)},
+					refPath,
+				);
+	return (
+		base.slice(0, b.pathStart) + guardPath(removeDotSegments(merged), b.authorityStart !== -1) + ref.slice(r.pathEnd)
+	);
 }
 
 /** `s` with remove_dot_segments applied to its path `[pathStart, pathEnd)`. */
@@ -85,15 +93,22 @@ function schemeEndOf(s: string): number {
 function resolveWhatwg(ref: string, base: string): string {
 	const url = parseUrl(ref, base);
 	if (url !== null) return url.href;
-	if (parseUrl(base) === null) throw optionError('base', 'an absolute URL such as "https://example.com/page.html"', base);
-	throw new TypeError(`Cannot resolve ${JSON.stringify(ref)} against ${JSON.stringify(base)} (WHATWG URL parser failure)`);
+	if (parseUrl(base) === null)
+		throw optionError('base', 'an absolute URL such as "https://example.com/page.html"', base);
+	throw new TypeError(
+		`Cannot resolve ${JSON.stringify(ref)} against ${JSON.stringify(base)} (WHATWG URL parser failure)`,
+	);
 }
 
 /** The base must be an absolute URI (RFC 3986 §5.1, RFC 2396 §5.2 step 1). */
 function parseBase(ref: string, base: string): UriReference {
 	const parts = parseReference(base);
 	if (parts.scheme === undefined || !isSchemeSyntax(parts.scheme, 0, parts.scheme.length)) {
-		throw optionError('base', `an absolute URI (RFC 3986 §4.3) such as "https://example.com/page.html" (resolving ${JSON.stringify(ref)})`, base);
+		throw optionError(
+			'base',
+			`an absolute URI (RFC 3986 §4.3) such as "https://example.com/page.html" (resolving ${JSON.stringify(ref)})`,
+			base,
+		);
 	}
 	return parts;
 }
@@ -104,7 +119,7 @@ function parseRelative(ref: string, base: string): UriReference {
 	if (parts.scheme !== undefined && !isSchemeSyntax(parts.scheme, 0, parts.scheme.length)) {
 		throw new TypeError(
 			`Reference ${JSON.stringify(ref)} is not a URI reference: ${JSON.stringify(parts.scheme)} is no scheme ` +
-			`(RFC 3986 §3.1) and a relative path cannot hold ":" in its first segment (§4.2); base ${JSON.stringify(base)}`,
+				`(RFC 3986 §3.1) and a relative path cannot hold ":" in its first segment (§4.2); base ${JSON.stringify(base)}`,
 		);
 	}
 	return parts;
@@ -123,7 +138,7 @@ function assertHierarchical(r: UriReference, b: UriReference): void {
 	if (b.authority !== undefined || b.path.charCodeAt(0) === 0x2f /* "/" */) return;
 	throw new TypeError(
 		`Cannot resolve relative reference ${JSON.stringify(recompose(r))} against opaque base ` +
-		`${JSON.stringify(recompose(b))} (RFC 2396 §5: relative references need a hierarchical base)`,
+			`${JSON.stringify(recompose(b))} (RFC 2396 §5: relative references need a hierarchical base)`,
 	);
 }
 

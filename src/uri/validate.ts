@@ -38,8 +38,11 @@ export function validate(ref: string, options?: ValidateOptions): Problem[] {
 	const o = scanReference(ref);
 	if (o.schemeEnd !== -1 && !isSchemeSyntax(ref, 0, o.schemeEnd)) {
 		problems.push({
-			code: 'invalid-scheme', start: 0, end: o.schemeEnd,
-			message: `${rfc} §3.1: a scheme is a letter followed by letters, digits, "+", "-" or "."` +
+			code: 'invalid-scheme',
+			start: 0,
+			end: o.schemeEnd,
+			message:
+				`${rfc} §3.1: a scheme is a letter followed by letters, digits, "+", "-" or "."` +
 				(rules === 'rfc3986' ? '; a relative path cannot have ":" in its first segment (§4.2)' : ''),
 		});
 	}
@@ -52,7 +55,14 @@ export function validate(ref: string, options?: ValidateOptions): Problem[] {
 }
 
 /** RFC 3986 §3.2: authority = [ userinfo "@" ] host [ ":" port ]. */
-function checkAuthority(ref: string, start: number, end: number, schemeEnd: number, rules: Rules, problems: Problem[]): void {
+function checkAuthority(
+	ref: string,
+	start: number,
+	end: number,
+	schemeEnd: number,
+	rules: Rules,
+	problems: Problem[],
+): void {
 	const rfc = rules === 'rfc2396' ? 'RFC 2396' : 'RFC 3986';
 	const at = ref.lastIndexOf('@', end - 1);
 	const hostStart = at >= start ? at + 1 : start;
@@ -77,9 +87,19 @@ function checkAuthority(ref: string, start: number, end: number, schemeEnd: numb
 	if (hostStart !== hostEnd) return;
 	const scheme = schemeEnd === -1 ? '' : ref.slice(0, schemeEnd).toLowerCase();
 	if (rules === 'rfc2396' && (at >= start || hostEnd < end)) {
-		problems.push({code: 'empty-host', start: hostStart, end: hostEnd, message: 'RFC 2396 §3.2.2: server = [ [ userinfo "@" ] hostport ] needs a host with a userinfo or port'});
+		problems.push({
+			code: 'empty-host',
+			start: hostStart,
+			end: hostEnd,
+			message: 'RFC 2396 §3.2.2: server = [ [ userinfo "@" ] hostport ] needs a host with a userinfo or port',
+		});
 	} else if (scheme === 'http' || scheme === 'https') {
-		problems.push({code: 'empty-host', start: hostStart, end: hostEnd, message: 'RFC 9110 §4.2.1: an http(s) URI must not have an empty host'});
+		problems.push({
+			code: 'empty-host',
+			start: hostStart,
+			end: hostEnd,
+			message: 'RFC 9110 §4.2.1: an http(s) URI must not have an empty host',
+		});
 	}
 }
 
@@ -89,7 +109,9 @@ function checkIpLiteral(ref: string, start: number, end: number, rfc: string, pr
 	const inner = ref.slice(start + 1, close === -1 ? end : close);
 	if (close === end - 1 && (isIpv6(inner) || isIpvFuture(inner))) return;
 	problems.push({
-		code: 'invalid-ip-literal', start, end,
+		code: 'invalid-ip-literal',
+		start,
+		end,
 		message: `${rfc} §3.2.2: an IP literal is "[" IPv6address or IPvFuture "]" and nothing else (RFC 2732 §3)`,
 	});
 }
@@ -136,7 +158,14 @@ function isIpvFuture(s: string): boolean {
 }
 
 /** Every character of `[start, end)` against the component's set, one problem per character. */
-function checkCharacters(ref: string, start: number, end: number, component: Checked, rules: Rules, problems: Problem[]): void {
+function checkCharacters(
+	ref: string,
+	start: number,
+	end: number,
+	component: Checked,
+	rules: Rules,
+	problems: Problem[],
+): void {
 	for (let index = start; index < end; index++) {
 		const c = ref.charCodeAt(index);
 		if (isAllowedIn(c, component as UriComponent | 'regName') || isEscapeAt(ref, index)) continue;
@@ -155,24 +184,59 @@ function describe(c: number, start: number, width: number, component: Checked, r
 	const glyph = width === 2 ? 'a character' : `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
 	const rfc = rules === 'rfc2396' ? 'RFC 2396' : 'RFC 3986';
 	if (c === CharCodes.Percent) {
-		return {code: 'invalid-percent-escape', start, end, message: `${rfc} ${rules === 'rfc2396' ? '§2.4.1' : '§2.1'}: "%" must be followed by two hexadecimal digits`};
+		return {
+			code: 'invalid-percent-escape',
+			start,
+			end,
+			message: `${rfc} ${rules === 'rfc2396' ? '§2.4.1' : '§2.1'}: "%" must be followed by two hexadecimal digits`,
+		};
 	}
 	if (c < 0x20 || c === 0x7f || c === 0x20) {
-		return {code: 'excluded-character', start, end, message: `RFC 2396 §2.4.3: ${glyph} (control or space) is excluded; escape it`};
+		return {
+			code: 'excluded-character',
+			start,
+			end,
+			message: `RFC 2396 §2.4.3: ${glyph} (control or space) is excluded; escape it`,
+		};
 	}
 	if (c === 0x3c || c === 0x3e || c === 0x22) {
-		return {code: 'excluded-character', start, end, message: `RFC 2396 §2.4.3: ${glyph} is a delimiter ("<", ">", '"'), excluded; escape it`};
+		return {
+			code: 'excluded-character',
+			start,
+			end,
+			message: `RFC 2396 §2.4.3: ${glyph} is a delimiter ("<", ">", '"'), excluded; escape it`,
+		};
 	}
 	if (c === CharCodes.LeftBracket || c === CharCodes.RightBracket) {
-		return {code: 'misplaced-bracket', start, end, message: `${rfc} §3.2.2: "[" and "]" only enclose an IP literal host (RFC 2732 §3)`};
+		return {
+			code: 'misplaced-bracket',
+			start,
+			end,
+			message: `${rfc} §3.2.2: "[" and "]" only enclose an IP literal host (RFC 2732 §3)`,
+		};
 	}
 	if (c === 0x7b || c === 0x7d || c === 0x7c || c === CharCodes.Backslash || c === 0x5e || c === 0x60) {
-		return {code: 'excluded-character', start, end, message: `RFC 2396 §2.4.3: ${glyph} is unwise ("{", "}", "|", "\\", "^", "\`"), excluded; escape it`};
+		return {
+			code: 'excluded-character',
+			start,
+			end,
+			message: `RFC 2396 §2.4.3: ${glyph} is unwise ("{", "}", "|", "\\", "^", "\`"), excluded; escape it`,
+		};
 	}
 	if (c >= 0x80) {
-		return {code: 'non-ascii-character', start, end, message: `${rfc} §2.1: ${glyph} is outside US-ASCII; escape its UTF-8 octets`};
+		return {
+			code: 'non-ascii-character',
+			start,
+			end,
+			message: `${rfc} §2.1: ${glyph} is outside US-ASCII; escape its UTF-8 octets`,
+		};
 	}
 	const name = component === 'regName' ? 'host' : component;
 	const section = COMPONENT_RULES[component][rules];
-	return {code: 'illegal-character', start, end, message: `${rfc} ${section}: ${glyph} is not allowed in the ${name}; escape it`};
+	return {
+		code: 'illegal-character',
+		start,
+		end,
+		message: `${rfc} ${section}: ${glyph} is not allowed in the ${name}; escape it`,
+	};
 }

@@ -45,7 +45,13 @@ const Char = {
 	Delete: 0x7f,
 } as const;
 
-const DEFAULT_PORTS: Readonly<Record<string, string>> = {'http:': '80', 'https:': '443', 'ws:': '80', 'wss:': '443', 'ftp:': '21'};
+const DEFAULT_PORTS: Readonly<Record<string, string>> = {
+	'http:': '80',
+	'https:': '443',
+	'ws:': '80',
+	'wss:': '443',
+	'ftp:': '21',
+};
 
 /**
  * Whether `s` is certainly its own WHATWG serialization (`new URL(s).href === s`), decided by
@@ -56,7 +62,8 @@ const DEFAULT_PORTS: Readonly<Record<string, string>> = {'http:': '80', 'https:'
 export function isPlainSerialization(s: string): boolean {
 	const colon = s.indexOf(':');
 	const defaultPort = colon > 1 && colon < 6 ? DEFAULT_PORTS[s.slice(0, colon + 1)] : undefined;
-	if (defaultPort === undefined || s.charCodeAt(colon + 1) !== Char.Slash || s.charCodeAt(colon + 2) !== Char.Slash) return false;
+	if (defaultPort === undefined || s.charCodeAt(colon + 1) !== Char.Slash || s.charCodeAt(colon + 2) !== Char.Slash)
+		return false;
 	const pathStart = hostEnd(s, colon + 3, defaultPort);
 	if (pathStart === -1 || s.charCodeAt(pathStart) !== Char.Slash) return false;
 	let allowed = PATH_OK;
@@ -114,7 +121,14 @@ function hostEnd(s: string, start: number, defaultPort: string): number {
 	let portEnd = i + 1;
 	while (portEnd < s.length && s.charCodeAt(portEnd) >= Char.Zero && s.charCodeAt(portEnd) <= Char.Nine) portEnd++;
 	const port = s.slice(i + 1, portEnd);
-	if (port === '' || port === defaultPort || port.charCodeAt(0) === Char.Zero || port.length > 5 || Number(port) > 65535) return -1;
+	if (
+		port === '' ||
+		port === defaultPort ||
+		port.charCodeAt(0) === Char.Zero ||
+		port.length > 5 ||
+		Number(port) > 65535
+	)
+		return -1;
 	return portEnd;
 }
 
@@ -123,7 +137,20 @@ function isDotSegmentAt(s: string, start: number): boolean {
 	const c = s.charCodeAt(start);
 	if (c !== Char.Dot && c !== Char.Percent) return false;
 	let end = start;
-	while (end < s.length && s.charCodeAt(end) !== Char.Slash && s.charCodeAt(end) !== Char.Question && s.charCodeAt(end) !== Char.Hash) end++;
+	while (
+		end < s.length &&
+		s.charCodeAt(end) !== Char.Slash &&
+		s.charCodeAt(end) !== Char.Question &&
+		s.charCodeAt(end) !== Char.Hash
+	)
+		end++;
 	const segment = s.slice(start, end).toLowerCase();
-	return segment === '.' || segment === '%2e' || segment === '..' || segment === '.%2e' || segment === '%2e.' || segment === '%2e%2e';
+	return (
+		segment === '.' ||
+		segment === '%2e' ||
+		segment === '..' ||
+		segment === '.%2e' ||
+		segment === '%2e.' ||
+		segment === '%2e%2e'
+	);
 }

@@ -8,7 +8,8 @@ import {extractMail} from '../../src/archive/mail/mail.js';
 import {extractWarc} from '../../src/archive/warc/warc.js';
 import type {Link} from '../../src/types.js';
 
-const PAGE = '<p>text</p><a href="first.html">a</a><div><p><base href="https://mirror.example/archive/"></p></div><a href="after.html">b</a>';
+const PAGE =
+	'<p>text</p><a href="first.html">a</a><div><p><base href="https://mirror.example/archive/"></p></div><a href="after.html">b</a>';
 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 	// One byte at a time: the hold must not depend on how the archive arrives.
@@ -21,7 +22,7 @@ async function all(links: AsyncIterable<Link>): Promise<Link[]> {
 	return out;
 }
 
-test('a mail HTML part: the late BASE governs the links before it', async (t) => {
+test('a mail HTML part: the late BASE governs the links before it', async t => {
 	const eml = [
 		'From: a@example.org',
 		'Message-ID: <late@example.org>',
@@ -32,9 +33,9 @@ test('a mail HTML part: the late BASE governs the links before it', async (t) =>
 		PAGE,
 		'',
 	].join('\r\n');
-	const links = await all(extractMail(once(Buffer.from(eml)), {type: 'eml', onError: (error) => t.fail(error.message)}));
+	const links = await all(extractMail(once(Buffer.from(eml)), {type: 'eml', onError: error => t.fail(error.message)}));
 	t.deepEqual(
-		links.filter((link) => link.element !== undefined).map((link) => [link.element, link.url, link.baseSource]),
+		links.filter(link => link.element !== undefined).map(link => [link.element, link.url, link.baseSource]),
 		[
 			['a', 'https://mirror.example/archive/first.html', 'document'],
 			['base', 'https://mirror.example/archive/', 'encapsulating'],
@@ -43,7 +44,7 @@ test('a mail HTML part: the late BASE governs the links before it', async (t) =>
 	);
 });
 
-test('a WARC response record: the late BASE governs the links before it', async (t) => {
+test('a WARC response record: the late BASE governs the links before it', async t => {
 	const block = `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n${PAGE}`;
 	const record = [
 		'WARC/1.1',
@@ -56,9 +57,9 @@ test('a WARC response record: the late BASE governs the links before it', async 
 		'',
 		`${block}\r\n\r\n`,
 	].join('\r\n');
-	const links = await all(extractWarc(once(Buffer.from(record)), {onError: (error) => t.fail(error.message)}));
+	const links = await all(extractWarc(once(Buffer.from(record)), {onError: error => t.fail(error.message)}));
 	t.deepEqual(
-		links.filter((link) => link.record?.source === 'body').map((link) => [link.element, link.url]),
+		links.filter(link => link.record?.source === 'body').map(link => [link.element, link.url]),
 		[
 			['a', 'https://mirror.example/archive/first.html'],
 			['base', 'https://mirror.example/archive/'],

@@ -24,7 +24,11 @@ async function run(bytes: Uint8Array, sizes: number[] = [bytes.length]): Promise
 			position += size;
 		}
 	}
-	const options = {type: 'eml', onWarning: (warning: MailWarning, context: MailErrorContext) => result.warnings.push({warning, context}), onError: (error: Error) => result.errors.push(error)} as const;
+	const options = {
+		type: 'eml',
+		onWarning: (warning: MailWarning, context: MailErrorContext) => result.warnings.push({warning, context}),
+		onError: (error: Error) => result.errors.push(error),
+	} as const;
 	for await (const link of extractMail(chunks(), options)) result.links.push(link);
 	return result;
 }
@@ -94,9 +98,13 @@ test('unknown-encodings.eml: an unknown transfer encoding is read as 8bit, an un
 });
 
 test('a working boundary gives no warning; an empty multipart without a boundary gives none either', async t => {
-	const good = 'Subject: x\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\npreamble http://preamble.example/\r\n--b\r\n\r\nhttp://part.example/\r\n--b--\r\nepilogue http://epilogue.example/\r\n';
+	const good =
+		'Subject: x\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\npreamble http://preamble.example/\r\n--b\r\n\r\nhttp://part.example/\r\n--b--\r\nepilogue http://epilogue.example/\r\n';
 	const first = await run(Buffer.from(good));
-	t.deepEqual(first.links.map(link => link.url), ['http://part.example/']);
+	t.deepEqual(
+		first.links.map(link => link.url),
+		['http://part.example/'],
+	);
 	t.deepEqual(first.warnings, []);
 	const empty = await run(Buffer.from('Subject: x\r\nContent-Type: multipart/mixed\r\n\r\n\r\n'));
 	t.deepEqual(empty.links, []);
@@ -104,9 +112,13 @@ test('a working boundary gives no warning; an empty multipart without a boundary
 });
 
 test('a boundary parameter with an unterminated quote still works (read up to the line end, as libmime does): no fallback, no warning', async t => {
-	const message = 'Subject: x\r\nContent-Type: multipart/mixed; boundary="abc\r\n\r\n--abc\r\nContent-Type: text/plain\r\n\r\nhttp://part.example/\r\n--abc--\r\n';
+	const message =
+		'Subject: x\r\nContent-Type: multipart/mixed; boundary="abc\r\n\r\n--abc\r\nContent-Type: text/plain\r\n\r\nhttp://part.example/\r\n--abc--\r\n';
 	const {links, warnings} = await run(Buffer.from(message));
-	t.deepEqual(links.map(link => [link.url, link.message?.part]), [['http://part.example/', '1']]);
+	t.deepEqual(
+		links.map(link => [link.url, link.message?.part]),
+		[['http://part.example/', '1']],
+	);
 	t.deepEqual(warnings, []);
 });
 
@@ -126,10 +138,13 @@ test('an attached message in an unknown transfer encoding, and an encoded word i
 		'',
 	].join('\r\n');
 	const {links, warnings} = await run(Buffer.from(message));
-	t.deepEqual(links.map(link => [link.url, link.message?.part]), [
-		['http://subject.example/', 'HEADER'],
-		['http://inner.example/', '1.1'],
-	]);
+	t.deepEqual(
+		links.map(link => [link.url, link.message?.part]),
+		[
+			['http://subject.example/', 'HEADER'],
+			['http://inner.example/', '1.1'],
+		],
+	);
 	t.deepEqual(
 		warnings.map(({warning}) => [warning.code, warning.part]),
 		[
@@ -143,7 +158,10 @@ test('a body without parts past MAX_HELD_LINKS: every Link is given, with one wa
 	const urls = Array.from({length: MAX_HELD_LINKS + 5}, (_, k) => `http://x.example/${k}`);
 	const message = `Subject: many\r\nContent-Type: multipart/mixed; boundary="never"\r\n\r\n${urls.join('\r\n')}\r\n`;
 	const {links, warnings} = await run(Buffer.from(message), [4096]);
-	t.deepEqual(links.map(link => link.url), urls);
+	t.deepEqual(
+		links.map(link => link.url),
+		urls,
+	);
 	t.is(warnings.length, 1);
 });
 
@@ -155,7 +173,10 @@ test('the same Links and warnings for any split of the input bytes', async t => 
 		t.true(whole.links.length >= 2, name);
 		const expected = JSON.stringify(whole);
 		await fc.assert(
-			fc.asyncProperty(fc.array(fc.integer({min: 1, max: 64}), {minLength: 1, maxLength: 6}), async sizes => JSON.stringify(await run(bytes, sizes)) === expected),
+			fc.asyncProperty(
+				fc.array(fc.integer({min: 1, max: 64}), {minLength: 1, maxLength: 6}),
+				async sizes => JSON.stringify(await run(bytes, sizes)) === expected,
+			),
 			params,
 		);
 	}

@@ -14,13 +14,20 @@ async function linksOf(bytes: Uint8Array, warnings: MailWarning[] = [], errors: 
 	async function* input(): AsyncGenerator<Uint8Array> {
 		yield bytes;
 	}
-	for await (const link of extractMail(input(), {type: 'eml', onWarning: warning => warnings.push(warning), onError: error => errors.push(error)})) links.push(link);
+	for await (const link of extractMail(input(), {
+		type: 'eml',
+		onWarning: warning => warnings.push(warning),
+		onError: error => errors.push(error),
+	}))
+		links.push(link);
 	return links;
 }
 
 /** The units of `text` with their source spans, as `[unit, start, end]`. */
 function spans(field: ReturnType<typeof fieldText>): Array<[string, number, number]> {
-	return [...field.text].flatMap((_, k) => (k < field.text.length ? [[field.text[k]!, field.starts[k]!, field.ends[k]!] as [string, number, number]] : []));
+	return [...field.text].flatMap((_, k) =>
+		k < field.text.length ? [[field.text[k]!, field.starts[k]!, field.ends[k]!] as [string, number, number]] : [],
+	);
 }
 
 // Expected values below are worked by hand from RFC 2047 (Q and B encodings, §6.2 white
@@ -40,7 +47,11 @@ test('fieldText: a Q encoded word decodes; each of its units spans the whole wor
 	t.is(field.text, ' see http://example.org/');
 	t.deepEqual(spans(field)[0], [' ', 8, 9]);
 	// "=?utf-8?q?" (10) + "see_http://example.org/" (23) + "?=" (2): 9 to 44.
-	t.true(spans(field).slice(1).every(([, start, end]) => start === 9 && end === 44));
+	t.true(
+		spans(field)
+			.slice(1)
+			.every(([, start, end]) => start === 9 && end === 44),
+	);
 });
 
 test('fieldText: a UTF-8 character split between two B words spans both; the space between them is dropped (RFC 2047 §6.2)', t => {
@@ -92,7 +103,14 @@ test('headers.eml: free-text fields of the message, its parts and its attached m
 		[
 			['https://www.example.org/notes/2.0', 'https://www.example.org/notes/2.0', 'subject', 'HEADER', 3, 27],
 			// Wrapped inside <...> over a fold: RFC 2396 Appendix E.
-			['https://www.example.org/very/long/path.html', 'https://www.example.org/very/long/path.html', 'subject', 'HEADER', 4, 3],
+			[
+				'https://www.example.org/very/long/path.html',
+				'https://www.example.org/very/long/path.html',
+				'subject',
+				'HEADER',
+				4,
+				3,
+			],
 			['https://www.example.org/', 'https://www.example.org/', 'organization', 'HEADER', 9, 28],
 			// Two Q words, é split between them.
 			['https://www.example.org/caf%C3%A9/', 'https://www.example.org/café/', 'x-url', 'HEADER', 10, 8],
@@ -128,17 +146,30 @@ test('headers.eml: free-text fields of the message, its parts and its attached m
 	// Each starts where its text first appears after its field's name.
 	const lower = source.toLowerCase();
 	t.true(header.every(link => source.indexOf(link.raw, lower.indexOf(`${link.attribute!}:`)) === link.start));
-	t.like(header[0], {kind: 'text', delimiter: 'none', base: 'https://base.example.org/dir/', baseSource: 'encapsulating'});
+	t.like(header[0], {
+		kind: 'text',
+		delimiter: 'none',
+		base: 'https://base.example.org/dir/',
+		baseSource: 'encapsulating',
+	});
 	t.like(header[1], {delimiter: '<>'});
 	t.like(header[4], {delimiter: '<URL:>'});
 	t.like(header[7], {kind: 'metadata', delimiter: '<>'});
 	// Part headers: spans are offsets into the part's own header block.
 	const partHeader = source.slice(source.indexOf('Content-Type: text/plain; charset=utf-8'));
 	t.is(partHeader.slice(links[8]!.start, links[8]!.end), 'http://www.example.org/desc.html');
-	t.false(links.some(link => link.url?.includes('not-') === true), 'References, X-Mailer and a part header Subject are not scanned');
+	t.false(
+		links.some(link => link.url?.includes('not-') === true),
+		'References, X-Mailer and a part header Subject are not scanned',
+	);
 });
 
-const URLS = ['http://example.org/a', 'https://www.example.com/caf\u00e9/x', 'ftp://ftp.example.net/pub/', 'https://example.org/q?x=1&y=2'];
+const URLS = [
+	'http://example.org/a',
+	'https://www.example.com/caf\u00e9/x',
+	'ftp://ftp.example.net/pub/',
+	'https://example.org/q?x=1&y=2',
+];
 
 /** One token of a Subject: its source, and the URL it holds (the expected Link value) if any. */
 interface Token {
@@ -146,7 +177,16 @@ interface Token {
 	url?: string;
 }
 
-const q = (text: string): string => [...Buffer.from(text)].map(c => (c === 0x20 ? '_' : /[A-Za-z0-9./:]/.test(String.fromCharCode(c)) ? String.fromCharCode(c) : `=${c.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+const q = (text: string): string =>
+	[...Buffer.from(text)]
+		.map(c =>
+			c === 0x20
+				? '_'
+				: /[A-Za-z0-9./:]/.test(String.fromCharCode(c))
+					? String.fromCharCode(c)
+					: `=${c.toString(16).toUpperCase().padStart(2, '0')}`,
+		)
+		.join('');
 
 const token: fc.Arbitrary<Token> = fc.oneof(
 	fc.constantFrom('see', 'and', 'Re:', '(notes)', 'caf\u00c3\u00a9').map(source => ({source})),
@@ -168,37 +208,74 @@ const token: fc.Arbitrary<Token> = fc.oneof(
 
 test('property: every URL of a Subject is found, with its value decoded and its span exactly its source', async t => {
 	await fc.assert(
-		fc.asyncProperty(fc.array(fc.tuple(token, fc.constantFrom(' ', '\r\n ', '\r\n\t')), {minLength: 1, maxLength: 8}), async tokens => {
-			const value = tokens.map(([{source}, gap], k) => (k === 0 ? source : `${gap}${source}`)).join('');
-			const header = `Subject: ${value}\r\n\r\n`;
-			const links = await linksOf(Buffer.from(header, 'latin1'));
-			const expected = tokens.filter(([{url}]) => url !== undefined);
-			t.deepEqual(links.map(link => link.value), expected.map(([{url}]) => url));
-			t.deepEqual(links.map(link => link.raw), expected.map(([{source}]) => source));
-			t.true(links.every(link => header.slice(link.start, link.end) === link.raw && link.attribute === 'subject'));
-		}),
+		fc.asyncProperty(
+			fc.array(fc.tuple(token, fc.constantFrom(' ', '\r\n ', '\r\n\t')), {minLength: 1, maxLength: 8}),
+			async tokens => {
+				const value = tokens.map(([{source}, gap], k) => (k === 0 ? source : `${gap}${source}`)).join('');
+				const header = `Subject: ${value}\r\n\r\n`;
+				const links = await linksOf(Buffer.from(header, 'latin1'));
+				const expected = tokens.filter(([{url}]) => url !== undefined);
+				t.deepEqual(
+					links.map(link => link.value),
+					expected.map(([{url}]) => url),
+				);
+				t.deepEqual(
+					links.map(link => link.raw),
+					expected.map(([{source}]) => source),
+				);
+				t.true(links.every(link => header.slice(link.start, link.end) === link.raw && link.attribute === 'subject'));
+			},
+		),
 		fcParams(t, 200),
 	);
 });
 
-const PIECES = ['=?', '?', '?=', 'utf-8', 'x-bad', 'B', 'Q', 'q', '=C3', '=A9', '_', ' ', '\r\n ', '\t', 'http://a.example/', 'www.b.example', '<', '>', '"', '\u00e9', '\u00c3\u00a9', 'Y2Fm', 'ww==', '=='];
+const PIECES = [
+	'=?',
+	'?',
+	'?=',
+	'utf-8',
+	'x-bad',
+	'B',
+	'Q',
+	'q',
+	'=C3',
+	'=A9',
+	'_',
+	' ',
+	'\r\n ',
+	'\t',
+	'http://a.example/',
+	'www.b.example',
+	'<',
+	'>',
+	'"',
+	'\u00e9',
+	'\u00c3\u00a9',
+	'Y2Fm',
+	'ww==',
+	'==',
+];
 
 test('property: any free-text field value gives Links whose span is exactly their raw text, and never an error', async t => {
 	await fc.assert(
-		fc.asyncProperty(fc.array(fc.array(fc.constantFrom(...PIECES), {maxLength: 30}), {minLength: 3, maxLength: 3}), async ([subject, description, url]) => {
-			const header = `Subject: ${subject!.join('')}\r\nContent-Description: ${description!.join('')}\r\nX-URL: ${url!.join('')}\r\n\r\n`;
-			const warnings: MailWarning[] = [];
-			const errors: Error[] = [];
-			const links = await linksOf(Buffer.from(`${header}body\r\n`, 'latin1'), warnings, errors);
-			t.deepEqual(errors, []);
-			for (const link of links.filter(link => link.message?.part === 'HEADER')) {
-				t.is(header.slice(link.start, link.end), link.raw);
-				const before = header.slice(0, link.start);
-				t.is(link.line, before.split('\r\n').length);
-				t.is(link.column, link.start - (before.lastIndexOf('\n') + 1) + 1);
-			}
-			t.true(warnings.every(warning => warning.code === 'unknown-charset' && warning.part === 'HEADER'));
-		}),
+		fc.asyncProperty(
+			fc.array(fc.array(fc.constantFrom(...PIECES), {maxLength: 30}), {minLength: 3, maxLength: 3}),
+			async ([subject, description, url]) => {
+				const header = `Subject: ${subject!.join('')}\r\nContent-Description: ${description!.join('')}\r\nX-URL: ${url!.join('')}\r\n\r\n`;
+				const warnings: MailWarning[] = [];
+				const errors: Error[] = [];
+				const links = await linksOf(Buffer.from(`${header}body\r\n`, 'latin1'), warnings, errors);
+				t.deepEqual(errors, []);
+				for (const link of links.filter(link => link.message?.part === 'HEADER')) {
+					t.is(header.slice(link.start, link.end), link.raw);
+					const before = header.slice(0, link.start);
+					t.is(link.line, before.split('\r\n').length);
+					t.is(link.column, link.start - (before.lastIndexOf('\n') + 1) + 1);
+				}
+				t.true(warnings.every(warning => warning.code === 'unknown-charset' && warning.part === 'HEADER'));
+			},
+		),
 		fcParams(t, 300),
 	);
 });

@@ -50,7 +50,10 @@ test('mbox: fixtures/mail/list.mbox has four messages; BOM and separator lines r
 	t.is(messages[0]!.offset, 3, 'the From_ line starts after the 3-byte BOM');
 	t.is(list.subarray(messages[1]!.offset, messages[1]!.offset + 7).toString(), 'From -\n');
 	t.true(messages[1]!.text.startsWith('This line is not a header field at all\n'));
-	t.true(messages[2]!.text.endsWith('</body></html>\n'), 'a dated From_ line without a blank line before it still separates');
+	t.true(
+		messages[2]!.text.endsWith('</body></html>\n'),
+		'a dated From_ line without a blank line before it still separates',
+	);
 });
 
 test('mbox: mboxrd unquoting (one ">" less), and a "From " body line that is not a From_ line stays', t => {
@@ -73,7 +76,10 @@ test('mbox: the same messages for any split of the bytes', t => {
 	const expected = split([list]);
 	t.notThrows(() => {
 		fc.assert(
-			fc.property(fc.array(fc.nat(), {maxLength: 16}), cuts => JSON.stringify(split(cut(list, cuts))) === JSON.stringify(expected)),
+			fc.property(
+				fc.array(fc.nat(), {maxLength: 16}),
+				cuts => JSON.stringify(split(cut(list, cuts))) === JSON.stringify(expected),
+			),
 			fcParams(t, 200),
 		);
 	});
@@ -97,14 +103,22 @@ test('mbox: a file without a From_ line is one message; CRLF separators work', t
 		split([Buffer.from('Subject: a\n\nbody\n')]).map(m => [m.index, m.separator, m.text]),
 		[[0, '', 'Subject: a\n\nbody\n']],
 	);
-	const crlf = split([Buffer.from('From a@b Sat Nov  1 10:00:00 2025\r\nSubject: a\r\n\r\nx\r\n\r\nFrom c@d Sat Nov  1 11:00:00 2025\r\nSubject: b\r\n\r\ny\r\n')]);
+	const crlf = split([
+		Buffer.from(
+			'From a@b Sat Nov  1 10:00:00 2025\r\nSubject: a\r\n\r\nx\r\n\r\nFrom c@d Sat Nov  1 11:00:00 2025\r\nSubject: b\r\n\r\ny\r\n',
+		),
+	]);
 	t.deepEqual(
 		crlf.map(m => m.text),
 		['Subject: a\r\n\r\nx\r\n\r\n', 'Subject: b\r\n\r\ny\r\n'],
 	);
 	t.deepEqual(split([]), []);
 	t.deepEqual(
-		split([Buffer.from('\n\r\nFrom a@b Sat Nov  1 10:00:00 2025\nSubject: a\n')]).map(m => [m.index, m.separator, m.text]),
+		split([Buffer.from('\n\r\nFrom a@b Sat Nov  1 10:00:00 2025\nSubject: a\n')]).map(m => [
+			m.index,
+			m.separator,
+			m.text,
+		]),
 		[[0, 'From a@b Sat Nov  1 10:00:00 2025', 'Subject: a\n']],
 		'blank lines before the first From_ line are not a message',
 	);

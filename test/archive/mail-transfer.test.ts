@@ -1,11 +1,18 @@
 import test from 'ava';
 import fc from 'fast-check';
-import {Base64Decoder, MAX_QP_LINE, QuotedPrintableDecoder, createTransferDecoder} from '../../src/archive/mail/transfer.js';
+import {
+	Base64Decoder,
+	MAX_QP_LINE,
+	QuotedPrintableDecoder,
+	createTransferDecoder,
+} from '../../src/archive/mail/transfer.js';
 import type {TransferDecoder} from '../../src/archive/mail/transfer.js';
 import {fcParams} from '../helpers/seed.js';
 
 function decode(decoder: TransferDecoder, chunks: Array<string | Uint8Array>): string {
-	const parts: Uint8Array[] = chunks.map(chunk => decoder.write(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk));
+	const parts: Uint8Array[] = chunks.map(chunk =>
+		decoder.write(typeof chunk === 'string' ? Buffer.from(chunk, 'latin1') : chunk),
+	);
 	parts.push(decoder.end());
 	return Buffer.concat(parts).toString('latin1');
 }
@@ -42,11 +49,18 @@ for (const [title, input, expected] of qpCases) {
 }
 
 test('quoted-printable: the same output for any split of the input', t => {
-	const input = 'See http://www.example.com/a/very/long/path/that/is/spl=\r\nit/by/qp.html?x=3D1&y=3D2=20\r\ncaf=C3=A9   \r\n=\r\nend=';
+	const input =
+		'See http://www.example.com/a/very/long/path/that/is/spl=\r\nit/by/qp.html?x=3D1&y=3D2=20\r\ncaf=C3=A9   \r\n=\r\nend=';
 	const expected = decode(new QuotedPrintableDecoder(), [input]);
-	t.is(expected, 'See http://www.example.com/a/very/long/path/that/is/split/by/qp.html?x=1&y=2 \r\ncaf\u00c3\u00a9\r\nend');
+	t.is(
+		expected,
+		'See http://www.example.com/a/very/long/path/that/is/split/by/qp.html?x=1&y=2 \r\ncaf\u00c3\u00a9\r\nend',
+	);
 	fc.assert(
-		fc.property(fc.array(fc.nat(), {maxLength: 12}), cuts => decode(new QuotedPrintableDecoder(), splitAt(input, cuts)) === expected),
+		fc.property(
+			fc.array(fc.nat(), {maxLength: 12}),
+			cuts => decode(new QuotedPrintableDecoder(), splitAt(input, cuts)) === expected,
+		),
 		fcParams(t, 300),
 	);
 });
@@ -78,10 +92,15 @@ test('base64: lines padded one by one decode as their concatenation', t => {
 
 test('base64: the same output for any split of the input', t => {
 	const text = 'Mirror: http://mirror.example.net/pub/\nFrom here: ftp://ftp.example.net/pub/README\n';
-	const input = Buffer.from(text).toString('base64').replace(/(.{20})/g, '$1\r\n');
+	const input = Buffer.from(text)
+		.toString('base64')
+		.replace(/(.{20})/g, '$1\r\n');
 	t.notThrows(() => {
 		fc.assert(
-			fc.property(fc.array(fc.nat(), {maxLength: 12}), cuts => decode(new Base64Decoder(), splitAt(input, cuts)) === text),
+			fc.property(
+				fc.array(fc.nat(), {maxLength: 12}),
+				cuts => decode(new Base64Decoder(), splitAt(input, cuts)) === text,
+			),
 			fcParams(t, 300),
 		);
 	});

@@ -14,10 +14,14 @@ interface Run {
 	errors: Array<{error: Error; context: MailErrorContext}>;
 }
 
-async function run(input: AsyncIterable<Uint8Array> | NodeJS.ReadableStream, options: Omit<MailOptions, 'onError'>): Promise<Run> {
+async function run(
+	input: AsyncIterable<Uint8Array> | NodeJS.ReadableStream,
+	options: Omit<MailOptions, 'onError'>,
+): Promise<Run> {
 	const errors: Run['errors'] = [];
 	const links: Link[] = [];
-	for await (const link of extractMail(input, {...options, onError: (error, context) => errors.push({error, context})})) links.push(link);
+	for await (const link of extractMail(input, {...options, onError: (error, context) => errors.push({error, context})}))
+		links.push(link);
 	return {links, errors};
 }
 
@@ -31,8 +35,16 @@ async function* chunks(bytes: Uint8Array, sizes: number[] = [bytes.length]): Asy
 }
 
 /** [url, part, index, cidPart, locationPart] of each Link. */
-function rows(links: Link[]): Array<[string | null, string | undefined, number | undefined, string | undefined, string | undefined]> {
-	return links.map(link => [link.url, link.message?.part, link.message?.index, link.message?.cidPart, link.message?.locationPart]);
+function rows(
+	links: Link[],
+): Array<[string | null, string | undefined, number | undefined, string | undefined, string | undefined]> {
+	return links.map(link => [
+		link.url,
+		link.message?.part,
+		link.message?.index,
+		link.message?.cidPart,
+		link.message?.locationPart,
+	]);
 }
 
 // Expected Links below are worked by hand from the fixtures (see each file) and the RFCs cited.
@@ -55,7 +67,12 @@ test('list.mbox: every message, header URIs (RFC 2369), mboxrd quoting, BASE, QP
 	]);
 	t.deepEqual(
 		links.map(link => link.message?.messageId),
-		[...Array.from({length: 7}, () => 'notes-1@example.org'), ...Array.from({length: 3}, () => 'notes-3@example.org'), 'notes-4@example.org', 'notes-4@example.org'],
+		[
+			...Array.from({length: 7}, () => 'notes-1@example.org'),
+			...Array.from({length: 3}, () => 'notes-3@example.org'),
+			'notes-4@example.org',
+			'notes-4@example.org',
+		],
 	);
 	t.is(links[0]!.kind, 'metadata');
 	t.is(links[0]!.attribute, 'list-archive');
@@ -66,7 +83,12 @@ test('list.mbox: every message, header URIs (RFC 2369), mboxrd quoting, BASE, QP
 	t.is(errors.length, 1);
 	t.is((errors[0]!.error as Error & {code?: string}).code, 'no-header-fields');
 	t.like(errors[0]!.context, {index: 1, separator: 'From -'});
-	t.is(readFileSync(fixture('list.mbox')).subarray(errors[0]!.context.offset, errors[0]!.context.offset + 6).toString(), 'From -');
+	t.is(
+		readFileSync(fixture('list.mbox'))
+			.subarray(errors[0]!.context.offset, errors[0]!.context.offset + 6)
+			.toString(),
+		'From -',
+	);
 });
 
 test('related.mhtml: RFC 2557 bases (Content-Base folded, relative and RFC 2047 Content-Location, nested related, BASE) and internal references', async t => {
@@ -76,7 +98,13 @@ test('related.mhtml: RFC 2557 bases (Content-Base folded, relative and RFC 2047 
 		['https://site.example.org/docs/css/site.css', '1', undefined, undefined, '2'],
 		['https://site.example.org/docs/guide/img/diagram.png', '1', undefined, undefined, '3'],
 		['cid:photo@example.org', '1', undefined, '4', undefined],
-		['https://cdn.example.net/assets/very/long/path/segment/that/wraps/in/qp/logo.svg', '1', undefined, undefined, undefined],
+		[
+			'https://cdn.example.net/assets/very/long/path/segment/that/wraps/in/qp/logo.svg',
+			'1',
+			undefined,
+			undefined,
+			undefined,
+		],
 		['https://site.example.org/docs/guide/missing.html', '1', undefined, undefined, undefined],
 		['https://site.example.org/docs/guide/start.html#install', '1', undefined, undefined, '1'],
 		['https://site.example.org/docs/img/bg.png', '2', undefined, undefined, undefined],
@@ -86,7 +114,11 @@ test('related.mhtml: RFC 2557 bases (Content-Base folded, relative and RFC 2047 
 		['https://base.example.net/x/y.html', '5.2', undefined, undefined, undefined],
 	]);
 	t.like(links[0], {base: 'https://site.example.org/docs/guide/start.html', baseSource: 'encapsulating'});
-	t.like(links[0]!.message, {messageId: 'related-1@example.org', contentId: 'page@example.org', contentType: 'text/html'});
+	t.like(links[0]!.message, {
+		messageId: 'related-1@example.org',
+		contentId: 'page@example.org',
+		contentType: 'text/html',
+	});
 	t.like(links[6], {base: 'https://site.example.org/docs/css/site.css', element: 'style'});
 	t.like(links[10], {base: 'https://base.example.net/x/', baseSource: 'document'});
 });
@@ -125,7 +157,10 @@ test('flowed.eml: QP, then format=flowed with delsp=yes, then the text scanner',
 
 test('flowed-delsp-no.eml: without delsp the soft break keeps its space', async t => {
 	const {links} = await run(createReadStream(fixture('flowed-delsp-no.eml')), {type: 'eml'});
-	t.deepEqual(links.map(link => link.url), ['https://example.org/a/long/path/']);
+	t.deepEqual(
+		links.map(link => link.url),
+		['https://example.org/a/long/path/'],
+	);
 });
 
 test('iso-2022-jp.eml: text scanned after charset decoding; a windows-1252 HTML part keeps its query encoding', async t => {
@@ -154,7 +189,9 @@ for (const name of ['article.news', 'article-wire.news']) {
 				['https://example.net/.well-known/security.txt', 'text', '1'],
 			],
 		);
-		t.true(links.every(link => link.message?.messageId === 'link-check-1@example.net' && link.message.index === undefined));
+		t.true(
+			links.every(link => link.message?.messageId === 'link-check-1@example.net' && link.message.index === undefined),
+		);
 	});
 }
 
@@ -170,7 +207,10 @@ test('a header block over MAX_HEADER_BYTES is a reported MIME limit; the next me
 	const big = `From a@b Sat Nov  1 10:00:00 2025\nSubject: big\nX-Big: ${'x'.repeat(MAX_HEADER_BYTES)}\n\nhttp://never.example/\n\n`;
 	const next = 'From c@d Sat Nov  1 11:00:00 2025\nSubject: next\n\nhttp://next.example/\n';
 	const {links, errors} = await run(chunks(Buffer.from(big + next), [65_536]), {type: 'mbox'});
-	t.deepEqual(links.map(link => [link.url, link.message?.index]), [['http://next.example/', 1]]);
+	t.deepEqual(
+		links.map(link => [link.url, link.message?.index]),
+		[['http://next.example/', 1]],
+	);
 	t.is(errors.length, 1);
 	t.is((errors[0]!.error as Error & {code?: string}).code, 'mime-limit');
 	t.is(errors[0]!.context.index, 0);
@@ -191,11 +231,20 @@ test('past MAX_HELD_LINKS, held Links are matched against the parts seen so far 
 });
 
 test('the same Links for any split of the input bytes', async t => {
-	const bytes = Buffer.concat([readFileSync(fixture('list.mbox')), Buffer.from('\n'), readFileSync(fixture('related.mhtml')).toString('latin1').replace(/^/, 'From x@y Sat Nov  1 10:00:00 2025\r\n')].map(b => Buffer.from(b)));
+	const bytes = Buffer.concat(
+		[
+			readFileSync(fixture('list.mbox')),
+			Buffer.from('\n'),
+			readFileSync(fixture('related.mhtml')).toString('latin1').replace(/^/, 'From x@y Sat Nov  1 10:00:00 2025\r\n'),
+		].map(b => Buffer.from(b)),
+	);
 	const expected = JSON.stringify((await run(chunks(bytes), {type: 'mbox'})).links);
 	t.true(expected.length > 1000);
 	await fc.assert(
-		fc.asyncProperty(fc.array(fc.integer({min: 1, max: 400}), {minLength: 1, maxLength: 8}), async sizes => JSON.stringify((await run(chunks(bytes, sizes), {type: 'mbox'})).links) === expected),
+		fc.asyncProperty(
+			fc.array(fc.integer({min: 1, max: 400}), {minLength: 1, maxLength: 8}),
+			async sizes => JSON.stringify((await run(chunks(bytes, sizes), {type: 'mbox'})).links) === expected,
+		),
 		fcParams(t, 40),
 	);
 });
@@ -205,11 +254,17 @@ test('a single message may start with a UTF-8 BOM and an mbox From_ line', async
 	for (const sizes of [[message.length], [1], [2, 5]]) {
 		const {links, errors} = await run(chunks(message, sizes), {type: 'eml'});
 		t.deepEqual(errors, []);
-		t.deepEqual(links.map(link => link.url), ['http://bom.example/'], String(sizes));
+		t.deepEqual(
+			links.map(link => link.url),
+			['http://bom.example/'],
+			String(sizes),
+		);
 	}
 });
 
 test('options are checked', async t => {
 	await t.throwsAsync(async () => run(chunks(Buffer.from('')), {type: 'warc' as 'mbox'}), {name: 'OptionError'});
-	await t.throwsAsync(async () => run(chunks(Buffer.from('')), {type: 'eml', retrievalUrl: 'relative/path'}), {name: 'OptionError'});
+	await t.throwsAsync(async () => run(chunks(Buffer.from('')), {type: 'eml', retrievalUrl: 'relative/path'}), {
+		name: 'OptionError',
+	});
 });

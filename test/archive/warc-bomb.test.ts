@@ -11,11 +11,20 @@ import type {Link} from '../../src/types.js';
 
 /** A WARC/1.1 response record (ISO 28500 §6.3) for `url` with the HTTP message `http`. */
 function record(url: string, http: Buffer): Buffer {
-	const head = ['WARC/1.1', 'WARC-Type: response', `WARC-Target-URI: ${url}`, 'WARC-Date: 2026-01-01T00:00:00Z', 'WARC-Record-ID: <urn:uuid:1>', 'Content-Type: application/http;msgtype=response', `Content-Length: ${http.length}`];
+	const head = [
+		'WARC/1.1',
+		'WARC-Type: response',
+		`WARC-Target-URI: ${url}`,
+		'WARC-Date: 2026-01-01T00:00:00Z',
+		'WARC-Record-ID: <urn:uuid:1>',
+		'Content-Type: application/http;msgtype=response',
+		`Content-Length: ${http.length}`,
+	];
 	return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), http, Buffer.from('\r\n\r\n')]);
 }
 
-const html = (body: Buffer, encoding = ''): Buffer => Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${encoding}\r\n`), body]);
+const html = (body: Buffer, encoding = ''): Buffer =>
+	Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${encoding}\r\n`), body]);
 
 async function* once(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
 	yield bytes;
@@ -54,25 +63,42 @@ async function collect(input: AsyncIterable<Uint8Array>): Promise<{links: Link[]
 // RFC 1951 §3.2.5: a 258-byte match in 1 bit at best, so one input byte inflates to at most 1032.
 const MAX_RATIO = 1032;
 
-test.serial('a gzip member expanding to 48 MB, given in one chunk, is inflated in steps of GZIP_STEP_BYTES', async t => {
-	const padding = Buffer.alloc(48 << 20, 0x20);
-	const page = html(Buffer.concat([Buffer.from('<a href="first.html">'), padding, Buffer.from('<a href="last.html">')]));
-	const member = gzipSync(record('http://bomb.example/', page));
-	t.true(member.length > 2 * GZIP_STEP_BYTES, 'the member spans several steps');
-	const {result, steps} = await watchInflater(() => collect(once(member)));
-	t.deepEqual(
-		result.links.map(link => link.url),
-		['http://bomb.example/first.html', 'http://bomb.example/last.html'],
-	);
-	t.deepEqual(result.errors, []);
-	t.true(steps.length > 1);
-	t.true(Math.max(...steps.map(step => step.input)) <= GZIP_STEP_BYTES, 'each step takes at most GZIP_STEP_BYTES');
-	t.true(Math.max(...steps.map(step => step.held)) <= MAX_RATIO * GZIP_STEP_BYTES, 'each step holds at most what GZIP_STEP_BYTES can inflate to');
-});
+test.serial(
+	'a gzip member expanding to 48 MB, given in one chunk, is inflated in steps of GZIP_STEP_BYTES',
+	async t => {
+		const padding = Buffer.alloc(48 << 20, 0x20);
+		const page = html(
+			Buffer.concat([Buffer.from('<a href="first.html">'), padding, Buffer.from('<a href="last.html">')]),
+		);
+		const member = gzipSync(record('http://bomb.example/', page));
+		t.true(member.length > 2 * GZIP_STEP_BYTES, 'the member spans several steps');
+		const {result, steps} = await watchInflater(() => collect(once(member)));
+		t.deepEqual(
+			result.links.map(link => link.url),
+			['http://bomb.example/first.html', 'http://bomb.example/last.html'],
+		);
+		t.deepEqual(result.errors, []);
+		t.true(steps.length > 1);
+		t.true(Math.max(...steps.map(step => step.input)) <= GZIP_STEP_BYTES, 'each step takes at most GZIP_STEP_BYTES');
+		t.true(
+			Math.max(...steps.map(step => step.held)) <= MAX_RATIO * GZIP_STEP_BYTES,
+			'each step holds at most what GZIP_STEP_BYTES can inflate to',
+		);
+	},
+);
 
 test('an HTTP body with Content-Encoding gzip decoding past MAX_DECODED_BODY_BYTES: Links before the cap, an error, the next record read', async t => {
-	const bomb = gzipSync(Buffer.concat([Buffer.from('<a href="kept.html">'), Buffer.alloc(MAX_DECODED_BODY_BYTES, 0x20), Buffer.from('<a href="past-the-cap.html">')]));
-	const warc = Buffer.concat([record('http://bomb.example/', html(bomb, 'Content-Encoding: gzip\r\n')), record('http://next.example/', html(Buffer.from('<a href="next.html">')))]);
+	const bomb = gzipSync(
+		Buffer.concat([
+			Buffer.from('<a href="kept.html">'),
+			Buffer.alloc(MAX_DECODED_BODY_BYTES, 0x20),
+			Buffer.from('<a href="past-the-cap.html">'),
+		]),
+	);
+	const warc = Buffer.concat([
+		record('http://bomb.example/', html(bomb, 'Content-Encoding: gzip\r\n')),
+		record('http://next.example/', html(Buffer.from('<a href="next.html">'))),
+	]);
 	const {links, errors} = await collect(once(warc));
 	t.deepEqual(
 		links.map(link => link.url),

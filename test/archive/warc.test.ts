@@ -15,10 +15,14 @@ interface Run {
 	errors: Array<{error: WarcError; context: WarcErrorContext}>;
 }
 
-async function run(input: AsyncIterable<Uint8Array> | NodeJS.ReadableStream, options: Omit<WarcOptions, 'onError'> = {}): Promise<Run> {
+async function run(
+	input: AsyncIterable<Uint8Array> | NodeJS.ReadableStream,
+	options: Omit<WarcOptions, 'onError'> = {},
+): Promise<Run> {
 	const errors: Run['errors'] = [];
 	const links: Link[] = [];
-	for await (const link of extractWarc(input, {...options, onError: (error, context) => errors.push({error, context})})) links.push(link);
+	for await (const link of extractWarc(input, {...options, onError: (error, context) => errors.push({error, context})}))
+		links.push(link);
 	return {links, errors};
 }
 
@@ -32,7 +36,8 @@ async function* chunks(bytes: Uint8Array, sizes: number[] = [bytes.length]): Asy
 }
 
 /** [source, kind, url] of each Link. */
-const rows = (links: Link[]): Array<[string | undefined, string, string | null]> => links.map(link => [link.record?.source, link.kind, link.url]);
+const rows = (links: Link[]): Array<[string | undefined, string, string | null]> =>
+	links.map(link => [link.record?.source, link.kind, link.url]);
 
 // Expected Links below are worked by hand from the fixtures (fixtures/warc/README.md) and the RFCs cited there.
 
@@ -64,7 +69,10 @@ const CRAWL: Array<[string, string, string]> = [
 test('crawl.warc.gz: header and body references of every record, in order; the malformed record is reported and skipped', async t => {
 	const {links, errors} = await run(createReadStream(fixture('crawl.warc.gz')), {name: 'crawl.warc.gz'});
 	t.deepEqual(rows(links), CRAWL);
-	t.deepEqual(errors.map(({error, context}) => [error.code, context.targetUri, context.type, context.name]), [['malformed-http', 'http://shop.example/broken', 'response', 'crawl.warc.gz']]);
+	t.deepEqual(
+		errors.map(({error, context}) => [error.code, context.targetUri, context.type, context.name]),
+		[['malformed-http', 'http://shop.example/broken', 'response', 'crawl.warc.gz']],
+	);
 	t.true(errors[0]!.error.message.startsWith('crawl.warc.gz, offset '));
 	t.true(errors[0]!.error instanceof WarcError);
 });
@@ -100,21 +108,36 @@ test('crawl.warc.gz: record context (target URI, record ID, date, type, status)'
 test('header references: rel tokens, spans in the HTTP head, the target URI as base (never BASE)', async t => {
 	const {links} = await run(createReadStream(fixture('crawl.warc.gz')));
 	const link = links.filter(l => l.record?.source === 'header:link');
-	t.deepEqual(link.map(l => l.rel), [['preload'], ['canonical'], ['alternate', 'feed'], ['preload']]);
-	t.deepEqual(link.map(l => l.attribute), ['link', 'link', 'link', 'link']);
+	t.deepEqual(
+		link.map(l => l.rel),
+		[['preload'], ['canonical'], ['alternate', 'feed'], ['preload']],
+	);
+	t.deepEqual(
+		link.map(l => l.attribute),
+		['link', 'link', 'link', 'link'],
+	);
 	// Head of record 1: line 1 status, 2 Location, 3 Link, 4 link. "Link: <" puts the URI at column 8.
-	t.deepEqual(link.map(l => [l.raw, l.line, l.column]), [
-		['https://cdn.example/s,1.css', 3, 8],
-		['/home', 3, 8 + '<https://cdn.example/s,1.css>; rel="preload"; as=style, <'.length - 1],
-		['../feed?a=1,2', 4, 8],
-		['https://cdn.example/a,b.js', 5, 8],
-	]);
+	t.deepEqual(
+		link.map(l => [l.raw, l.line, l.column]),
+		[
+			['https://cdn.example/s,1.css', 3, 8],
+			['/home', 3, 8 + '<https://cdn.example/s,1.css>; rel="preload"; as=style, <'.length - 1],
+			['../feed?a=1,2', 4, 8],
+			['https://cdn.example/a,b.js', 5, 8],
+		],
+	);
 	const location = links[0]!;
-	t.deepEqual([location.raw, location.value, location.line, location.column, location.attribute], ['new/', 'new/', 2, 11, 'location']);
+	t.deepEqual(
+		[location.raw, location.value, location.line, location.column, location.attribute],
+		['new/', 'new/', 2, 11, 'location'],
+	);
 	// "HTTP/1.1 301 Moved Permanently\r\n" is 32 units: "Location: " starts the value at 42.
 	t.deepEqual([location.start, location.end], [42, 46]);
 	const refresh = links.find(l => l.record?.source === 'header:refresh')!;
-	t.deepEqual([refresh.raw, refresh.column, refresh.base, refresh.baseSource], ['../later.html', 'Refresh: 5; url='.length + 1, 'http://shop.example/new/', 'retrieval']);
+	t.deepEqual(
+		[refresh.raw, refresh.column, refresh.base, refresh.baseSource],
+		['../later.html', 'Refresh: 5; url='.length + 1, 'http://shop.example/new/', 'retrieval'],
+	);
 	const contentLocation = links.find(l => l.record?.source === 'header:content-location')!;
 	t.is(contentLocation.base, 'http://shop.example/new/');
 });
@@ -126,10 +149,13 @@ test('plain.warc: a record without target URI is reported; a record cut short ke
 		['header:location', 'navigation', 'http://plain.example/d.html'],
 		['body', 'navigation', 'http://plain.example/kept.html'],
 	]);
-	t.deepEqual(errors.map(({error, context}) => [error.code, context.targetUri ?? null]), [
-		['malformed-record', null],
-		['truncated-record', 'http://plain.example/cut.html'],
-	]);
+	t.deepEqual(
+		errors.map(({error, context}) => [error.code, context.targetUri ?? null]),
+		[
+			['malformed-record', null],
+			['truncated-record', 'http://plain.example/cut.html'],
+		],
+	);
 });
 
 test('whole.warc.gz: one gzip member over several records', async t => {
@@ -146,7 +172,10 @@ test('corrupt.warc.gz: Links before a damaged gzip member, then unreadable data 
 	const second = bytes.indexOf(Buffer.from([0x1f, 0x8b, 0x08]), 1);
 	const {links, errors} = await run(chunks(bytes, [100]));
 	t.deepEqual(rows(links), [['body', 'navigation', 'http://gz.example/one.html']]);
-	t.deepEqual(errors.map(({error, context}) => [error.code, context.offset]), [['unreadable-data', second]]);
+	t.deepEqual(
+		errors.map(({error, context}) => [error.code, context.offset]),
+		[['unreadable-data', second]],
+	);
 });
 
 test('ARC files are rejected with an error naming the file, plain or gzipped', async t => {
@@ -159,15 +188,23 @@ test('ARC files are rejected with an error naming the file, plain or gzipped', a
 });
 
 test('an input that is not a WARC file is rejected; an empty one has no Links', async t => {
-	const error = await t.throwsAsync(run(chunks(Buffer.from('<html><a href="x">x</a></html>')), {name: 'page.html'}), {instanceOf: WarcError});
+	const error = await t.throwsAsync(run(chunks(Buffer.from('<html><a href="x">x</a></html>')), {name: 'page.html'}), {
+		instanceOf: WarcError,
+	});
 	t.is(error?.code, 'not-warc');
 	t.regex(error?.message ?? '', /^page\.html: not a WARC file/);
 	t.deepEqual(await run(chunks(new Uint8Array(0))), {links: [], errors: []});
 });
 
 test('bad options are TypeErrors naming the option', async t => {
-	await t.throwsAsync(run(chunks(new Uint8Array(0)), {dialect: 'rfc1808' as never}), {instanceOf: TypeError, message: /dialect/});
-	await t.throwsAsync(run(chunks(new Uint8Array(0)), {plainText: 'yes' as never}), {instanceOf: TypeError, message: /plainText/});
+	await t.throwsAsync(run(chunks(new Uint8Array(0)), {dialect: 'rfc1808' as never}), {
+		instanceOf: TypeError,
+		message: /dialect/,
+	});
+	await t.throwsAsync(run(chunks(new Uint8Array(0)), {plainText: 'yes' as never}), {
+		instanceOf: TypeError,
+		message: /plainText/,
+	});
 });
 
 test('plainText: false skips text/plain payloads', async t => {
@@ -184,7 +221,12 @@ test('chunk invariance: the same Links for any split of the input (gzip and plai
 		fc.asyncProperty(fc.array(fc.integer({min: 1, max: 700}), {minLength: 1, maxLength: 12}), async sizes => {
 			const a = await run(chunks(crawl, sizes));
 			const b = await run(chunks(plain, sizes));
-			return JSON.stringify(a.links) === JSON.stringify(whole.crawl) && a.errors.length === 1 && JSON.stringify(b.links) === JSON.stringify(whole.plain) && b.errors.length === 2;
+			return (
+				JSON.stringify(a.links) === JSON.stringify(whole.crawl) &&
+				a.errors.length === 1 &&
+				JSON.stringify(b.links) === JSON.stringify(whole.plain) &&
+				b.errors.length === 2
+			);
 		}),
 		fcParams(t, 40),
 	);
@@ -199,9 +241,14 @@ test('stopping early closes the input', async t => {
 		break;
 	}
 	t.true(stream.destroyed);
-	const arc = Readable.from(chunks(Buffer.concat([readFileSync(fixture('legacy.arc')), Buffer.alloc(10_000, 0x20)]), [1024]));
-	await t.throwsAsync(async () => {
-		for await (const _ of extractWarc(arc)) t.fail();
-	}, {instanceOf: WarcError});
+	const arc = Readable.from(
+		chunks(Buffer.concat([readFileSync(fixture('legacy.arc')), Buffer.alloc(10_000, 0x20)]), [1024]),
+	);
+	await t.throwsAsync(
+		async () => {
+			for await (const _ of extractWarc(arc)) t.fail();
+		},
+		{instanceOf: WarcError},
+	);
 	t.true(arc.destroyed);
 });

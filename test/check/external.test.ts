@@ -39,7 +39,10 @@ const stop = (server: Server): Promise<void> =>
 		server.close(() => resolve());
 	});
 
-const status = (code: number, headers: Record<string, string> = {}): Handler => (_request, response) => void response.writeHead(code, headers).end();
+const status =
+	(code: number, headers: Record<string, string> = {}): Handler =>
+	(_request, response) =>
+		void response.writeHead(code, headers).end();
 const redirect = (to: string, code = 301): Handler => status(code, {location: to});
 const FAST = {retryDelay: 10, timeout: 2000};
 
@@ -53,38 +56,72 @@ test('statuses: 200 fine; 404 and 410 broken with their status', async t => {
 });
 
 test('redirects: a chain is followed to its end; broken at the end, reported with every target', async t => {
-	const {url, server} = await serve({'/a': redirect('/b'), '/b': redirect('/c', 308), '/c': status(200), '/x': redirect('/y', 302), '/y': redirect('/nowhere', 307)});
+	const {url, server} = await serve({
+		'/a': redirect('/b'),
+		'/b': redirect('/c', 308),
+		'/c': status(200),
+		'/x': redirect('/y', 302),
+		'/y': redirect('/nowhere', 307),
+	});
 	t.teardown(() => stop(server));
 	const checker = new ExternalChecker(FAST);
 	t.is(await checker.check(`${url}/a`), null);
-	t.deepEqual(await checker.check(`${url}/x`), {problem: 'http-error', extra: {status: 404, redirects: [`${url}/y`, `${url}/nowhere`]}});
+	t.deepEqual(await checker.check(`${url}/x`), {
+		problem: 'http-error',
+		extra: {status: 404, redirects: [`${url}/y`, `${url}/nowhere`]},
+	});
 });
 
 test('redirects: a loop is found, and a chain past the hop limit stops', async t => {
-	const {url, log, server} = await serve({'/1': redirect('/2'), '/2': redirect('/1'), '/c1': redirect('/c2'), '/c2': redirect('/c3'), '/c3': redirect('/c4'), '/c4': status(200)});
+	const {url, log, server} = await serve({
+		'/1': redirect('/2'),
+		'/2': redirect('/1'),
+		'/c1': redirect('/c2'),
+		'/c2': redirect('/c3'),
+		'/c3': redirect('/c4'),
+		'/c4': status(200),
+	});
 	t.teardown(() => stop(server));
 	const checker = new ExternalChecker({...FAST, maxRedirects: 2});
-	t.deepEqual(await checker.check(`${url}/1`), {problem: 'redirect-loop', extra: {status: 301, redirects: [`${url}/2`, `${url}/1`]}});
-	t.deepEqual(await checker.check(`${url}/c1`), {problem: 'too-many-redirects', extra: {status: 301, redirects: [`${url}/c2`, `${url}/c3`, `${url}/c4`]}});
+	t.deepEqual(await checker.check(`${url}/1`), {
+		problem: 'redirect-loop',
+		extra: {status: 301, redirects: [`${url}/2`, `${url}/1`]},
+	});
+	t.deepEqual(await checker.check(`${url}/c1`), {
+		problem: 'too-many-redirects',
+		extra: {status: 301, redirects: [`${url}/c2`, `${url}/c3`, `${url}/c4`]},
+	});
 	t.false(log.includes('HEAD /c4')); // the third hop is not asked
 });
 
 test('HEAD refused (405, 501, or a status GET would not give): asked again with GET, whose status counts', async t => {
-	const headRefused = (code: number, get: number): Handler => (request, response) => void response.writeHead(request.method === 'HEAD' ? code : get).end();
-	const {url, log, server} = await serve({'/405': headRefused(405, 200), '/501': headRefused(501, 200), '/403': headRefused(403, 200), '/really': headRefused(405, 404)});
+	const headRefused =
+		(code: number, get: number): Handler =>
+		(request, response) =>
+			void response.writeHead(request.method === 'HEAD' ? code : get).end();
+	const {url, log, server} = await serve({
+		'/405': headRefused(405, 200),
+		'/501': headRefused(501, 200),
+		'/403': headRefused(403, 200),
+		'/really': headRefused(405, 404),
+	});
 	t.teardown(() => stop(server));
 	const checker = new ExternalChecker(FAST);
 	t.is(await checker.check(`${url}/405`), null);
 	t.is(await checker.check(`${url}/501`), null);
 	t.is(await checker.check(`${url}/403`), null);
 	t.deepEqual(await checker.check(`${url}/really`), {problem: 'http-error', extra: {status: 404}});
-	t.deepEqual(log.filter(line => line.endsWith('/405')), ['HEAD /405', 'GET /405']);
+	t.deepEqual(
+		log.filter(line => line.endsWith('/405')),
+		['HEAD /405', 'GET /405'],
+	);
 });
 
 test('429: Retry-After waited for (within the bound), then asked again; a longer one is reported', async t => {
 	let asked = 0;
 	const {url, server} = await serve({
-		'/busy': (_request, response) => void (asked++ === 0 ? response.writeHead(429, {'retry-after': '1'}) : response.writeHead(200)).end(),
+		'/busy': (_request, response) =>
+			void (asked++ === 0 ? response.writeHead(429, {'retry-after': '1'}) : response.writeHead(200)).end(),
 		'/later': status(429, {'retry-after': '3600'}),
 	});
 	t.teardown(() => stop(server));
@@ -131,7 +168,11 @@ test('each URL asked once per run, however many references; requests bounded per
 	const {url, log, server} = await serve(routes);
 	t.teardown(() => stop(server));
 	const checker = new ExternalChecker({...FAST, perHost: 2});
-	await Promise.all([...Array.from({length: 8}, (_, i) => checker.check(`${url}/p${i}`)), checker.check(`${url}/p0`), checker.check(`${url}/p0`)]);
+	await Promise.all([
+		...Array.from({length: 8}, (_, i) => checker.check(`${url}/p${i}`)),
+		checker.check(`${url}/p0`),
+		checker.check(`${url}/p0`),
+	]);
 	t.is(log.filter(line => line === 'HEAD /p0').length, 1);
 	t.is(log.length, 8);
 	t.is(most, 2);
@@ -141,12 +182,33 @@ test('TLS: a self-signed certificate is a tls-error', async t => {
 	const folder = mkdtempSync(join(tmpdir(), 'check-tls-'));
 	t.teardown(() => rmSync(folder, {recursive: true, force: true}));
 	try {
-		execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1'], {stdio: 'ignore'});
+		execFileSync(
+			'openssl',
+			[
+				'req',
+				'-x509',
+				'-newkey',
+				'rsa:2048',
+				'-nodes',
+				'-keyout',
+				join(folder, 'key.pem'),
+				'-out',
+				join(folder, 'cert.pem'),
+				'-days',
+				'1',
+				'-subj',
+				'/CN=127.0.0.1',
+			],
+			{stdio: 'ignore'},
+		);
 	} catch {
 		t.pass('openssl is not installed: the certificate cannot be made here');
 		return;
 	}
-	const server = createTlsServer({key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem'))}, (_request, response) => void response.writeHead(200).end());
+	const server = createTlsServer(
+		{key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem'))},
+		(_request, response) => void response.writeHead(200).end(),
+	);
 	await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 	t.teardown(() => stop(server));
 	const verdict = await new ExternalChecker(FAST).check(`https://127.0.0.1:${(server.address() as AddressInfo).port}/`);
@@ -192,7 +254,8 @@ test('checkSite with external: pages share one request per URL; broken external 
 	writeFileSync(join(root, 'b.html'), `<a href="${url}/gone">gone</a>\n<a href="mailto:x@example.com">mail</a>`);
 	const lines: string[] = [];
 	const run = checkSite(root, {site: 'https://example.com/', external: {retryDelay: 10}});
-	for await (const finding of run) lines.push(`${finding.file.slice(root.length + 1)}:${finding.line} ${finding.problem} ${finding.status}`);
+	for await (const finding of run)
+		lines.push(`${finding.file.slice(root.length + 1)}:${finding.line} ${finding.problem} ${finding.status}`);
 	t.deepEqual(lines.sort(), ['a.html:2 http-error 404', 'b.html:1 http-error 404']);
 	t.deepEqual(run.summary, {files: 2, failed: 0, checked: 3, broken: 2, skipped: 1});
 	t.deepEqual(log.sort(), ['GET /gone', 'HEAD /gone', 'HEAD /ok']);
@@ -208,7 +271,22 @@ test('linkstream check --external: exit 1 on a broken external link, the status 
 	t.teardown(() => rmSync(root, {recursive: true, force: true}));
 	writeFileSync(join(root, 'index.html'), `<a href="${url}/gone">gone</a>`);
 	const result = await new Promise<{code: number | null; stdout: string; stderr: string}>(resolve => {
-		const child = execFile(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'check', '--external', '--format', 'text', '--cache', join(root, 'cache.json'), root], (_error, stdout, stderr) => resolve({code: child.exitCode, stdout, stderr}));
+		const child = execFile(
+			process.execPath,
+			[
+				'--import',
+				'tsx',
+				'src/cli/bin.ts',
+				'check',
+				'--external',
+				'--format',
+				'text',
+				'--cache',
+				join(root, 'cache.json'),
+				root,
+			],
+			(_error, stdout, stderr) => resolve({code: child.exitCode, stdout, stderr}),
+		);
 	});
 	t.is(result.code, 1, result.stderr);
 	t.is(result.stdout, `${join(root, 'index.html')}:1:10  ${url}/gone  http-error (404)\n`);

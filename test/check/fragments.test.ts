@@ -16,17 +16,27 @@ function targets(type: InputType, text: string): string[] {
 }
 
 test('html: id on any element (SVG and MathML in HTML too), name on a only; values decoded; none from template contents or srcdoc', t => {
-	const html = '<h1 ID="a&amp;b">x</h1><a name=old>o</a><form name=f></form><img name=i><svg><g id=s /></svg><math id=m></math>'
-		+ '<template id=t><p id=inert></p></template><iframe srcdoc="<p id=inner>"></iframe><p id>';
+	const html =
+		'<h1 ID="a&amp;b">x</h1><a name=old>o</a><form name=f></form><img name=i><svg><g id=s /></svg><math id=m></math>' +
+		'<template id=t><p id=inert></p></template><iframe srcdoc="<p id=inner>"></iframe><p id>';
 	t.deepEqual(targets('html', html), ['a&b', 'old', 's', 'm', 't']);
 });
 
 test('xhtml: id, name on a', t => {
-	t.deepEqual(targets('xhtml', '<html xmlns="http://www.w3.org/1999/xhtml"><p id="q"/><a name="n"/></html>'), ['q', 'n']);
+	t.deepEqual(targets('xhtml', '<html xmlns="http://www.w3.org/1999/xhtml"><p id="q"/><a name="n"/></html>'), [
+		'q',
+		'n',
+	]);
 });
 
 test('xml and svg: id and xml:id, entity references decoded', t => {
-	t.deepEqual(targets('xml', '<svg xmlns="http://www.w3.org/2000/svg"><symbol id="star"/><g xml:id="a&lt;b"/><use name="no"/></svg>'), ['star', 'a<b']);
+	t.deepEqual(
+		targets(
+			'xml',
+			'<svg xmlns="http://www.w3.org/2000/svg"><symbol id="star"/><g xml:id="a&lt;b"/><use name="no"/></svg>',
+		),
+		['star', 'a<b'],
+	);
 });
 
 test('without the hook nothing changes: the same Links', t => {
@@ -38,7 +48,10 @@ test('without the hook nothing changes: the same Links', t => {
 		core.end();
 		return urls;
 	};
-	t.deepEqual(links({type: 'html', retrievalUrl: 'https://example.com/', onFragmentTarget: () => undefined}), links({type: 'html', retrievalUrl: 'https://example.com/'}));
+	t.deepEqual(
+		links({type: 'html', retrievalUrl: 'https://example.com/', onFragmentTarget: () => undefined}),
+		links({type: 'html', retrievalUrl: 'https://example.com/'}),
+	);
 });
 
 // HTML `#find-a-potential-indicated-element` and `#the-indicated-part-of-the-document`.
@@ -82,7 +95,10 @@ test('a static server: index files, folders without a slash, clean URLs, dot seg
 });
 
 test('URL paths: query ignored, percent-decoded to the walked name', t => {
-	t.deepEqual(sitePath('https://example.com/docs/a%20b.html?x=1#top', 'https://example.com/docs/'), {path: 'a b.html', fragment: 'top'});
+	t.deepEqual(sitePath('https://example.com/docs/a%20b.html?x=1#top', 'https://example.com/docs/'), {
+		path: 'a b.html',
+		fragment: 'top',
+	});
 	t.deepEqual(sitePath('https://example.com/docs?x', 'https://example.com/docs/'), {path: '', fragment: undefined});
 	t.is(sitePath('https://example.com/other/', 'https://example.com/docs/'), undefined);
 	t.is(sitePath('https://example.com/docsx', 'https://example.com/docs/'), undefined);

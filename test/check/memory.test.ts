@@ -23,7 +23,11 @@ test('ids of 80 MB of documents kept in a 48 MB heap', t => {
 const run = checkSite(${JSON.stringify(root)}, {site: 'https://example.com/'});
 for await (const finding of run) console.log(finding.url);
 console.log(JSON.stringify(run.summary));`;
-	const result = spawnSync(process.execPath, ['--max-old-space-size=48', '--import', 'tsx', '--input-type=module', '-e', script], {encoding: 'utf8', timeout: 110_000});
+	const result = spawnSync(
+		process.execPath,
+		['--max-old-space-size=48', '--import', 'tsx', '--input-type=module', '-e', script],
+		{encoding: 'utf8', timeout: 110_000},
+	);
 	t.is(result.status, 0, result.stderr.slice(-2000));
 	t.is(result.stdout, '{"files":40,"failed":0,"checked":40,"broken":0,"skipped":0}\n');
 });

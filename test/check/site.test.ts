@@ -14,7 +14,10 @@ const SITE = 'fixtures/check/site';
 async function run(root: string, options: CheckOptions): Promise<{lines: string[]; summary: object}> {
 	const lines: string[] = [];
 	const found = checkSite(root, options);
-	for await (const finding of found) lines.push(`${finding.file.slice(root.length + 1)}:${finding.line}:${finding.column} ${finding.url} ${finding.problem}`);
+	for await (const finding of found)
+		lines.push(
+			`${finding.file.slice(root.length + 1)}:${finding.line}:${finding.column} ${finding.url} ${finding.problem}`,
+		);
 	return {lines, summary: found.summary};
 }
 
@@ -52,7 +55,9 @@ test('without a site URL: the file: URL of the folder; URLs outside it are skipp
 	const {lines, summary} = await run(SITE, {});
 	const folder = `${pathToFileURL(SITE).href}/`;
 	const outside = new Set(['docs/guide.html:8', 'docs/guide.html:9', 'feed.xml:10', 'sitemap.xml:4', 'sitemap.xml:5']);
-	const expected = WITH_SITE.filter(line => !outside.has(line.split(':').slice(0, 2).join(':'))).map(line => line.replace('https://example.com/', folder));
+	const expected = WITH_SITE.filter(line => !outside.has(line.split(':').slice(0, 2).join(':'))).map(line =>
+		line.replace('https://example.com/', folder),
+	);
 	t.is(expected.length, 11);
 	t.deepEqual(lines, expected);
 	t.deepEqual(summary, {files: 14, failed: 0, checked: 36, broken: 11, skipped: 17});
@@ -72,8 +77,14 @@ test('other index files: a folder served from index.htm', async t => {
 	mkdirSync(join(root, 'a'));
 	writeFileSync(join(root, 'a', 'index.htm'), '<p id=x>');
 	writeFileSync(join(root, 'index.html'), '<a href="a/">a</a>\n<a href="a/#x">x</a>\n<a href="a/#y">y</a>');
-	t.deepEqual((await run(root, {site: 'https://example.com/'})).lines, ['index.html:1:10 https://example.com/a/ folder-without-index', 'index.html:2:10 https://example.com/a/#x folder-without-index', 'index.html:3:10 https://example.com/a/#y folder-without-index']);
-	t.deepEqual((await run(root, {site: 'https://example.com/', indexFiles: ['index.html', 'index.htm']})).lines, ['index.html:3:10 https://example.com/a/#y missing-fragment']);
+	t.deepEqual((await run(root, {site: 'https://example.com/'})).lines, [
+		'index.html:1:10 https://example.com/a/ folder-without-index',
+		'index.html:2:10 https://example.com/a/#x folder-without-index',
+		'index.html:3:10 https://example.com/a/#y folder-without-index',
+	]);
+	t.deepEqual((await run(root, {site: 'https://example.com/', indexFiles: ['index.html', 'index.htm']})).lines, [
+		'index.html:3:10 https://example.com/a/#y missing-fragment',
+	]);
 });
 
 test('a missing fragment in a document later in walk order is found when that document is read', async t => {
@@ -81,7 +92,10 @@ test('a missing fragment in a document later in walk order is found when that do
 	t.teardown(() => rmSync(root, {recursive: true, force: true}));
 	writeFileSync(join(root, 'a.html'), '<a href="b.html#here">ok</a>\n<a href="b.html#gone">gone</a>');
 	writeFileSync(join(root, 'b.html'), '<a href="#">x</a>\n<a href="c.html">c</a>\n<h2 id="here">Here</h2>');
-	t.deepEqual((await run(root, {site: 'https://example.com/'})).lines, ['a.html:2:10 https://example.com/b.html#gone missing-fragment', 'b.html:2:10 https://example.com/c.html missing-file']);
+	t.deepEqual((await run(root, {site: 'https://example.com/'})).lines, [
+		'a.html:2:10 https://example.com/b.html#gone missing-fragment',
+		'b.html:2:10 https://example.com/c.html missing-file',
+	]);
 });
 
 test('a file that cannot be read is named through onError and counted as failed; the others are checked', async t => {
@@ -95,7 +109,11 @@ test('a file that cannot be read is named through onError and counted as failed;
 		symlinkSync('a.html', join(root, 'b.html'));
 	};
 	const errors: string[] = [];
-	const found = checkSite(root, {site: 'https://example.com/', onError: (path, message) => errors.push(`${path}: ${message}`), onStart: swap});
+	const found = checkSite(root, {
+		site: 'https://example.com/',
+		onError: (path, message) => errors.push(`${path}: ${message}`),
+		onStart: swap,
+	});
 	const lines: string[] = [];
 	for await (const finding of found) lines.push(finding.url!);
 	t.deepEqual(lines, []);

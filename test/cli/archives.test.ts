@@ -10,7 +10,11 @@ interface Row {
 }
 
 function rows(stdout: string): Row[] {
-	return stdout.trim().split('\n').filter(Boolean).map(line => JSON.parse(line) as Row);
+	return stdout
+		.trim()
+		.split('\n')
+		.filter(Boolean)
+		.map(line => JSON.parse(line) as Row);
 }
 
 test('a WARC file by extension: header and body references with their record; bad records named, exit 1', t => {
@@ -18,11 +22,14 @@ test('a WARC file by extension: header and body references with their record; ba
 	t.is(result.status, 1, 'a malformed and a truncated record were reported');
 	const links = rows(result.stdout);
 	// fixtures/warc/README.md, plain.warc
-	t.deepEqual(links.map(link => [link.record?.source, link.url]), [
-		['body', 'http://plain.example/b.html'],
-		['header:location', 'http://plain.example/d.html'],
-		['body', 'http://plain.example/kept.html'],
-	]);
+	t.deepEqual(
+		links.map(link => [link.record?.source, link.url]),
+		[
+			['body', 'http://plain.example/b.html'],
+			['header:location', 'http://plain.example/d.html'],
+			['body', 'http://plain.example/kept.html'],
+		],
+	);
 	t.is(links[1]?.record?.targetUri, 'http://plain.example/c/');
 	t.is(links[1]?.record?.status, 302);
 	t.regex(result.stderr, /plain\.warc: .*without WARC-Target-URI/);
@@ -49,7 +56,10 @@ test('an mbox by extension: Links carry their message; a malformed message is na
 });
 
 test('--type overrides the extension for archives read from standard input', t => {
-	const mhtml = runCli(['extract', '--format', 'urls', '--type', 'eml', '-'], readFileSync('fixtures/mail/related.mhtml'));
+	const mhtml = runCli(
+		['extract', '--format', 'urls', '--type', 'eml', '-'],
+		readFileSync('fixtures/mail/related.mhtml'),
+	);
 	t.is(mhtml.status, 0, mhtml.stderr);
 	t.true(mhtml.stdout.split('\n').length > 2);
 });
@@ -58,8 +68,19 @@ test('a mail part read otherwise than declared: a warning on standard error, its
 	const result = runCli(['extract', '--format', 'urls', 'fixtures/mail/no-boundary.eml']);
 	t.is(result.status, 0, 'Links were given: a warning is not a failure');
 	t.is(result.stdout, 'http://lost.example.org/a\nhttp://lost.example.org/wrapped/path\n');
-	t.regex(result.stderr, /^linkstream extract: fixtures\/mail\/no-boundary\.eml: warning: <no-boundary-1@example\.org> at byte 0 part 1: multipart\/mixed with no boundary parameter: its body is read as text\/plain\n$/);
-	const pooled = runCli(['extract', '--format', 'urls', '--jobs', '2', 'fixtures/mail/no-boundary.eml', 'fixtures/mail/unknown-encodings.eml']);
+	t.regex(
+		result.stderr,
+		/^linkstream extract: fixtures\/mail\/no-boundary\.eml: warning: <no-boundary-1@example\.org> at byte 0 part 1: multipart\/mixed with no boundary parameter: its body is read as text\/plain\n$/,
+	);
+	const pooled = runCli([
+		'extract',
+		'--format',
+		'urls',
+		'--jobs',
+		'2',
+		'fixtures/mail/no-boundary.eml',
+		'fixtures/mail/unknown-encodings.eml',
+	]);
 	t.is(pooled.status, 0);
 	t.is(pooled.stderr.match(/: warning: /g)?.length, 4, 'worker threads pass warnings on too');
 });

@@ -27,7 +27,16 @@ test('resolve and relativize against an opaque base follow the dialect (issue 13
 	t.is(rfc2396.status, 1);
 	t.is(rfc2396.stdout, 'mailto:user@example.com#f\n');
 	t.true(rfc2396.stderr.includes('opaque base'), rfc2396.stderr);
-	const relative = runCli(['relativize', '--dialect', 'rfc3986', '--form', 'shortest', 'http://a/b/c/d;p?q', 'http://a/b/c/', 'http://a/b/c/d;p?q#s']);
+	const relative = runCli([
+		'relativize',
+		'--dialect',
+		'rfc3986',
+		'--form',
+		'shortest',
+		'http://a/b/c/d;p?q',
+		'http://a/b/c/',
+		'http://a/b/c/d;p?q#s',
+	]);
 	t.is(relative.status, 0, relative.stderr);
 	t.is(relative.stdout, '.\n#s\n');
 });
@@ -57,7 +66,10 @@ test('resolve against a relative base fails with exit 1 and names the input', t 
 test('extract prints NDJSON Links of the sample page, resolved against --base-url', t => {
 	const result = runCli(['extract', '--base-url', base, page]);
 	t.is(result.status, 0, result.stderr);
-	const links = result.stdout.trim().split('\n').map(line => JSON.parse(line) as {url: string; file: string; element: string; attribute: string});
+	const links = result.stdout
+		.trim()
+		.split('\n')
+		.map(line => JSON.parse(line) as {url: string; file: string; element: string; attribute: string});
 	const urls = links.map(link => link.url);
 	// Hand-resolved against https://example.com/news/today.html (no BASE element in the page).
 	for (const expected of [
@@ -80,16 +92,30 @@ test('extract prints NDJSON Links of the sample page, resolved against --base-ur
 });
 
 test('extract --format urls and tsv; stdin with -', t => {
-	const urls = runCli(['extract', '--format', 'urls', '--base-url', 'https://h.example/a/', '-'], '<a href="b">b</a><img src=c.png>');
+	const urls = runCli(
+		['extract', '--format', 'urls', '--base-url', 'https://h.example/a/', '-'],
+		'<a href="b">b</a><img src=c.png>',
+	);
 	t.is(urls.status, 0, urls.stderr);
 	t.is(urls.stdout, 'https://h.example/a/b\nhttps://h.example/a/c.png\n');
-	const tsv = runCli(['extract', '--format', 'tsv', '--base-url', 'https://h.example/a/', '-'], '<a\thref="b\tc">x</a>');
+	const tsv = runCli(
+		['extract', '--format', 'tsv', '--base-url', 'https://h.example/a/', '-'],
+		'<a\thref="b\tc">x</a>',
+	);
 	t.is(tsv.status, 0, tsv.stderr);
 	t.is(tsv.stdout, '-\t1\t10\tnavigation\ta\thref\thttps://h.example/a/bc\tb\\tc\t\n');
 });
 
 test('a missing input is named, exit 1, and the other inputs are still processed', t => {
-	const result = runCli(['extract', '--format', 'urls', '--site', 'https://example.com/news/', 'no/such/file.html', page]);
+	const result = runCli([
+		'extract',
+		'--format',
+		'urls',
+		'--site',
+		'https://example.com/news/',
+		'no/such/file.html',
+		page,
+	]);
 	t.is(result.status, 1);
 	t.true(result.stderr.includes('no/such/file.html'), result.stderr);
 	t.true(result.stdout.includes('https://example.com/static/site.css'));

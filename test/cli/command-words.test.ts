@@ -19,7 +19,10 @@ test('an unknown option is named for its command, with no unbalanced quote, exit
 		[['rewrite', '--to', 'absolute', '-q', '-'], 'linkstream rewrite: unknown option -q (see linkstream --help)'],
 		[['--frobnicate'], 'linkstream: unknown option --frobnicate (see linkstream --help)'],
 		[['rewrite', '--to'], 'linkstream rewrite: option --to needs a value (see linkstream --help)'],
-		[['extract', '--unique=yes', 'x.html'], 'linkstream extract: option --unique takes no value (see linkstream --help)'],
+		[
+			['extract', '--unique=yes', 'x.html'],
+			'linkstream extract: option --unique takes no value (see linkstream --help)',
+		],
 	] as const) {
 		const result = runCli(args);
 		t.is(result.status, 2, args.join(' '));

@@ -16,7 +16,11 @@ for (const jobs of ['1', '2']) {
 		const folder = mkdtempSync(join(tmpdir(), 'linkstream-epipe-'));
 		// Some 20 MB of NDJSON in all: far more than a pipe holds, so writes go on after the reader left.
 		for (let f = 0; f < 4; f++) writeFileSync(join(folder, `p${f}.html`), '<a href="x">x</a>\n'.repeat(20_000));
-		const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'extract', '-j', jobs, '--site', 'https://example.com/', folder], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn(
+			process.execPath,
+			['--import', 'tsx', 'src/cli/bin.ts', 'extract', '-j', jobs, '--site', 'https://example.com/', folder],
+			{cwd: root, stdio: ['ignore', 'pipe', 'pipe']},
+		);
 		let stderr = '';
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		const firstLine = await new Promise<string>(resolve => {
@@ -29,7 +33,9 @@ for (const jobs of ['1', '2']) {
 				}
 			});
 		});
-		const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(resolve => child.once('exit', (c, s) => resolve([c, s])));
+		const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(resolve =>
+			child.once('exit', (c, s) => resolve([c, s])),
+		);
 		t.true(firstLine.includes('"url":"https://example.com/x"'), firstLine);
 		t.is(signal, null);
 		t.is(code, 0, stderr);

@@ -52,7 +52,10 @@ test('input order holds behind a large, slow first file: its Links first, then e
 		const lines = result.stdout.split('\n');
 		t.is(lines.pop(), '');
 		t.is(lines.length, expected.length, `-j ${jobs}`);
-		t.true(lines.every((line, i) => line === expected[i]), `-j ${jobs}: out of order`);
+		t.true(
+			lines.every((line, i) => line === expected[i]),
+			`-j ${jobs}: out of order`,
+		);
 	}
 });
 
@@ -90,10 +93,16 @@ class SlowOutput extends Writable {
 	}
 }
 
-async function run(args: Partial<ExtractCommand>, stdin: Readable = Readable.from([])): Promise<{status: number; output: SlowOutput; errors: string[]}> {
+async function run(
+	args: Partial<ExtractCommand>,
+	stdin: Readable = Readable.from([]),
+): Promise<{status: number; output: SlowOutput; errors: string[]}> {
 	const output = new SlowOutput();
 	const errors: string[] = [];
-	const status = await runExtract({positionals: [], ...args}, {stdin, stdout: output, err: line => void errors.push(line)});
+	const status = await runExtract(
+		{positionals: [], ...args},
+		{stdin, stdout: output, err: line => void errors.push(line)},
+	);
 	return {status, output, errors};
 }
 
@@ -108,11 +117,16 @@ test('a slow reader of standard output: what waits in it stays bounded (one file
 	const root = mkdtempSync(join(tmpdir(), 'linkstream-jobs-'));
 	writeFileSync(join(root, 'one.html'), html);
 	mkdirSync(join(root, 'many'));
-	for (let i = 0; i < 12; i++) writeFileSync(join(root, 'many', `m${String(i).padStart(2, '0')}.html`), page(`m${i}`, links / 12, settled));
+	for (let i = 0; i < 12; i++)
+		writeFileSync(join(root, 'many', `m${String(i).padStart(2, '0')}.html`), page(`m${i}`, links / 12, settled));
 	// Each page's BASE is a Link of its own, beside its anchors.
 	const cases: Array<[string, number, Promise<{status: number; output: SlowOutput; errors: string[]}>]> = [
 		['one file, -j 1', links + 1, run({jobs: '1', baseUrl: base, positionals: [join(root, 'one.html')]})],
-		['standard input', links + 1, run({jobs: '1', baseUrl: base, type: 'html', positionals: ['-']}, Readable.from([Buffer.from(html)]))],
+		[
+			'standard input',
+			links + 1,
+			run({jobs: '1', baseUrl: base, type: 'html', positionals: ['-']}, Readable.from([Buffer.from(html)])),
+		],
 		['12 files, -j 2', links + 12, run({jobs: '2', site: base, positionals: [join(root, 'many')]})],
 	];
 	for (const [name, lines, running] of cases) {

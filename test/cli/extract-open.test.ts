@@ -55,7 +55,12 @@ async function extractSwapping(args: readonly string[], swap: () => void): Promi
 }
 
 /** Exit 1, the output of the files left as they were, and each swapped file named (`skipped`, in input order). */
-function assertSkipped(t: ExecutionContext, {code, stdout, stderr}: PausedExit, output: string, skipped: readonly string[]): void {
+function assertSkipped(
+	t: ExecutionContext,
+	{code, stdout, stderr}: PausedExit,
+	output: string,
+	skipped: readonly string[],
+): void {
 	t.is(code, 1, stderr);
 	t.is(stdout, output);
 	t.is(stderr, PAUSED + skipped.join(''));
@@ -63,8 +68,13 @@ function assertSkipped(t: ExecutionContext, {code, stdout, stderr}: PausedExit, 
 
 for (const jobs of ['1', '2']) {
 	test(`a page swapped for a symbolic link after the walk is not read: named, the other page's links given, exit 1 (-j ${jobs})`, async t => {
-		const {site, outside} = makeTree({'a.html': page('https://example.com/a'), 'b.html': page('https://example.com/b')});
-		const exit = await extractSwapping(['--format', 'urls', '-j', jobs, site], () => swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token')));
+		const {site, outside} = makeTree({
+			'a.html': page('https://example.com/a'),
+			'b.html': page('https://example.com/b'),
+		});
+		const exit = await extractSwapping(['--format', 'urls', '-j', jobs, site], () =>
+			swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token')),
+		);
 		assertSkipped(t, exit, 'https://example.com/b\n', [swapped(join(site, 'a.html'), 'a symbolic link')]);
 	});
 
@@ -96,19 +106,33 @@ for (const jobs of ['1', '2']) {
 }
 
 test('files named on the command line are checked too; a symbolic link named there is read as its target', async t => {
-	const {root, site, outside} = makeTree({'a.html': page('https://example.com/a'), 'b.html': page('https://example.com/b')});
+	const {root, site, outside} = makeTree({
+		'a.html': page('https://example.com/a'),
+		'b.html': page('https://example.com/b'),
+	});
 	symlinkSync(join(site, 'b.html'), join(root, 'latest.html'));
-	const exit = await extractSwapping(['--format', 'tsv', '-j', '1', join(site, 'a.html'), join(root, 'latest.html')], () =>
-		swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token')),
+	const exit = await extractSwapping(
+		['--format', 'tsv', '-j', '1', join(site, 'a.html'), join(root, 'latest.html')],
+		() => swapForLink(join(site, 'a.html'), outside, 'secret.html', page('https://secret.example/token')),
 	);
 	// TSV: file, line, column, kind, element, attribute, url, value, archive context; the file as named.
-	assertSkipped(t, exit, `${join(root, 'latest.html')}\t1\t10\tnavigation\ta\thref\thttps://example.com/b\thttps://example.com/b\t\n`, [swapped(join(site, 'a.html'), 'a symbolic link')]);
+	assertSkipped(
+		t,
+		exit,
+		`${join(root, 'latest.html')}\t1\t10\tnavigation\ta\thref\thttps://example.com/b\thttps://example.com/b\t\n`,
+		[swapped(join(site, 'a.html'), 'a symbolic link')],
+	);
 });
 
 test('a large WARC file cut into ranges at -j 2, swapped for a symbolic link after the walk: not read, named once, exit 1', async t => {
 	// Over 16 MB (WHOLE_FILE_BYTES): cut into ranges of records at -j 2.
 	const record = warcRecord(`https://example.com/${'p'.repeat(900)}`);
-	const {site, outside} = makeTree({'big.warc': record.repeat(Math.ceil((17 << 20) / record.length)), 'z.html': page('https://example.com/z')});
-	const exit = await extractSwapping(['--format', 'urls', '-j', '2', site], () => swapForLink(join(site, 'big.warc'), outside, 'secret.warc', warcRecord('https://secret.example/warc')));
+	const {site, outside} = makeTree({
+		'big.warc': record.repeat(Math.ceil((17 << 20) / record.length)),
+		'z.html': page('https://example.com/z'),
+	});
+	const exit = await extractSwapping(['--format', 'urls', '-j', '2', site], () =>
+		swapForLink(join(site, 'big.warc'), outside, 'secret.warc', warcRecord('https://secret.example/warc')),
+	);
 	assertSkipped(t, exit, 'https://example.com/z\n', [swapped(join(site, 'big.warc'), 'a symbolic link')]);
 });

@@ -9,9 +9,15 @@ function site(): string {
 	const root = mkdtempSync(join(tmpdir(), 'linkstream-cli-'));
 	mkdirSync(join(root, 'docs'));
 	for (let i = 0; i < 6; i++) {
-		writeFileSync(join(root, 'docs', `p${i}.html`), `<a href="p${(i + 1) % 6}.html">next</a><img src="/img/${i}.png"><a href="https://other.example/x" rel="nofollow">o</a><a href="https://other.example/y">y</a>`);
+		writeFileSync(
+			join(root, 'docs', `p${i}.html`),
+			`<a href="p${(i + 1) % 6}.html">next</a><img src="/img/${i}.png"><a href="https://other.example/x" rel="nofollow">o</a><a href="https://other.example/y">y</a>`,
+		);
 	}
-	writeFileSync(join(root, 'docs', 'robots.html'), '<a href="before.html">b</a><meta name="robots" content="noindex, nofollow"><a href="after.html">a</a>');
+	writeFileSync(
+		join(root, 'docs', 'robots.html'),
+		'<a href="before.html">b</a><meta name="robots" content="noindex, nofollow"><a href="after.html">a</a>',
+	);
 	writeFileSync(join(root, 'notes.bin'), 'not a document');
 	return root;
 }
@@ -39,20 +45,48 @@ test('--kind, --scheme, --internal/--external, --unique filter the Links', t => 
 		return result.stdout.trim().split('\n');
 	};
 	const siteRoot = 'https://site.example/';
-	t.deepEqual(new Set(urls('--site', base, '--kind', 'resource')), new Set([0, 1, 2, 3, 4, 5].map(i => `https://site.example/img/${i}.png`)));
+	t.deepEqual(
+		new Set(urls('--site', base, '--kind', 'resource')),
+		new Set([0, 1, 2, 3, 4, 5].map(i => `https://site.example/img/${i}.png`)),
+	);
 	// --site is both each file's URL and the site: from the root, /img/ is inside; from docs/, outside.
-	t.deepEqual(urls('--site', siteRoot, '--external', '--unique'), ['https://other.example/x', 'https://other.example/y']);
+	t.deepEqual(urls('--site', siteRoot, '--external', '--unique'), [
+		'https://other.example/x',
+		'https://other.example/y',
+	]);
 	t.true(urls('--site', siteRoot, '--internal').every(url => url.startsWith('https://site.example/')));
-	t.deepEqual(urls('--site', base, '--internal', '--unique').sort(), [...[0, 1, 2, 3, 4, 5].map(i => `${base}p${i}.html`), `${base}after.html`, `${base}before.html`, `${base}robots.html`].sort());
+	t.deepEqual(
+		urls('--site', base, '--internal', '--unique').sort(),
+		[
+			...[0, 1, 2, 3, 4, 5].map(i => `${base}p${i}.html`),
+			`${base}after.html`,
+			`${base}before.html`,
+			`${base}robots.html`,
+		].sort(),
+	);
 	t.is(urls('--site', base, '--external', '--unique').length, 2 + 6);
 	t.deepEqual(urls('--site', base, '--scheme', 'ftp'), ['']);
 });
 
 test('--no-follow-nofollow drops rel=nofollow and everything after a robots nofollow meta', t => {
 	const root = site();
-	const result = runCli(['extract', '--format', 'urls', '--no-follow-nofollow', '--site', base, join(root, 'docs', 'robots.html'), join(root, 'docs', 'p0.html')]);
+	const result = runCli([
+		'extract',
+		'--format',
+		'urls',
+		'--no-follow-nofollow',
+		'--site',
+		base,
+		join(root, 'docs', 'robots.html'),
+		join(root, 'docs', 'p0.html'),
+	]);
 	t.is(result.status, 0, result.stderr);
-	t.deepEqual(result.stdout.trim().split('\n'), ['https://site.example/docs/before.html', 'https://site.example/docs/p1.html', 'https://site.example/img/0.png', 'https://other.example/y']);
+	t.deepEqual(result.stdout.trim().split('\n'), [
+		'https://site.example/docs/before.html',
+		'https://site.example/docs/p1.html',
+		'https://site.example/img/0.png',
+		'https://other.example/y',
+	]);
 });
 
 test('a glob pattern the shell did not expand is expanded; a pattern matching nothing is an error', t => {

@@ -6,7 +6,23 @@
  * is in a temporary folder; every expected page and line is written by hand.
  */
 import {spawnSync} from 'node:child_process';
-import {appendFileSync, closeSync, linkSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync} from 'node:fs';
+import {
+	appendFileSync,
+	closeSync,
+	linkSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	openSync,
+	readdirSync,
+	readFileSync,
+	readSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	writeFileSync,
+	writeSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -23,7 +39,11 @@ const relative = (...args: string[]) => runCli(['rewrite', '--to', 'relative', '
 const makeSite = (pages: Record<string, string>) => makeSiteIn(pages, 'linkstream-hostile-files-');
 
 test('--out: a symbolic link to a folder outside, already in the output folder, is not written through; the file is named, the rest written', t => {
-	const {root, site} = makeSite({'a.html': link('b.html'), 'sub/y.html': link('a.html'), 'sub/deeper/z.html': link('a.html')});
+	const {root, site} = makeSite({
+		'a.html': link('b.html'),
+		'sub/y.html': link('a.html'),
+		'sub/deeper/z.html': link('a.html'),
+	});
 	const out = join(root, 'out');
 	mkdirSync(join(root, 'outside'));
 	mkdirSync(out);
@@ -31,8 +51,16 @@ test('--out: a symbolic link to a folder outside, already in the output folder, 
 	const result = relative('--out', out, site);
 	t.is(result.status, 1, result.stderr);
 	t.deepEqual(readdirSync(join(root, 'outside')), []);
-	t.regex(result.stderr, new RegExp(`${join(site, 'sub/y.html')}: ${join(out, 'sub')} in the output folder is a symbolic link: not written through`));
-	t.regex(result.stderr, new RegExp(`${join(site, 'sub/deeper/z.html')}: ${join(out, 'sub')} in the output folder is a symbolic link`));
+	t.regex(
+		result.stderr,
+		new RegExp(
+			`${join(site, 'sub/y.html')}: ${join(out, 'sub')} in the output folder is a symbolic link: not written through`,
+		),
+	);
+	t.regex(
+		result.stderr,
+		new RegExp(`${join(site, 'sub/deeper/z.html')}: ${join(out, 'sub')} in the output folder is a symbolic link`),
+	);
 	t.is(readFileSync(join(out, 'a.html'), 'utf8'), '<a href="b.html">x</a>\n');
 	t.true(lstatSync(join(out, 'sub')).isSymbolicLink());
 });
@@ -54,7 +82,12 @@ test('--out: a symbolic link a previous run copied from the input is not written
 	t.is(second.status, 1, second.stderr);
 	t.deepEqual(readdirSync(join(root, 'outside')), []);
 	for (const name of ['sub', 'sub/y.html', 'sub/y.png']) {
-		t.regex(second.stderr, new RegExp(`${join(site, name)}: ${join(out, 'sub')} in the output folder is a symbolic link: not written through`));
+		t.regex(
+			second.stderr,
+			new RegExp(
+				`${join(site, name)}: ${join(out, 'sub')} in the output folder is a symbolic link: not written through`,
+			),
+		);
 	}
 });
 
@@ -72,7 +105,10 @@ test('--out: a file in the output folder where a folder must go is named, not re
 test('a file that grows while it is read is read up to its size when opened, with a warning (site rewrite, extract)', async t => {
 	const first = link('b.html');
 	const later = link('later.html').repeat(1000);
-	for (const args of [['rewrite', '--to', 'relative', '--site', SITE, '-j', '1', '--out', 'OUT'], ['extract', '--format', 'urls', '--site', SITE, '-j', '1']]) {
+	for (const args of [
+		['rewrite', '--to', 'relative', '--site', SITE, '-j', '1', '--out', 'OUT'],
+		['extract', '--format', 'urls', '--site', SITE, '-j', '1'],
+	]) {
 		const {root, site} = makeSite({'a.html': first});
 		const out = join(root, 'out');
 		const run = runPaused('read', [...args.map(arg => (arg === 'OUT' ? out : arg)), site]);
@@ -81,7 +117,12 @@ test('a file that grows while it is read is read up to its size when opened, wit
 		run.resume();
 		const {code, stdout, stderr} = await run.exit;
 		t.is(code, 0, stderr);
-		t.regex(stderr, new RegExp(`${join(site, 'a.html')}: warning: grew while it was read: read up to its size when opened \\(${first.length} bytes\\)`));
+		t.regex(
+			stderr,
+			new RegExp(
+				`${join(site, 'a.html')}: warning: grew while it was read: read up to its size when opened \\(${first.length} bytes\\)`,
+			),
+		);
 		if (args[0] === 'rewrite') t.is(readFileSync(join(out, 'a.html'), 'utf8'), '<a href="b.html">x</a>\n');
 		else t.is(stdout, `${SITE}b.html\n`);
 	}
@@ -107,9 +148,17 @@ test('--in-place: each name of a hard-linked page is rewritten for its own URL, 
 	t.is(result.status, 0, result.stderr);
 	t.is(readFileSync(join(site, 'a.html'), 'utf8'), '<a href="c.html">x</a>\n');
 	t.is(readFileSync(join(site, 'sub', 'b.html'), 'utf8'), '<a href="../c.html">x</a>\n');
-	t.regex(result.stderr, new RegExp(`${join(site, 'sub', 'b.html')}: warning: a hard link to ${join(site, 'a.html')} \\(one file, two names\\): each name is rewritten for its own URL, as a file of its own`));
+	t.regex(
+		result.stderr,
+		new RegExp(
+			`${join(site, 'sub', 'b.html')}: warning: a hard link to ${join(site, 'a.html')} \\(one file, two names\\): each name is rewritten for its own URL, as a file of its own`,
+		),
+	);
 	t.is(result.stderr.match(/hard link/g)?.length, 1, result.stderr);
-	t.regex(result.stderr.trim().split('\n').at(-1)!, /^linkstream rewrite: 2 files read, 2 changed, 2 links rewritten, 0 left unchanged, 0 errors$/);
+	t.regex(
+		result.stderr.trim().split('\n').at(-1)!,
+		/^linkstream rewrite: 2 files read, 2 changed, 2 links rewritten, 0 left unchanged, 0 errors$/,
+	);
 });
 
 test("warcio's warning at -j 2 in a large WARC file gives the file's offset, as at -j 1", t => {
@@ -117,9 +166,14 @@ test("warcio's warning at -j 2 in a large WARC file gives the file's offset, as 
 	const record = (id: number, target: string, length: number, body: string): string =>
 		`WARC/1.0\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:uuid:${id}>\r\nWARC-Target-URI: ${target}\r\nContent-Type: text/plain\r\nContent-Length: ${length}\r\n\r\n${body}\r\n\r\n`;
 	const filler = 'x'.repeat(1 << 16);
-	const good = Array.from({length: 300}, (_, i) => record(i + 10, `http://e.x/${i}.txt`, filler.length, filler)).join(''); // 19.7 MB: cut into ranges at -j 2
+	const good = Array.from({length: 300}, (_, i) => record(i + 10, `http://e.x/${i}.txt`, filler.length, filler)).join(
+		'',
+	); // 19.7 MB: cut into ranges at -j 2
 	// This record's Content-Length (5) ends its block before " http://e.x/b world".
-	const text = good + record(1, 'http://e.x/a.txt', 5, 'hello http://e.x/b world') + record(2, 'http://e.x/c.txt', 14, 'http://e.x/d x');
+	const text =
+		good +
+		record(1, 'http://e.x/a.txt', 5, 'hello http://e.x/b world') +
+		record(2, 'http://e.x/c.txt', 14, 'http://e.x/d x');
 	const file = join(root, 'short.warc');
 	writeFileSync(file, text, 'latin1');
 	const offset = text.indexOf(' http://e.x/b world');
@@ -127,16 +181,27 @@ test("warcio's warning at -j 2 in a large WARC file gives the file's offset, as 
 		const result = runCli(['extract', '--format', 'urls', '-j', jobs, file]);
 		t.is(result.status, 0, result.stderr);
 		t.is(result.stdout, 'http://e.x/d\n');
-		t.is(result.stderr, `linkstream extract: ${file}: warning: warcio: Content-Length Too Small: Record not followed by newline, Remainder Length: 19, Offset: ${offset}\n`, `-j ${jobs}`);
+		t.is(
+			result.stderr,
+			`linkstream extract: ${file}: warning: warcio: Content-Length Too Small: Record not followed by newline, Remainder Length: 19, Offset: ${offset}\n`,
+			`-j ${jobs}`,
+		);
 	}
 	// Several small WARC files read at once on a worker thread: each line names its own file.
 	const files = ['a', 'b', 'c', 'd', 'e'].map(name => join(root, `${name}.warc`));
-	const small = record(1, 'http://e.x/a.txt', 5, 'hello http://e.x/b world') + record(2, 'http://e.x/c.txt', 14, 'http://e.x/d x');
+	const small =
+		record(1, 'http://e.x/a.txt', 5, 'hello http://e.x/b world') + record(2, 'http://e.x/c.txt', 14, 'http://e.x/d x');
 	for (const path of files) writeFileSync(path, small, 'latin1');
 	const many = runCli(['extract', '--format', 'urls', '-j', '2', ...files]);
 	t.is(many.status, 0, many.stderr);
 	const at = small.indexOf(' http://e.x/b world');
-	t.deepEqual(many.stderr.trim().split('\n').sort(), files.map(path => `linkstream extract: ${path}: warning: warcio: Content-Length Too Small: Record not followed by newline, Remainder Length: 19, Offset: ${at}`));
+	t.deepEqual(
+		many.stderr.trim().split('\n').sort(),
+		files.map(
+			path =>
+				`linkstream extract: ${path}: warning: warcio: Content-Length Too Small: Record not followed by newline, Remainder Length: 19, Offset: ${at}`,
+		),
+	);
 	rmSync(root, {recursive: true, force: true});
 });
 
@@ -159,7 +224,11 @@ test('empty files: read as empty whether whole or streamed (rewrite FILE, an emp
 function peakRss(args: readonly string[]): {status: number | null; stderr: string; mb: number} {
 	const report = join(mkdtempSync(join(tmpdir(), 'linkstream-rss-')), 'rss');
 	const hook = `data:text/javascript,${encodeURIComponent(`import {writeFileSync} from 'node:fs'; process.on('exit', () => writeFileSync(${JSON.stringify(report)}, String(process.resourceUsage().maxRSS)));`)}`;
-	const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', hook, 'src/cli/bin.ts', ...args], {cwd: repo, encoding: 'utf8', timeout: 110_000});
+	const result = spawnSync(process.execPath, ['--import', 'tsx', '--import', hook, 'src/cli/bin.ts', ...args], {
+		cwd: repo,
+		encoding: 'utf8',
+		timeout: 110_000,
+	});
 	return {status: result.status, stderr: result.stderr, mb: Number(readFileSync(report, 'utf8')) / 1024};
 }
 

@@ -20,7 +20,8 @@ import {runCli} from '../helpers/cli.js';
 const base = 'https://jobs.example/';
 
 /** `count` anchors, each line of NDJSON output some 150 bytes for 20 bytes of input. */
-const dense = (tag: string, count: number): string => Array.from({length: count}, (_, i) => `<a href="${tag}${i}">`).join('');
+const dense = (tag: string, count: number): string =>
+	Array.from({length: count}, (_, i) => `<a href="${tag}${i}">`).join('');
 
 test('-j past the maximum is a usage error naming --jobs and the maximum, for extract and rewrite', t => {
 	t.is(MAX_JOBS, 16);
@@ -41,7 +42,13 @@ test('a task whose output passes maxOutput gives up and hands back nothing (over
 	const folder = mkdtempSync(join(tmpdir(), 'linkstream-budget-'));
 	const path = join(folder, 'dense.html');
 	writeFileSync(path, dense('a', 20_000));
-	const task = {input: {path, type: 'html' as const}, options: {retrievalUrl: base}, format: 'ndjson' as const, filter: {}, unique: false};
+	const task = {
+		input: {path, type: 'html' as const},
+		options: {retrievalUrl: base},
+		format: 'ndjson' as const,
+		filter: {},
+		unique: false,
+	};
 	const whole = await runFileTask(task);
 	const size = whole.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
 	t.true(size > 2 << 20, `${size} bytes of output`);
@@ -57,7 +64,13 @@ test('a task with a port sends its output in pieces and waits while more than ma
 	const path = join(folder, 'dense.html');
 	// A BASE first settles the base, so Links flow as they are found (else a whole document's wait for a late BASE).
 	writeFileSync(path, `<base href="${base}">${dense('a', 100_000)}`);
-	const task = {input: {path, type: 'html' as const}, options: {retrievalUrl: base}, format: 'ndjson' as const, filter: {}, unique: false};
+	const task = {
+		input: {path, type: 'html' as const},
+		options: {retrievalUrl: base},
+		format: 'ndjson' as const,
+		filter: {},
+		unique: false,
+	};
 	const whole = Buffer.concat((await runFileTask(task)).chunks);
 	t.true(whole.length > 4 * PIECE_BYTES, `${whole.length} bytes of output`);
 	const budget = PIECE_BYTES;
@@ -99,12 +112,17 @@ test('a task with a port sends its output in pieces and waits while more than ma
 /** The command in this process: its status, output and error lines. */
 async function extract(args: Partial<ExtractCommand>): Promise<{status: number; stdout: string; errors: string[]}> {
 	const chunks: Buffer[] = [];
-	const stdout = new Writable({write: (chunk: Buffer, _encoding, done) => {
-		chunks.push(chunk);
-		done();
-	}});
+	const stdout = new Writable({
+		write: (chunk: Buffer, _encoding, done) => {
+			chunks.push(chunk);
+			done();
+		},
+	});
 	const errors: string[] = [];
-	const status = await runExtract({positionals: [], ...args}, {stdin: Readable.from([]), stdout, err: line => void errors.push(line)});
+	const status = await runExtract(
+		{positionals: [], ...args},
+		{stdin: Readable.from([]), stdout, err: line => void errors.push(line)},
+	);
 	return {status, stdout: Buffer.concat(chunks).toString(), errors};
 }
 

@@ -18,7 +18,12 @@ import type {CliResult} from '../helpers/cli.js';
 
 /** test/helpers/cli.ts's runCli with room for the 7 MB of output (spawnSync keeps 1 MB by default). */
 function runCli(args: readonly string[]): CliResult {
-	const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: fileURLToPath(new URL('../..', import.meta.url)), encoding: 'utf8', timeout: 120_000, maxBuffer: 64 << 20});
+	const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', ...args], {
+		cwd: fileURLToPath(new URL('../..', import.meta.url)),
+		encoding: 'utf8',
+		timeout: 120_000,
+		maxBuffer: 64 << 20,
+	});
 	return {status: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 
@@ -27,7 +32,15 @@ const HOSTILE = `${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${
 /** A WARC/1.1 response record (ISO 28500 §6.3) of an HTML page, as one gzip member (a .warc.gz, as warcio writes it). */
 function record(url: string, html: string, id: number): Buffer {
 	const http = Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n${html}`);
-	const head = ['WARC/1.1', 'WARC-Type: response', `WARC-Target-URI: ${url}`, 'WARC-Date: 2026-01-01T00:00:00Z', `WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>`, 'Content-Type: application/http;msgtype=response', `Content-Length: ${http.length}`];
+	const head = [
+		'WARC/1.1',
+		'WARC-Type: response',
+		`WARC-Target-URI: ${url}`,
+		'WARC-Date: 2026-01-01T00:00:00Z',
+		`WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>`,
+		'Content-Type: application/http;msgtype=response',
+		`Content-Length: ${http.length}`,
+	];
 	return gzipSync(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), http, Buffer.from('\r\n\r\n')]));
 }
 
@@ -43,9 +56,13 @@ interface Line {
 	record?: {targetUri: string};
 }
 
-const lines = (stdout: string): Line[] => stdout.trim().split('\n').map(line => JSON.parse(line) as Line);
+const lines = (stdout: string): Line[] =>
+	stdout
+		.trim()
+		.split('\n')
+		.map(line => JSON.parse(line) as Line);
 
-test('extract: the 560 KB page ends normally; the held references are error Links without the 200 KB base', (t) => {
+test('extract: the 560 KB page ends normally; the held references are error Links without the 200 KB base', t => {
 	const path = join(folder(), 'p.html');
 	writeFileSync(path, HOSTILE);
 	const result = runCli(['extract', path]);
@@ -59,10 +76,14 @@ test('extract: the 560 KB page ends normally; the held references are error Link
 });
 
 for (const jobs of ['1', '2']) {
-	test(`extract -j ${jobs}: that page as one record of a .warc.gz among ten good ones: every good record's Links come out`, (t) => {
+	test(`extract -j ${jobs}: that page as one record of a .warc.gz among ten good ones: every good record's Links come out`, t => {
 		const members: Buffer[] = [];
 		for (let i = 0; i < 11; i++) {
-			members.push(i === 5 ? record('http://bad.example/p.html', HOSTILE, i) : record(`http://good.example/${i}/`, `<a href="page-${i}.html">${i}</a>`, i));
+			members.push(
+				i === 5
+					? record('http://bad.example/p.html', HOSTILE, i)
+					: record(`http://good.example/${i}/`, `<a href="page-${i}.html">${i}</a>`, i),
+			);
 		}
 		const warc = Buffer.concat(members);
 		t.true(warc.length < 8_000, `${warc.length} bytes`);
@@ -72,13 +93,16 @@ for (const jobs of ['1', '2']) {
 		t.is(result.status, 0, result.stderr.slice(0, 500));
 		const links = lines(result.stdout);
 		const good = links.filter(link => link.record?.targetUri.startsWith('http://good.example/'));
-		t.deepEqual(good.map(link => link.url), [0, 1, 2, 3, 4, 6, 7, 8, 9, 10].map(i => `http://good.example/${i}/page-${i}.html`));
+		t.deepEqual(
+			good.map(link => link.url),
+			[0, 1, 2, 3, 4, 6, 7, 8, 9, 10].map(i => `http://good.example/${i}/page-${i}.html`),
+		);
 		const bad = links.filter(link => link.record?.targetUri === 'http://bad.example/p.html');
 		t.is(bad.filter(link => link.error === 'invalid-base').length, 30_000);
 	});
 }
 
-test('rewrite: a 1 MB BASE and 3,000 links is written as it was', (t) => {
+test('rewrite: a 1 MB BASE and 3,000 links is written as it was', t => {
 	const page = `<base href="http://h/${'A'.repeat(1 << 20)}/">${'<a href="x">'.repeat(3000)}`;
 	const path = join(folder(), 'r.html');
 	writeFileSync(path, page);

@@ -14,7 +14,21 @@ import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 
 /** Units around a cut: surrogate pairs, lone halves, what JSON and TSV escape, plain text. */
-const unit = fc.constantFrom('a', 'é', '😀', '\ud800', '\udc80', '\udfff', '"', '\\', '\n', '\t', '\u0000', '\u001b', '\u2028');
+const unit = fc.constantFrom(
+	'a',
+	'é',
+	'😀',
+	'\ud800',
+	'\udc80',
+	'\udfff',
+	'"',
+	'\\',
+	'\n',
+	'\t',
+	'\u0000',
+	'\u001b',
+	'\u2028',
+);
 
 /** A string over LONG_FIELD units: a random pattern repeated, shifted so pairs fall on every slice boundary in some run. */
 const long = fc.tuple(fc.array(unit, {minLength: 1, maxLength: 7}), fc.nat({max: 6})).map(([pattern, shift]) => {
@@ -51,7 +65,11 @@ test('an NDJSON line with long fields comes in pieces that make JSON.stringify({
 			const line = ndjsonLine(ndjsonPrefix('a.html'), l);
 			const {all, text} = pieces(line);
 			// Escaping makes a unit at most 6 characters (\u0000).
-			return typeof line !== 'string' && text === `${JSON.stringify({file: 'a.html', ...l})}\n` && all.every(piece => piece.length <= 6 * LONG_FIELD + 256);
+			return (
+				typeof line !== 'string' &&
+				text === `${JSON.stringify({file: 'a.html', ...l})}\n` &&
+				all.every(piece => piece.length <= 6 * LONG_FIELD + 256)
+			);
 		}),
 		fcParams(t, 60),
 	);
@@ -82,7 +100,11 @@ test('a long string is encoded a slice at a time: the bytes of TextEncoder on th
 			bytes.add(whole);
 			bytes.flush();
 			const expected = new TextEncoder().encode(`head\n${whole}`);
-			return Buffer.concat(out).equals(expected) && out.every(piece => piece.length <= PIECE_BYTES) && bytes.total === expected.length;
+			return (
+				Buffer.concat(out).equals(expected) &&
+				out.every(piece => piece.length <= PIECE_BYTES) &&
+				bytes.total === expected.length
+			);
 		}),
 		fcParams(t, 40),
 	);

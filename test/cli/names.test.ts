@@ -95,7 +95,7 @@ test('the glob matcher: *, ?, classes, braces, ** over folders; wildcards skip d
 	t.true(matches('d/*', '\uDCFF.html'));
 });
 
-test('globFiles: regular files only, sorted, no symbolic link followed, folders past the pattern\'s depth not entered', async t => {
+test("globFiles: regular files only, sorted, no symbolic link followed, folders past the pattern's depth not entered", async t => {
 	const root = mkdtempSync(join(tmpdir(), 'linkstream-glob-'));
 	for (const path of ['b.html', 'a.html', 'sub/c.html', 'sub/deep/d.html']) {
 		mkdirSync(join(root, path, '..'), {recursive: true});

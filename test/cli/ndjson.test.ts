@@ -13,18 +13,50 @@ import {fcParams} from '../helpers/seed.js';
 /** Strings of any UTF-16 code units (lone surrogates among them), and the ones JSON escapes. */
 const text = fc.oneof(
 	fc.string({unit: 'binary'}),
-	fc.string({unit: fc.constantFrom('"', '\\', '\n', '\r', '\t', '\u0000', '\u001f', '\u007f', '\u2028', '\ud800', '\udfff', 'a', 'é', '😀')}),
+	fc.string({
+		unit: fc.constantFrom(
+			'"',
+			'\\',
+			'\n',
+			'\r',
+			'\t',
+			'\u0000',
+			'\u001f',
+			'\u007f',
+			'\u2028',
+			'\ud800',
+			'\udfff',
+			'a',
+			'é',
+			'😀',
+		),
+	}),
 	fc.string(),
 );
-const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(-0, Number.NaN, Number.POSITIVE_INFINITY, 1e21, 5e-7));
+const number = fc.oneof(
+	fc.integer(),
+	fc.double(),
+	fc.constantFrom(-0, Number.NaN, Number.POSITIVE_INFINITY, 1e21, 5e-7),
+);
 const optional = <T>(value: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> => fc.option(value, {nil: undefined});
 
 const message = fc.record(
-	{index: number, messageId: text, part: text, contentType: text, contentId: text, cidPart: text, locationPart: optional(text)},
+	{
+		index: number,
+		messageId: text,
+		part: text,
+		contentType: text,
+		contentId: text,
+		cidPart: text,
+		locationPart: optional(text),
+	},
 	{requiredKeys: ['part', 'contentType']},
 );
 const embed = fc.record({element: text, namespace: text, start: number, encoding: fc.constantFrom('text', 'base64')});
-const record = fc.record({targetUri: text, recordId: text, date: text, type: text, status: optional(number), source: text}, {requiredKeys: ['targetUri', 'source']});
+const record = fc.record(
+	{targetUri: text, recordId: text, date: text, type: text, status: optional(number), source: text},
+	{requiredKeys: ['targetUri', 'source']},
+);
 
 /** A Link's fields, some left out or undefined, in a random order. */
 const link: fc.Arbitrary<Link> = fc
@@ -84,5 +116,8 @@ test('edge cases: no fields, a lone surrogate, a file name needing escapes', t =
 	t.is(ndjsonLine(ndjsonPrefix(undefined), empty), '{}\n');
 	const lone = {url: null, value: '\ud800x', raw: 'a\u2028b\u0001'} as unknown as Link;
 	// JSON.stringify escapes a lone surrogate as \ud800 (ES2019 well-formed JSON.stringify); U+2028 stays as it is.
-	t.is(ndjsonLine(ndjsonPrefix('p.html'), lone), '{"file":"p.html","url":null,"value":"\\ud800x","raw":"a\u2028b\\u0001"}\n');
+	t.is(
+		ndjsonLine(ndjsonPrefix('p.html'), lone),
+		'{"file":"p.html","url":null,"value":"\\ud800x","raw":"a\u2028b\\u0001"}\n',
+	);
 });

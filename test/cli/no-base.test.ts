@@ -2,7 +2,8 @@
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';
 
-const WARNING = (n: string): string => `linkstream rewrite: warning: ${n} left as written: no base URL to resolve ${n.startsWith('1 ') ? 'it' : 'them'} against (give one with --base-url URL)\n`;
+const WARNING = (n: string): string =>
+	`linkstream rewrite: warning: ${n} left as written: no base URL to resolve ${n.startsWith('1 ') ? 'it' : 'them'} against (give one with --base-url URL)\n`;
 
 test('standard input without --base-url: the text as it is, one warning with the count and --base-url, exit 0', t => {
 	const input = '<a href="x.html">x</a><img src=y.png><a href="http://a/">a</a><a href="#top">t</a>';
@@ -17,7 +18,7 @@ test('standard input without --base-url: the text as it is, one warning with the
 	t.is(one.stderr, WARNING('1 relative reference'));
 });
 
-test('no warning when a base is given, by --base-url or by the document\'s BASE', t => {
+test("no warning when a base is given, by --base-url or by the document's BASE", t => {
 	const given = runCli(['rewrite', '--to', 'absolute', '--base-url', 'https://h.example/d/', '-'], '<a href="x.html">');
 	t.is(given.stdout, '<a href="https://h.example/d/x.html">');
 	t.is(given.stderr, '');

@@ -34,10 +34,21 @@ test('a file of unknown extension that is binary is named "not a document", exit
 	for (const [name, bytes] of BINARIES) writeFileSync(join(root, name), Uint8Array.from([...bytes, 0x41, 0x42]));
 	writeFileSync(join(root, 'page.weird'), '<a href="x.html">x</a>');
 	for (const jobs of ['1', '2']) {
-		const result = runCli(['extract', '--format', 'urls', '--site', SITE, '-j', jobs, ...BINARIES.map(([name]) => join(root, name)), join(root, 'page.weird')]);
+		const result = runCli([
+			'extract',
+			'--format',
+			'urls',
+			'--site',
+			SITE,
+			'-j',
+			jobs,
+			...BINARIES.map(([name]) => join(root, name)),
+			join(root, 'page.weird'),
+		]);
 		t.is(result.status, 1);
 		t.is(result.stdout, 'https://example.org/x.html\n', `-j ${jobs}`);
-		for (const [name] of BINARIES) t.true(result.stderr.includes(`${join(root, name)}: not a document`), `${name}: ${result.stderr}`);
+		for (const [name] of BINARIES)
+			t.true(result.stderr.includes(`${join(root, name)}: not a document`), `${name}: ${result.stderr}`);
 		t.is(result.stderr.split('\n').length, BINARIES.length + 1);
 	}
 });
@@ -48,7 +59,10 @@ test('--type says what the file is: it is not sniffed; a UTF-16 page with a BOM 
 	const typed = runCli(['extract', '--format', 'urls', '--site', SITE, '--type', 'html', join(root, 'odd.png')]);
 	t.is(typed.status, 0, typed.stderr);
 	t.is(typed.stdout, 'https://example.org/y.html\n');
-	writeFileSync(join(root, 'wide.page'), Buffer.concat([Buffer.of(0xff, 0xfe), Buffer.from('<a href="w.html">w</a>', 'utf16le')]));
+	writeFileSync(
+		join(root, 'wide.page'),
+		Buffer.concat([Buffer.of(0xff, 0xfe), Buffer.from('<a href="w.html">w</a>', 'utf16le')]),
+	);
 	const wide = runCli(['extract', '--format', 'urls', '--site', SITE, join(root, 'wide.page')]);
 	t.is(wide.status, 0, wide.stderr);
 	t.is(wide.stdout, 'https://example.org/w.html\n');
@@ -69,7 +83,10 @@ function gzipped(): string {
 	mkdirSync(join(root, 'sub'));
 	writeFileSync(join(root, 'sub', 'page.html.gz'), gzipSync('<a href="a.html">a</a><img src="/i.png">'));
 	writeFileSync(join(root, 'notes.txt.gz'), gzipSync('See <URL:http://notes.example/n> for more.\n'));
-	writeFileSync(join(root, 'mail.eml.gz'), gzipSync('Content-Type: text/html\r\nContent-Base: http://mail.example/m/\r\n\r\n<a href="b.html">b</a>\r\n'));
+	writeFileSync(
+		join(root, 'mail.eml.gz'),
+		gzipSync('Content-Type: text/html\r\nContent-Base: http://mail.example/m/\r\n\r\n<a href="b.html">b</a>\r\n'),
+	);
 	writeFileSync(join(root, 'style.CSS.GZ'), gzipSync('p { background: url(bg.png) }'));
 	return root;
 }
@@ -77,7 +94,13 @@ function gzipped(): string {
 test('.gz after a known extension is read decompressed, named and in a folder walk, -j 1 and -j 2', t => {
 	const root = gzipped();
 	// Sorted walk: mail.eml.gz, notes.txt.gz, style.CSS.GZ, sub/page.html.gz; each at --site plus its path.
-	const expected = ['http://mail.example/m/b.html', 'http://notes.example/n', 'https://example.org/bg.png', 'https://example.org/sub/a.html', 'https://example.org/i.png'];
+	const expected = [
+		'http://mail.example/m/b.html',
+		'http://notes.example/n',
+		'https://example.org/bg.png',
+		'https://example.org/sub/a.html',
+		'https://example.org/i.png',
+	];
 	for (const jobs of ['1', '2']) {
 		const result = runCli(['extract', '--format', 'urls', '--site', SITE, '-j', jobs, root]);
 		t.is(result.status, 0, result.stderr);

@@ -22,15 +22,33 @@ function page(): string {
 	return path;
 }
 
-test('another command\'s option is a usage error naming the command and the option, exit 2, nothing done', t => {
+test("another command's option is a usage error naming the command and the option, exit 2, nothing done", t => {
 	const path = page();
 	for (const [args, line] of [
-		[['extract', '--to', 'absolute', '--in-place', path], 'linkstream extract: --to is an option of rewrite, not of extract'],
-		[['extract', '--scope', 'https://example.com/', path], 'linkstream extract: --scope is an option of rewrite and relativize, not of extract'],
-		[['rewrite', '--to', 'absolute', '--format', 'urls', path], 'linkstream rewrite: --format is an option of extract and check, not of rewrite'],
-		[['rewrite', '--to', 'relative', '--unique', path], 'linkstream rewrite: --unique is an option of extract, not of rewrite'],
-		[['resolve', '--form', 'shortest', 'https://example.com/', 'a'], 'linkstream resolve: --form is an option of rewrite and relativize, not of resolve'],
-		[['relativize', '-j', '2', 'https://example.com/', 'https://example.com/a'], 'linkstream relativize: --jobs is an option of extract, rewrite and check, not of relativize'],
+		[
+			['extract', '--to', 'absolute', '--in-place', path],
+			'linkstream extract: --to is an option of rewrite, not of extract',
+		],
+		[
+			['extract', '--scope', 'https://example.com/', path],
+			'linkstream extract: --scope is an option of rewrite and relativize, not of extract',
+		],
+		[
+			['rewrite', '--to', 'absolute', '--format', 'urls', path],
+			'linkstream rewrite: --format is an option of extract and check, not of rewrite',
+		],
+		[
+			['rewrite', '--to', 'relative', '--unique', path],
+			'linkstream rewrite: --unique is an option of extract, not of rewrite',
+		],
+		[
+			['resolve', '--form', 'shortest', 'https://example.com/', 'a'],
+			'linkstream resolve: --form is an option of rewrite and relativize, not of resolve',
+		],
+		[
+			['relativize', '-j', '2', 'https://example.com/', 'https://example.com/a'],
+			'linkstream relativize: --jobs is an option of extract, rewrite and check, not of relativize',
+		],
 	] as const) {
 		const result = runCli(args);
 		t.is(result.status, 2, args.join(' '));
@@ -60,19 +78,24 @@ function onTerminal(args: readonly string[]): {status: number; stderr: string} |
 		'    p.kill()',
 		'    print("null")',
 	].join('\n');
-	const result = spawnSync('python3', ['-c', python, process.execPath, '--import', 'tsx', 'src/cli/bin.ts', ...args], {cwd: repo, encoding: 'utf8', timeout: 120_000});
+	const result = spawnSync('python3', ['-c', python, process.execPath, '--import', 'tsx', 'src/cli/bin.ts', ...args], {
+		cwd: repo,
+		encoding: 'utf8',
+		timeout: 120_000,
+	});
 	return JSON.parse(result.stdout) as {status: number; stderr: string} | null;
 }
 
 test('extract (and rewrite) with no input and a terminal on standard input print a hint and exit 2 instead of waiting', t => {
 	t.deepEqual(onTerminal(['extract']), {
 		status: 2,
-		stderr: 'linkstream: extract needs input: give FILE, FOLDER or GLOB, or pipe a document in (name "-" to type one on the terminal)\nRun "linkstream --help" for usage.\n',
+		stderr:
+			'linkstream: extract needs input: give FILE, FOLDER or GLOB, or pipe a document in (name "-" to type one on the terminal)\nRun "linkstream --help" for usage.\n',
 	});
 	t.is(onTerminal(['rewrite', '--to', 'absolute'])?.status, 2);
 });
 
-test('--help lists every --type, the default --keep-absolute selectors, and no command takes another\'s options', t => {
+test("--help lists every --type, the default --keep-absolute selectors, and no command takes another's options", t => {
 	const help = runCli(['--help']);
 	t.is(help.status, 0);
 	const typeLines = help.stdout.slice(help.stdout.indexOf('--type T'), help.stdout.indexOf('--base-url URL  '));

@@ -50,10 +50,20 @@ test('documents by extension; everything else is left as it is', t => {
 
 test('the walk: sorted, recursive, relative paths with "/", our temporary files never inputs', async t => {
 	const root = mkdtempSync(join(tmpdir(), 'linkstream-walk-'));
-	for (const path of ['b.html', 'a.css', 'img.png', '.x.html.linkstream-1-0badf00d.tmp']) writeFileSync(join(root, path), '');
+	for (const path of ['b.html', 'a.css', 'img.png', '.x.html.linkstream-1-0badf00d.tmp'])
+		writeFileSync(join(root, path), '');
 	const errors: string[] = [];
-	const entries = await siteEntries([root, join(root, 'nope')], undefined, (path, message) => errors.push(`${path}: ${message}`));
-	t.deepEqual(entries.filter(e => e.kind !== 'stale').map(e => [e.kind, e.relative]), [['document', 'a.css'], ['document', 'b.html'], ['other', 'img.png']]);
+	const entries = await siteEntries([root, join(root, 'nope')], undefined, (path, message) =>
+		errors.push(`${path}: ${message}`),
+	);
+	t.deepEqual(
+		entries.filter(e => e.kind !== 'stale').map(e => [e.kind, e.relative]),
+		[
+			['document', 'a.css'],
+			['document', 'b.html'],
+			['other', 'img.png'],
+		],
+	);
 	t.deepEqual(errors, [`${join(root, 'nope')}: no such file or folder`]);
 });
 
@@ -74,22 +84,53 @@ test('replaceFile: new content, the given mode, no temporary file left', async t
 	t.is(readFileSync(path, 'utf8'), 'new');
 	t.is(statSync(path).mode & 0o777, 0o604);
 	t.deepEqual(readdirSync(root), ['page.html']);
-	await t.throwsAsync(replaceFile(join(root, 'no-folder', 'x.html'), Buffer.from('x'), {mode: 0o644}), {code: 'ENOENT'});
+	await t.throwsAsync(replaceFile(join(root, 'no-folder', 'x.html'), Buffer.from('x'), {mode: 0o644}), {
+		code: 'ENOENT',
+	});
 });
 
 test('rewriteCounted: references written differently, and non-empty ones left as written (hand-counted)', t => {
-	const original = '<a href="https://e.x/a">a</a><a href="">self</a><img srcset="https://e.x/1.png 1x, https://e.x/2.png 2x"><a href="mailto:x@e.x">m</a>';
+	const original =
+		'<a href="https://e.x/a">a</a><a href="">self</a><img srcset="https://e.x/1.png 1x, https://e.x/2.png 2x"><a href="mailto:x@e.x">m</a>';
 	const relative = '<a href="a">a</a><a href="">self</a><img srcset="1.png 1x, 2.png 2x"><a href="mailto:x@e.x">m</a>';
 	const page = {type: 'html', retrievalUrl: 'https://e.x/page.html'} as const;
 	const there = rewriteCounted(Buffer.from(original), {...page, to: 'relative'});
 	t.is(Buffer.from(there.output).toString(), relative);
 	t.deepEqual([there.rewritten, there.unchanged], [3, 1]);
-	t.deepEqual(rewriteCounted(relative, {...page, to: 'absolute'}), {output: original, rewritten: 3, unchanged: 1, keptAbsolute: 0});
-	t.deepEqual(rewriteCounted(relative, {...page, to: 'relative'}), {output: relative, rewritten: 0, unchanged: 4, keptAbsolute: 0});
+	t.deepEqual(rewriteCounted(relative, {...page, to: 'absolute'}), {
+		output: original,
+		rewritten: 3,
+		unchanged: 1,
+		keptAbsolute: 0,
+	});
+	t.deepEqual(rewriteCounted(relative, {...page, to: 'relative'}), {
+		output: relative,
+		rewritten: 0,
+		unchanged: 4,
+		keptAbsolute: 0,
+	});
 	// A canonical kept as written and an og:image made absolute: both kept absolute (RewriteOptions.keepAbsolute).
-	const kept = rewriteCounted('<link rel=canonical href="https://e.x/page.html"><meta property="og:image" content="i.png">', {...page, to: 'relative'});
-	t.deepEqual(kept, {output: '<link rel=canonical href="https://e.x/page.html"><meta property="og:image" content="https://e.x/i.png">', rewritten: 1, unchanged: 1, keptAbsolute: 2});
+	const kept = rewriteCounted(
+		'<link rel=canonical href="https://e.x/page.html"><meta property="og:image" content="i.png">',
+		{...page, to: 'relative'},
+	);
+	t.deepEqual(kept, {
+		output: '<link rel=canonical href="https://e.x/page.html"><meta property="og:image" content="https://e.x/i.png">',
+		rewritten: 1,
+		unchanged: 1,
+		keptAbsolute: 2,
+	});
 	// The same value from a function leaves the source as written; no base leaves the reference alone.
-	t.deepEqual(rewriteCounted('<a href="https://e.x/a">', {type: 'html', to: () => 'https://e.x/a'}), {output: '<a href="https://e.x/a">', rewritten: 0, unchanged: 1, keptAbsolute: 0});
-	t.deepEqual(rewriteCounted('a{b:url(x.png)}', {type: 'css', to: 'absolute'}), {output: 'a{b:url(x.png)}', rewritten: 0, unchanged: 1, keptAbsolute: 0});
+	t.deepEqual(rewriteCounted('<a href="https://e.x/a">', {type: 'html', to: () => 'https://e.x/a'}), {
+		output: '<a href="https://e.x/a">',
+		rewritten: 0,
+		unchanged: 1,
+		keptAbsolute: 0,
+	});
+	t.deepEqual(rewriteCounted('a{b:url(x.png)}', {type: 'css', to: 'absolute'}), {
+		output: 'a{b:url(x.png)}',
+		rewritten: 0,
+		unchanged: 1,
+		keptAbsolute: 0,
+	});
 });

@@ -49,7 +49,8 @@ function page(path: string, lang: 'en-us' | 'fr'): string {
 const PATHS = ['index.html', 'posts/first/index.html', 'fr/posts/first/index.html'];
 
 /** A Web App Manifest (JSON): linkstream does not read it, so its start_url and scope stay as written either way. */
-const MANIFEST = '{"name": "Blog", "start_url": "https://example.org/blog/", "scope": "/blog/", "icons": [{"src": "img/icon-192.png"}]}\n';
+const MANIFEST =
+	'{"name": "Blog", "start_url": "https://example.org/blog/", "scope": "/blog/", "icons": [{"src": "img/icon-192.png"}]}\n';
 
 function writeSite(): string {
 	const root = mkdtempSync(join(tmpdir(), 'linkstream-keep-'));
@@ -66,7 +67,11 @@ function keptValues(html: string): string[] {
 	const out: string[] = [];
 	for (const match of html.matchAll(/<(link|meta) ([^>]*)>/g)) {
 		const attributes = match[2]!;
-		if (/rel="(canonical|me)"|hreflang=|property="og:(url|image|image:secure_url|video|audio:url)"|(name|property)="twitter:(image|url|player)"/.test(attributes)) {
+		if (
+			/rel="(canonical|me)"|hreflang=|property="og:(url|image|image:secure_url|video|audio:url)"|(name|property)="twitter:(image|url|player)"/.test(
+				attributes,
+			)
+		) {
 			out.push(/(?:href|content)="([^"]*)"/.exec(attributes)![1]!);
 		}
 	}
@@ -97,7 +102,10 @@ test('--to relative keeps canonical, hreflang, rel=me, og: and twitter: URLs abs
 	t.true(first.includes('<link rel="alternate" type="application/rss+xml" href="../../index.xml" title="Blog">'));
 	t.true(first.includes('<link rel="stylesheet" href="../../css/main.css">'));
 	t.true(first.includes('<a href="">this page</a> <a href="../../">home</a> <img src="../../img/icon-192.png">'));
-	t.regex(there.stderr.trim().split('\n').at(-1)!, /^linkstream rewrite: 3 files read, 3 changed, \d+ links rewritten, \d+ left unchanged, 36 kept absolute, 0 errors$/);
+	t.regex(
+		there.stderr.trim().split('\n').at(-1)!,
+		/^linkstream rewrite: 3 files read, 3 changed, \d+ links rewritten, \d+ left unchanged, 36 kept absolute, 0 errors$/,
+	);
 
 	t.is(readFileSync(join(root, 'site.webmanifest'), 'utf8'), MANIFEST);
 	const back = runCli(['rewrite', '--to', 'absolute', '--site', SITE, '--in-place', root]);
@@ -114,20 +122,42 @@ test('--to relative keeps canonical, hreflang, rel=me, og: and twitter: URLs abs
 });
 
 test('a relative og:image or canonical is made absolute by --to relative; --no-keep-absolute relativizes them as before', t => {
-	const input = '<link rel=canonical href="./"><link rel=canonical href=""><meta property="og:image" content="img/a.png"><meta property="og:url" content="#top">';
+	const input =
+		'<link rel=canonical href="./"><link rel=canonical href=""><meta property="og:image" content="img/a.png"><meta property="og:url" content="#top">';
 	const kept = runCli(['rewrite', '--to', 'relative', '--base-url', `${SITE}post/`, '-'], input);
 	t.is(kept.status, 0, kept.stderr);
-	t.is(kept.stdout, `<link rel=canonical href="${SITE}post/"><link rel=canonical href="${SITE}post/"><meta property="og:image" content="${SITE}post/img/a.png"><meta property="og:url" content="${SITE}post/#top">`);
-	const none = runCli(['rewrite', '--to', 'relative', '--no-keep-absolute', '--base-url', `${SITE}post/`, '-'], `<link rel=canonical href="${SITE}post/"><meta property="og:image" content="${SITE}img/a.png">`);
+	t.is(
+		kept.stdout,
+		`<link rel=canonical href="${SITE}post/"><link rel=canonical href="${SITE}post/"><meta property="og:image" content="${SITE}post/img/a.png"><meta property="og:url" content="${SITE}post/#top">`,
+	);
+	const none = runCli(
+		['rewrite', '--to', 'relative', '--no-keep-absolute', '--base-url', `${SITE}post/`, '-'],
+		`<link rel=canonical href="${SITE}post/"><meta property="og:image" content="${SITE}img/a.png">`,
+	);
 	t.is(none.status, 0, none.stderr);
 	t.is(none.stdout, '<link rel=canonical href=""><meta property="og:image" content="../img/a.png">');
 });
 
 test('--keep-absolute names more: by rel, element@attribute, meta name; a bad selector is a usage error naming the option', t => {
 	const input = `<link rel=author href="${SITE}me/"><img src="${SITE}a.png"><meta name="msapplication-TileImage" content="${SITE}t.png"><a href="${SITE}x/">x</a>`;
-	const more = runCli(['rewrite', '--to', 'relative', '--keep-absolute', 'rel=author,img@src,meta=msapplication-tileimage', '--base-url', SITE, '-'], input);
+	const more = runCli(
+		[
+			'rewrite',
+			'--to',
+			'relative',
+			'--keep-absolute',
+			'rel=author,img@src,meta=msapplication-tileimage',
+			'--base-url',
+			SITE,
+			'-',
+		],
+		input,
+	);
 	t.is(more.status, 0, more.stderr);
-	t.is(more.stdout, `<link rel=author href="${SITE}me/"><img src="${SITE}a.png"><meta name="msapplication-TileImage" content="${SITE}t.png"><a href="x/">x</a>`);
+	t.is(
+		more.stdout,
+		`<link rel=author href="${SITE}me/"><img src="${SITE}a.png"><meta name="msapplication-TileImage" content="${SITE}t.png"><a href="x/">x</a>`,
+	);
 	const bad = runCli(['rewrite', '--to', 'relative', '--keep-absolute', 'og:image', '--base-url', SITE, '-'], input);
 	t.is(bad.status, 2);
 	t.regex(bad.stderr, /--keep-absolute/);

@@ -26,11 +26,16 @@ function page(folder: number, index: number): string {
 	const items: string[] = [];
 	for (let k = 1; k <= 30; k++) {
 		const f = (folder + k) % FOLDERS;
-		items.push(`<li><a href="${SITE}s${pad(f, 2)}/p${pad((index * 7 + k) % PER_FOLDER, 3)}.html?k=${k}#s${k}">Page ${f}/${k}</a> ${'text '.repeat(k % 9)}</li>`);
+		items.push(
+			`<li><a href="${SITE}s${pad(f, 2)}/p${pad((index * 7 + k) % PER_FOLDER, 3)}.html?k=${k}#s${k}">Page ${f}/${k}</a> ${'text '.repeat(k % 9)}</li>`,
+		);
 	}
-	for (let k = 0; k < 5; k++) items.push(`<li><a href="${SITE}s${pad((folder + 3 * k) % FOLDERS, 2)}/">Section ${k}</a></li>`);
+	for (let k = 0; k < 5; k++)
+		items.push(`<li><a href="${SITE}s${pad((folder + 3 * k) % FOLDERS, 2)}/">Section ${k}</a></li>`);
 	for (let k = 0; k < 8; k++) items.push(`<li><img src="${SITE}img/i${(index + k) % 40}.png" alt="image ${k}"></li>`);
-	items.push(`<li><a href="https://other.example/${folder}/${index}">elsewhere</a> <a href="https://example.org/">org</a></li>`);
+	items.push(
+		`<li><a href="https://other.example/${folder}/${index}">elsewhere</a> <a href="https://example.org/">org</a></li>`,
+	);
 	return `<!doctype html>\n<html><head><meta charset="utf-8"><title>${folder}/${index}</title><link rel="stylesheet" href="${SITE}css/site.css"></head>\n<body><ul>\n${items.join('\n')}\n</ul></body></html>\n`;
 }
 
@@ -56,7 +61,12 @@ function generate(): Site {
 			writeFileSync(join(folder, path), bytes);
 			paths.push(path);
 			original.set(path, bytes);
-			rewritten.set(path, Buffer.from(rewriteLinks(bytes, {type: 'html', to: 'relative', retrievalUrl: url, documentUrl: url, scope: SITE})));
+			rewritten.set(
+				path,
+				Buffer.from(
+					rewriteLinks(bytes, {type: 'html', to: 'relative', retrievalUrl: url, documentUrl: url, scope: SITE}),
+				),
+			);
 		}
 	}
 	return {folder, paths, original, rewritten};
@@ -64,7 +74,24 @@ function generate(): Site {
 
 /** Start the command; SIGKILL it as soon as the page at `killAt` (walk order) has changed. */
 async function killAfter(site: Site, killAt: string): Promise<NodeJS.Signals | null> {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'rewrite', '--to', 'relative', '--site', SITE, '--in-place', '--jobs', '2', site.folder], {cwd: root, stdio: 'ignore'});
+	const child = spawn(
+		process.execPath,
+		[
+			'--import',
+			'tsx',
+			'src/cli/bin.ts',
+			'rewrite',
+			'--to',
+			'relative',
+			'--site',
+			SITE,
+			'--in-place',
+			'--jobs',
+			'2',
+			site.folder,
+		],
+		{cwd: root, stdio: 'ignore'},
+	);
 	const exited = new Promise<NodeJS.Signals | null>(resolve => child.once('exit', (_code, signal) => resolve(signal)));
 	let done = false;
 	void exited.then(() => (done = true));
@@ -81,11 +108,13 @@ function check(t: import('ava').ExecutionContext, site: Site): number {
 	for (const path of site.paths) {
 		const bytes = readFileSync(join(site.folder, path));
 		if (bytes.equals(site.rewritten.get(path)!)) rewritten++;
-		else if (!bytes.equals(site.original.get(path)!)) t.fail(`${path}: neither the original nor the rewritten page (${bytes.length} bytes)`);
+		else if (!bytes.equals(site.original.get(path)!))
+			t.fail(`${path}: neither the original nor the rewritten page (${bytes.length} bytes)`);
 	}
 	for (let f = 0; f < FOLDERS; f++) {
 		for (const name of readdirSync(join(site.folder, `s${pad(f, 2)}`))) {
-			if (!site.original.has(`s${pad(f, 2)}/${name}`)) t.regex(name, /^\.p\d{3}\.html\.linkstream-\d+-[\da-f]{8}-[\da-f]{16}\.tmp$/);
+			if (!site.original.has(`s${pad(f, 2)}/${name}`))
+				t.regex(name, /^\.p\d{3}\.html\.linkstream-\d+-[\da-f]{8}-[\da-f]{16}\.tmp$/);
 		}
 	}
 	return rewritten;
@@ -108,6 +137,10 @@ test('SIGKILL at any point leaves every page old or new, never partial; the next
 	const finish = runCli(['rewrite', '--to', 'relative', '--site', SITE, '--in-place', '--jobs', '2', site.folder]);
 	t.is(finish.status, 0, finish.stderr);
 	t.is(check(t, site), site.paths.length);
-	for (let f = 0; f < FOLDERS; f++) t.deepEqual(readdirSync(join(site.folder, `s${pad(f, 2)}`)).filter(name => name.startsWith('.')), []);
+	for (let f = 0; f < FOLDERS; f++)
+		t.deepEqual(
+			readdirSync(join(site.folder, `s${pad(f, 2)}`)).filter(name => name.startsWith('.')),
+			[],
+		);
 	t.regex(finish.stderr, /^linkstream rewrite: 3000 files read, \d+ changed, /m);
 });

@@ -29,7 +29,10 @@ const EXPECTED: Readonly<Record<string, (text: string) => string>> = {
 			.replace('<atom:link href="index.xml"', '<atom:link href="https://example.com/blog/index.xml"')
 			.replace('<link>posts/hello.html</link>', '<link>https://example.com/blog/posts/hello.html</link>')
 			.replace('url="media/hello.mp3"', 'url="https://example.com/blog/media/hello.mp3"')
-			.replace('&lt;a href="posts/hello.html#more"&gt;', '&lt;a href="https://example.com/blog/posts/hello.html#more"&gt;')
+			.replace(
+				'&lt;a href="posts/hello.html#more"&gt;',
+				'&lt;a href="https://example.com/blog/posts/hello.html#more"&gt;',
+			)
 			.replace('<img src="/blog/img/hello.png"', '<img src="https://example.com/blog/img/hello.png"'),
 	'feed.atom': text =>
 		text
@@ -40,8 +43,13 @@ const EXPECTED: Readonly<Record<string, (text: string) => string>> = {
 			.replace('href="../media/hello.mp3"', 'href="https://example.com/blog/media/hello.mp3"')
 			.replace('&lt;a href="hello.html#more"&gt;', '&lt;a href="https://example.com/blog/posts/hello.html#more"&gt;'),
 	'sitemap.xml': text =>
-		text.replace('<loc>./</loc>', '<loc>https://example.com/blog/</loc>').replace('<loc>posts/hello.html</loc>', '<loc>https://example.com/blog/posts/hello.html</loc>'),
-	'logo.svg': text => text.replace('xlink:href="https://example.com/blog/"', 'xlink:href="./"').replace('href="https://example.com/blog/img/dot.png"', 'href="img/dot.png"'),
+		text
+			.replace('<loc>./</loc>', '<loc>https://example.com/blog/</loc>')
+			.replace('<loc>posts/hello.html</loc>', '<loc>https://example.com/blog/posts/hello.html</loc>'),
+	'logo.svg': text =>
+		text
+			.replace('xlink:href="https://example.com/blog/"', 'xlink:href="./"')
+			.replace('href="https://example.com/blog/img/dot.png"', 'href="img/dot.png"'),
 };
 
 test('--to relative: the page and the SVG relative, the RSS and Atom feeds and the sitemap absolute, each by hand', t => {
@@ -56,7 +64,10 @@ test('--to relative: the page and the SVG relative, the RSS and Atom feeds and t
 		if (edit !== undefined) t.not(expected, input, `${path}: every hand edit applies`);
 		t.is(tree.get(path)?.toString('utf8'), expected, path);
 	}
-	t.regex(result.stderr.trim().split('\n').at(-1) ?? '', /^linkstream rewrite: 5 files read, 5 changed, 20 links rewritten, \d+ left unchanged, 3 sitemaps and feeds absolute, not relative \(read away from the site\), 0 other files copied, 0 errors$/);
+	t.regex(
+		result.stderr.trim().split('\n').at(-1) ?? '',
+		/^linkstream rewrite: 5 files read, 5 changed, 20 links rewritten, \d+ left unchanged, 3 sitemaps and feeds absolute, not relative \(read away from the site\), 0 other files copied, 0 errors$/,
+	);
 });
 
 test('--dry-run names each sitemap and feed made absolute', t => {
@@ -83,6 +94,9 @@ test('--to absolute treats feeds and sitemaps like pages (no note), and a second
 	const absolute = run('absolute', '--in-place', out);
 	t.is(absolute.status, 0, absolute.stderr);
 	t.notRegex(absolute.stderr, /read away/);
-	t.is(readFileSync(join(out, 'index.xml'), 'utf8'), EXPECTED['index.xml']!(readFileSync(join(FOLDER, 'index.xml'), 'utf8')));
+	t.is(
+		readFileSync(join(out, 'index.xml'), 'utf8'),
+		EXPECTED['index.xml']!(readFileSync(join(FOLDER, 'index.xml'), 'utf8')),
+	);
 	t.true(readFileSync(join(out, 'index.html'), 'utf8').includes('href="https://example.com/blog/posts/hello.html"'));
 });

@@ -43,13 +43,29 @@ function runs(root: string, site: string, page: string): string[][] {
 test("Node parent with stdio 'ignore': every command exits 0 and says nothing; a usage error stays 2", t => {
 	const {root, site, page} = makeSite();
 	for (const args of runs(root, site, page)) {
-		const result = spawnSync(process.execPath, [...BIN, ...args], {cwd: repo, stdio: IGNORED, encoding: 'utf8', timeout: 60_000});
+		const result = spawnSync(process.execPath, [...BIN, ...args], {
+			cwd: repo,
+			stdio: IGNORED,
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
 		t.is(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
 		t.false(result.stderr.includes('standard output'), args.join(' '));
 	}
-	const stdin = spawnSync(process.execPath, [...BIN, 'extract', '-'], {cwd: repo, stdio: ['pipe', 'ignore', 'pipe'], input: '<a href="https://e.x/">', encoding: 'utf8', timeout: 60_000});
+	const stdin = spawnSync(process.execPath, [...BIN, 'extract', '-'], {
+		cwd: repo,
+		stdio: ['pipe', 'ignore', 'pipe'],
+		input: '<a href="https://e.x/">',
+		encoding: 'utf8',
+		timeout: 60_000,
+	});
 	t.is(stdin.status, 0, stdin.stderr);
-	const usage = spawnSync(process.execPath, [...BIN, 'extract', '--format', 'xml', page], {cwd: repo, stdio: IGNORED, encoding: 'utf8', timeout: 60_000});
+	const usage = spawnSync(process.execPath, [...BIN, 'extract', '--format', 'xml', page], {
+		cwd: repo,
+		stdio: IGNORED,
+		encoding: 'utf8',
+		timeout: 60_000,
+	});
 	t.is(usage.status, 2);
 	t.regex(usage.stderr, /^linkstream: option `--format` must be /);
 	t.is(readFileSync(join(root, 'out', 'index.html'), 'utf8'), '<a href="a.html">x</a>\n');
@@ -57,9 +73,14 @@ test("Node parent with stdio 'ignore': every command exits 0 and says nothing; a
 
 test('Python parent with subprocess.DEVNULL: extract, rewrite FILE, resolve and rewrite --in-place exit 0', t => {
 	const {root, site, page} = makeSite();
-	const python = 'import subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE); sys.stderr.write(r.stderr.decode()); sys.exit(r.returncode)';
+	const python =
+		'import subprocess, sys; r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE); sys.stderr.write(r.stderr.decode()); sys.exit(r.returncode)';
 	for (const args of [...runs(root, site, page), ['rewrite', '--to', 'relative', '--site', SITE, '--in-place', site]]) {
-		const result = spawnSync('python3', ['-c', python, process.execPath, ...BIN, ...args], {cwd: repo, encoding: 'utf8', timeout: 60_000});
+		const result = spawnSync('python3', ['-c', python, process.execPath, ...BIN, ...args], {
+			cwd: repo,
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
 		t.is(result.status, 0, `${args.join(' ')}: ${result.stderr}`);
 		t.false(result.stderr.includes('standard output'), `${args.join(' ')}: ${result.stderr}`);
 	}
@@ -68,20 +89,39 @@ test('Python parent with subprocess.DEVNULL: extract, rewrite FILE, resolve and 
 
 /** The command started by a shell with standard output redirected as `redirect` says. */
 function shell(redirect: string, args: readonly string[]): {status: number | null; stderr: string} {
-	const result = spawnSync('sh', ['-c', `exec "$0" --import tsx src/cli/bin.ts "$@" ${redirect}`, process.execPath, ...args], {cwd: repo, encoding: 'utf8', timeout: 60_000});
+	const result = spawnSync(
+		'sh',
+		['-c', `exec "$0" --import tsx src/cli/bin.ts "$@" ${redirect}`, process.execPath, ...args],
+		{cwd: repo, encoding: 'utf8', timeout: 60_000},
+	);
 	return {status: result.status, stderr: result.stderr};
 }
 
 test('a write that fails is one line and status 1: /dev/full (ENOSPC), a descriptor opened read-only (EBADF)', t => {
 	const {page} = makeSite();
-	for (const args of [['extract', page], ['rewrite', '--to', 'absolute', '--base-url', SITE, page], ['resolve', SITE, 'a.html']]) {
-		t.deepEqual(shell('>/dev/full', args), {status: 1, stderr: 'linkstream: cannot write to standard output: no space left on device (ENOSPC)\n'}, args[0]);
-		t.deepEqual(shell('1</dev/null', args), {status: 1, stderr: 'linkstream: cannot write to standard output: bad file descriptor (EBADF)\n'}, args[0]);
+	for (const args of [
+		['extract', page],
+		['rewrite', '--to', 'absolute', '--base-url', SITE, page],
+		['resolve', SITE, 'a.html'],
+	]) {
+		t.deepEqual(
+			shell('>/dev/full', args),
+			{status: 1, stderr: 'linkstream: cannot write to standard output: no space left on device (ENOSPC)\n'},
+			args[0],
+		);
+		t.deepEqual(
+			shell('1</dev/null', args),
+			{status: 1, stderr: 'linkstream: cannot write to standard output: bad file descriptor (EBADF)\n'},
+			args[0],
+		);
 	}
 });
 
 test('Deviation: standard output closed by the shell (>&-) is not detected: Node gives the process /dev/null, the run exits 0; 1<>/dev/null too', t => {
 	const {page} = makeSite();
 	t.deepEqual(shell('>&-', ['extract', page]), {status: 0, stderr: ''});
-	t.deepEqual(shell('1<>/dev/null', ['rewrite', '--to', 'absolute', '--base-url', SITE, page]), {status: 0, stderr: ''});
+	t.deepEqual(shell('1<>/dev/null', ['rewrite', '--to', 'absolute', '--base-url', SITE, page]), {
+		status: 0,
+		stderr: '',
+	});
 });

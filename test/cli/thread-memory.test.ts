@@ -22,16 +22,27 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const SMALL_HEAP_MB = '16';
 
 function run(args: readonly string[], heapMb?: string): {status: number | null; stdout: string; stderr: string} {
-	const entry = heapMb === undefined ? ['src/cli/bin.ts'] : ['test/helpers/cli-entry.ts', '--thread-heap-mb', heapMb, '--'];
-	const result = spawnSync(process.execPath, ['--import', 'tsx', ...entry, ...args], {cwd: root, encoding: 'utf8', timeout: 110_000, maxBuffer: 1 << 28});
+	const entry =
+		heapMb === undefined ? ['src/cli/bin.ts'] : ['test/helpers/cli-entry.ts', '--thread-heap-mb', heapMb, '--'];
+	const result = spawnSync(process.execPath, ['--import', 'tsx', ...entry, ...args], {
+		cwd: root,
+		encoding: 'utf8',
+		timeout: 110_000,
+		maxBuffer: 1 << 28,
+	});
 	return {status: result.status, stdout: result.stdout, stderr: result.stderr};
 }
 
 /** Small pages, and pages each holding an 8 MB data: URL between two links. */
 function site(): string {
 	const folder = mkdtempSync(join(tmpdir(), 'linkstream-thread-memory-'));
-	for (let i = 0; i < 4; i++) writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
-	for (let i = 0; i < 2; i++) writeFileSync(join(folder, `big${i}.html`), `<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`);
+	for (let i = 0; i < 4; i++)
+		writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
+	for (let i = 0; i < 2; i++)
+		writeFileSync(
+			join(folder, `big${i}.html`),
+			`<a href="first.html"><a href="data:text/plain;base64,${'QUFB'.repeat(2 << 20)}"><a href="last.html">`,
+		);
 	return folder;
 }
 
@@ -52,8 +63,18 @@ test('extract -j 2: an input whose thread runs out of memory is read again alone
 	t.is(one.status, 0, one.stderr);
 	t.is(two.status, 1, two.stderr);
 	for (const name of ['big0.html', 'big1.html']) {
-		t.regex(two.stderr, new RegExp(`${name}: warning: its worker thread ran out of memory \\(16 MB a thread\\): read again alone on another thread`));
-		t.regex(two.stderr, new RegExp(`${name}: its worker thread ran out of memory \\(16 MB a thread\\) again, alone on a thread: not read in full`));
+		t.regex(
+			two.stderr,
+			new RegExp(
+				`${name}: warning: its worker thread ran out of memory \\(16 MB a thread\\): read again alone on another thread`,
+			),
+		);
+		t.regex(
+			two.stderr,
+			new RegExp(
+				`${name}: its worker thread ran out of memory \\(16 MB a thread\\) again, alone on a thread: not read in full`,
+			),
+		);
 	}
 	t.notRegex(two.stderr, /s\d\.html: its worker thread/);
 	// Each file's lines: the small files' all of -j 1's, a big file's a beginning of them (never a line twice).
@@ -63,7 +84,10 @@ test('extract -j 2: an input whose thread runs out of memory is read again alone
 		if (file.includes('/big')) t.deepEqual(got, lines.slice(0, got.length), file);
 		else t.deepEqual(got, lines, file);
 	}
-	t.deepEqual([...bounded.keys()].filter(file => !file.includes('/big')), [...whole.keys()].filter(file => !file.includes('/big')));
+	t.deepEqual(
+		[...bounded.keys()].filter(file => !file.includes('/big')),
+		[...whole.keys()].filter(file => !file.includes('/big')),
+	);
 	t.true(one.stdout.includes('https://site.example/last.html'));
 });
 
@@ -72,15 +96,33 @@ test('rewrite --out -j 2: a file whose thread runs out of memory is rewritten ag
 	const out = (name: string): string => join(mkdtempSync(join(tmpdir(), 'linkstream-thread-memory-out-')), name);
 	const [a, b] = [out('one'), out('two')];
 	const one = run(['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '1', '--out', a, folder]);
-	const two = run(['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '2', '--out', b, folder], SMALL_HEAP_MB);
+	const two = run(
+		['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '2', '--out', b, folder],
+		SMALL_HEAP_MB,
+	);
 	t.is(one.status, 0, one.stderr);
 	t.is(two.status, 1, two.stderr);
 	for (const name of ['big0.html', 'big1.html']) {
-		t.regex(two.stderr, new RegExp(`${name}: warning: its worker thread ran out of memory \\(16 MB a thread\\): rewritten again alone on another thread`));
-		t.regex(two.stderr, new RegExp(`${name}: its worker thread ran out of memory \\(16 MB a thread\\) again, alone on a thread: not written`));
+		t.regex(
+			two.stderr,
+			new RegExp(
+				`${name}: warning: its worker thread ran out of memory \\(16 MB a thread\\): rewritten again alone on another thread`,
+			),
+		);
+		t.regex(
+			two.stderr,
+			new RegExp(
+				`${name}: its worker thread ran out of memory \\(16 MB a thread\\) again, alone on a thread: not written`,
+			),
+		);
 	}
 	t.regex(two.stderr, /4 files read, 4 changed, .*, 2 errors$/m);
-	t.deepEqual(readdirSync(b).sort(), readdirSync(a).filter(name => !name.startsWith('big')).sort());
+	t.deepEqual(
+		readdirSync(b).sort(),
+		readdirSync(a)
+			.filter(name => !name.startsWith('big'))
+			.sort(),
+	);
 	for (const name of readdirSync(b)) t.true(readFileSync(join(b, name)).equals(readFileSync(join(a, name))), name);
 	t.true(readFileSync(join(a, 'big0.html'), 'latin1').endsWith('<a href="https://site.example/last.html">'));
 });
@@ -88,12 +130,28 @@ test('rewrite --out -j 2: a file whose thread runs out of memory is rewritten ag
 test('rewrite --in-place -j 2: a file that runs a thread out of memory alone too is named and left as it was, the others rewritten, no temporary file left', t => {
 	const folder = site();
 	const before = readFileSync(join(folder, 'big0.html'));
-	const result = run(['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '2', '--in-place', folder], SMALL_HEAP_MB);
+	const result = run(
+		['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '2', '--in-place', folder],
+		SMALL_HEAP_MB,
+	);
 	t.is(result.status, 1, result.stderr);
-	for (const name of ['big0.html', 'big1.html']) t.regex(result.stderr, new RegExp(`${name}: its worker thread ran out of memory \\(16 MB a thread\\) again, alone on a thread: left as it was`));
+	for (const name of ['big0.html', 'big1.html'])
+		t.regex(
+			result.stderr,
+			new RegExp(
+				`${name}: its worker thread ran out of memory \\(16 MB a thread\\) again, alone on a thread: left as it was`,
+			),
+		);
 	t.true(readFileSync(join(folder, 'big0.html')).equals(before));
-	for (let i = 0; i < 4; i++) t.is(readFileSync(join(folder, `s${i}.html`), 'utf8'), `<a href="https://site.example/s${i}.html">x</a><img srcset="https://site.example/a.png 1x, https://site.example/b.png 2x">`);
-	t.deepEqual(readdirSync(folder).filter(name => name.startsWith('.')), []);
+	for (let i = 0; i < 4; i++)
+		t.is(
+			readFileSync(join(folder, `s${i}.html`), 'utf8'),
+			`<a href="https://site.example/s${i}.html">x</a><img srcset="https://site.example/a.png 1x, https://site.example/b.png 2x">`,
+		);
+	t.deepEqual(
+		readdirSync(folder).filter(name => name.startsWith('.')),
+		[],
+	);
 });
 
 /**
@@ -102,8 +160,12 @@ test('rewrite --in-place -j 2: a file that runs a thread out of memory alone too
  */
 function lateBaseSite(): string {
 	const folder = mkdtempSync(join(tmpdir(), 'linkstream-thread-memory-late-'));
-	writeFileSync(join(folder, 'a-late-base.html'), `${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">\n`);
-	for (let i = 0; i < 10; i++) writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
+	writeFileSync(
+		join(folder, 'a-late-base.html'),
+		`${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">\n`,
+	);
+	for (let i = 0; i < 10; i++)
+		writeFileSync(join(folder, `s${i}.html`), `<a href="s${i}.html">x</a><img srcset="a.png 1x, b.png 2x">`);
 	return folder;
 }
 
@@ -112,16 +174,33 @@ test('the late-BASE page under a small thread heap: extract and rewrite --out -j
 	const smallOnly = mkdtempSync(join(tmpdir(), 'linkstream-thread-memory-small-'));
 	for (let i = 0; i < 10; i++) writeFileSync(join(smallOnly, `s${i}.html`), readFileSync(join(folder, `s${i}.html`)));
 	const expected = run(['extract', '--format', 'urls', '--site', 'https://site.example/', '-j', '1', smallOnly]);
-	const extract = run(['extract', '--format', 'urls', '--site', 'https://site.example/', '-j', '2', folder], SMALL_HEAP_MB);
+	const extract = run(
+		['extract', '--format', 'urls', '--site', 'https://site.example/', '-j', '2', folder],
+		SMALL_HEAP_MB,
+	);
 	t.not(extract.status, null, 'killed');
 	t.true(extract.status === 0 || extract.status === 1, extract.stderr);
-	if (extract.status === 1) t.regex(extract.stderr, /a-late-base\.html: its worker thread ran out of memory \(16 MB a thread\) again, alone on a thread: not read in full/);
+	if (extract.status === 1)
+		t.regex(
+			extract.stderr,
+			/a-late-base\.html: its worker thread ran out of memory \(16 MB a thread\) again, alone on a thread: not read in full/,
+		);
 	t.true(extract.stdout.endsWith(expected.stdout), 'the small pages after it, whole');
 	const out = join(mkdtempSync(join(tmpdir(), 'linkstream-thread-memory-late-out-')), 'out');
-	const rewrite = run(['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '2', '--out', out, folder], SMALL_HEAP_MB);
+	const rewrite = run(
+		['rewrite', '--to', 'absolute', '--site', 'https://site.example/', '-j', '2', '--out', out, folder],
+		SMALL_HEAP_MB,
+	);
 	t.true(rewrite.status === 0 || rewrite.status === 1, rewrite.stderr);
-	for (let i = 0; i < 10; i++) t.is(readFileSync(join(out, `s${i}.html`), 'utf8'), `<a href="https://site.example/s${i}.html">x</a><img srcset="https://site.example/a.png 1x, https://site.example/b.png 2x">`);
-	t.deepEqual(readdirSync(out).filter(name => name.startsWith('.')), []);
+	for (let i = 0; i < 10; i++)
+		t.is(
+			readFileSync(join(out, `s${i}.html`), 'utf8'),
+			`<a href="https://site.example/s${i}.html">x</a><img srcset="https://site.example/a.png 1x, https://site.example/b.png 2x">`,
+		);
+	t.deepEqual(
+		readdirSync(out).filter(name => name.startsWith('.')),
+		[],
+	);
 });
 
 test('the output leaves out the bytes a failed thread had written, then writes the rest of the input made again', async t => {

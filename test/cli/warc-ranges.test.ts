@@ -13,7 +13,9 @@ import {runCli} from '../helpers/cli.js';
 
 /** A WARC/1.1 response record (ISO 28500 §6.3) of `page` at `url`. */
 function record(url: string, page: string, id: number): Buffer {
-	const http = Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(page)}\r\n\r\n${page}`);
+	const http = Buffer.from(
+		`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(page)}\r\n\r\n${page}`,
+	);
 	const head = `WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>\r\nContent-Type: application/http;msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
 	return Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]);
 }
@@ -52,9 +54,30 @@ test('ranges start at records, cover the file, and are about the size asked for'
 	// short, junk after a record, two Content-Length fields (the first record), gzip.
 	const third = starts[3]!;
 	const bad: Array<[string, Buffer, Array<[number, number, boolean]>]> = [
-		['truncated', Buffer.concat([...records.slice(0, 3), records[3]!.subarray(0, 100)]), [[0, third, true], [third, third + 100, false]]],
-		['junk', Buffer.concat([...records.slice(0, 3), Buffer.from('junk\r\n'), ...records.slice(3)]), [[0, third, true], [third, at + 6, false]]],
-		['two lengths', Buffer.from(records[0]!.toString('latin1').replace('Content-Length:', 'Content-Length: 5\r\nContent-Length:'), 'latin1'), [[0, records[0]!.length + 19, false]]],
+		[
+			'truncated',
+			Buffer.concat([...records.slice(0, 3), records[3]!.subarray(0, 100)]),
+			[
+				[0, third, true],
+				[third, third + 100, false],
+			],
+		],
+		[
+			'junk',
+			Buffer.concat([...records.slice(0, 3), Buffer.from('junk\r\n'), ...records.slice(3)]),
+			[
+				[0, third, true],
+				[third, at + 6, false],
+			],
+		],
+		[
+			'two lengths',
+			Buffer.from(
+				records[0]!.toString('latin1').replace('Content-Length:', 'Content-Length: 5\r\nContent-Length:'),
+				'latin1',
+			),
+			[[0, records[0]!.length + 19, false]],
+		],
 		['gzip', Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]), [[0, 10, false]]],
 	];
 	for (const [name, bytes, expected] of bad) {
@@ -88,18 +111,25 @@ test('ranges come as the scan finds them: the first before the file is read, sma
 	const rest = await all(scan);
 	t.is(rest.at(-1)!.end, size);
 	// Headers are read from the block that holds them: about one read per block, not one per record.
-	t.true(reads.length < 2 * Math.ceil(size / SCAN_BLOCK_BYTES) + 2, `${reads.length} reads for ${records.length} records`);
+	t.true(
+		reads.length < 2 * Math.ceil(size / SCAN_BLOCK_BYTES) + 2,
+		`${reads.length} reads for ${records.length} records`,
+	);
 	t.true(reads.reduce((sum, [, length]) => sum + length, 0) < 2 * size);
 });
 
 test('a WARC file over 16 MB on 2 and 3 threads: the same output and error messages as on one', t => {
 	const folder = mkdtempSync(join(tmpdir(), 'linkstream-ranges-'));
 	const records: Buffer[] = [];
-	for (let i = 0; records.reduce((sum, r) => sum + r.length, 0) < 17 << 20; i++) records.push(record(`https://r.example/${i}/`, page(40, i, 30_000), i));
+	for (let i = 0; records.reduce((sum, r) => sum + r.length, 0) < 17 << 20; i++)
+		records.push(record(`https://r.example/${i}/`, page(40, i, 30_000), i));
 	// One record's HTTP head is not HTTP: reported with its offset in the whole file.
 	const broken = Math.floor(records.length * 0.75);
 	const offset = records.slice(0, broken).reduce((sum, r) => sum + r.length, 0);
-	records[broken] = Buffer.from(records[broken]!.toString('latin1').replace('HTTP/1.1 200 OK', 'XTTP/9.9 200 OK'), 'latin1');
+	records[broken] = Buffer.from(
+		records[broken]!.toString('latin1').replace('HTTP/1.1 200 OK', 'XTTP/9.9 200 OK'),
+		'latin1',
+	);
 	const path = join(folder, 'big.warc');
 	writeFileSync(path, Buffer.concat(records));
 	const one = runCli(['extract', '--format', 'urls', '-j', '1', path]);

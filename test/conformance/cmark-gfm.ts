@@ -29,13 +29,22 @@ interface Example {
 }
 
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
-	['spec.txt#606', '`<a+b+c:d>`: CommonMark takes any 2-32 letter scheme in `<...>`; we take `scheme://` or a known opaque scheme (issue 4: `Re:`, `std::` must never match)'],
+	[
+		'spec.txt#606',
+		'`<a+b+c:d>`: CommonMark takes any 2-32 letter scheme in `<...>`; we take `scheme://` or a known opaque scheme (issue 4: `Re:`, `std::` must never match)',
+	],
 	['spec.txt#609', '`<localhost:5001/foo>`: as 606, `localhost:` is not a known opaque scheme'],
-	['spec.txt#625', '`(business))+ok`: GFM trims only trailing unbalanced `)`; we end a URL at the first unbalanced `)` (issue 4), which also keeps Markdown `[a](url)[b](url)` chains apart'],
+	[
+		'spec.txt#625',
+		'`(business))+ok`: GFM trims only trailing unbalanced `)`; we end a URL at the first unbalanced `)` (issue 4), which also keeps Markdown `[a](url)[b](url)` chains apart',
+	],
 	['spec.txt#626', '`&hl;`: GFM drops a trailing HTML entity reference (Markdown); in plain text we drop only the `;`'],
 	['spec.txt#629', '`foo@bar.baz`: GFM has no TLD check; ours rejects `.baz` (issue 4: TLD check for bare e-mails)'],
 	['spec.txt#631', '`a.b-c_d@a.b`: as 629, `.b` is not a TLD'],
-	['extensions.txt#19', 'Markdown image syntax `![http://x](http://x)` is not plain text (we find both URLs); and `a.w@b.c` fails the TLD check (as 629)'],
+	[
+		'extensions.txt#19',
+		'Markdown image syntax `![http://x](http://x)` is not plain text (we find both URLs); and `a.w@b.c` fails the TLD check (as 629)',
+	],
 ]);
 
 function decode(url: string): string {
@@ -47,8 +56,8 @@ function decode(url: string): string {
 }
 
 function compare(example: Example, matches: TextMatch[]): string | null {
-	const expected = example.links.map((link) => `${link.text} -> ${decode(link.href)}`);
-	const got = matches.map((match) => `${match.value} -> ${decode(match.reference)}`);
+	const expected = example.links.map(link => `${link.text} -> ${decode(link.href)}`);
+	const got = matches.map(match => `${match.value} -> ${decode(match.reference)}`);
 	if (expected.length === got.length && expected.every((row, i) => row === got[i])) return null;
 	return `expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`;
 }
@@ -56,7 +65,7 @@ function compare(example: Example, matches: TextMatch[]): string | null {
 function main(sharedDir: string): number {
 	const dir = join(sharedDir, 'peer-tests', 'cmark-gfm');
 	const examples: Example[] = ['spec-autolinks.json', 'extensions-autolinks.json'].flatMap(
-		(file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Example[],
+		file => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Example[],
 	);
 	let passed = 0;
 	let failed = 0;
@@ -64,7 +73,8 @@ function main(sharedDir: string): number {
 	for (const example of examples) {
 		const id = `${example.source.replace(/^test\//, '')}#${example.example}`;
 		let matches = scanText(example.markdown, {fuzzy: {emails: true}});
-		if (example.source === 'test/spec.txt' && example.section === 'Autolinks') matches = matches.filter((match) => match.delimiter === '<>');
+		if (example.source === 'test/spec.txt' && example.section === 'Autolinks')
+			matches = matches.filter(match => match.delimiter === '<>');
 		const problem = compare(example, matches);
 		const reason = KNOWN_DIFFERENCES.get(id);
 		if (problem === null && reason === undefined) passed++;
@@ -73,7 +83,9 @@ function main(sharedDir: string): number {
 			console.log(`known  ${id}: ${problem}\n       (${reason})`);
 		} else {
 			failed++;
-			console.log(`FAIL   ${id} ${JSON.stringify(example.markdown)}: ${problem ?? 'passes now: remove it from KNOWN_DIFFERENCES'}`);
+			console.log(
+				`FAIL   ${id} ${JSON.stringify(example.markdown)}: ${problem ?? 'passes now: remove it from KNOWN_DIFFERENCES'}`,
+			);
 		}
 	}
 	console.log(`(${known} known differences)`);

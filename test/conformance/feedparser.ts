@@ -57,7 +57,8 @@ async function compare(file: string, bytes: Buffer, judged: Map<Deliberate, stri
 			continue;
 		}
 		const row = deliberate(file, url);
-		if (row === undefined) results.push({title, problem: `feedparser gives ${JSON.stringify(url.url)}, linkstream does not`});
+		if (row === undefined)
+			results.push({title, problem: `feedparser gives ${JSON.stringify(url.url)}, linkstream does not`});
 		else judged.set(row, [...(judged.get(row) ?? []), `${title} ${JSON.stringify(url.url)}`]);
 	}
 	return results;

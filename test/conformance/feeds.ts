@@ -59,7 +59,10 @@ function read(name: string, bytes: Buffer, options: ExtractOptions, next: () => 
 		const chunks = chunk(bytes, next);
 		const links = extractChunks(chunks, options).map(key);
 		const at = links.findIndex((link, i) => link !== expected[i]);
-		const problem = at >= 0 || links.length !== expected.length ? `Link ${at < 0 ? links.length : at} differs (${links.length} Links, ${expected.length} whole)` : null;
+		const problem =
+			at >= 0 || links.length !== expected.length
+				? `Link ${at < 0 ? links.length : at} differs (${links.length} Links, ${expected.length} whole)`
+				: null;
 		results.push({title: `chunked extract (${chunks.length} chunks) ${name}`, problem});
 	}
 	return results;
@@ -70,7 +73,10 @@ function spans(name: string, bytes: Buffer, options: ExtractOptions): Result {
 	const text = decoder.write(bytes) + decoder.end();
 	const links = extractLinks(bytes, options);
 	const wrong = links.find(link => text.slice(link.start, link.end) !== link.raw);
-	const problem = wrong === undefined ? null : `raw ${JSON.stringify(wrong.raw.slice(0, 60))} at ${wrong.start}-${wrong.end} is ${JSON.stringify(text.slice(wrong.start, wrong.end).slice(0, 60))} in the text`;
+	const problem =
+		wrong === undefined
+			? null
+			: `raw ${JSON.stringify(wrong.raw.slice(0, 60))} at ${wrong.start}-${wrong.end} is ${JSON.stringify(text.slice(wrong.start, wrong.end).slice(0, 60))} in the text`;
 	return {title: `spans (${links.length} Links) ${name}`, problem};
 }
 
@@ -82,11 +88,17 @@ function absolute(name: string, bytes: Buffer, options: ExtractOptions): Result 
 	const at = after.findIndex((link, i) => before[i]!.url !== null && link.url !== before[i]!.url);
 	if (at < 0) return {title, problem: null};
 	const original = before[at]!;
-	return {title, problem: `Link ${at} (${original.element ?? ''} ${JSON.stringify(original.raw.slice(0, 80))}): ${JSON.stringify(after[at]!.url)} instead of ${JSON.stringify(original.url)}`};
+	return {
+		title,
+		problem: `Link ${at} (${original.element ?? ''} ${JSON.stringify(original.raw.slice(0, 80))}): ${JSON.stringify(after[at]!.url)} instead of ${JSON.stringify(original.url)}`,
+	};
 }
 
 function main(): number {
-	const {values, positionals} = parseArgs({options: {seed: {type: 'string'}, only: {type: 'string'}}, allowPositionals: true});
+	const {values, positionals} = parseArgs({
+		options: {seed: {type: 'string'}, only: {type: 'string'}},
+		allowPositionals: true,
+	});
 	const sharedDir = positionals[0];
 	if (sharedDir === undefined) {
 		console.error('usage: npx tsx test/conformance/feeds.ts SHARED_DIR [--seed N] [--only FILE]');

@@ -31,13 +31,16 @@ function normalizeLikeGetUrls(reference: string): string {
 function main(sharedDir: string): number {
 	const dir = join(sharedDir, 'peer-tests', 'get-urls');
 	const text = readFileSync(join(dir, 'fixture.txt'), 'utf8');
-	const expected = new Set((JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {upstream_expected_set: string[]}).upstream_expected_set);
+	const expected = new Set(
+		(JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as {upstream_expected_set: string[]})
+			.upstream_expected_set,
+	);
 	const matches = scanText(text);
-	const found = new Set(matches.map((match) => normalizeLikeGetUrls(match.reference)));
+	const found = new Set(matches.map(match => normalizeLikeGetUrls(match.reference)));
 	const checks: Array<[string, boolean]> = [
 		...[...expected].map((url): [string, boolean] => [`found ${url}`, found.has(url)]),
 		...[...found].map((url): [string, boolean] => [`expected ${url}`, expected.has(url)]),
-		['no link from "#foo" or the prose', matches.every((match) => match.value.includes('.'))],
+		['no link from "#foo" or the prose', matches.every(match => match.value.includes('.'))],
 	];
 	let passed = 0;
 	let failed = 0;
@@ -53,7 +56,7 @@ function main(sharedDir: string): number {
 			console.log(`FAIL   ${name}${ok ? ': passes now, remove it from KNOWN_DIFFERENCES' : ''}`);
 		}
 	}
-	console.log(`(${known} known differences; found: ${JSON.stringify(matches.map((match) => match.value))})`);
+	console.log(`(${known} known differences; found: ${JSON.stringify(matches.map(match => match.value))})`);
 	console.log(`get-urls: ${passed} passed, ${failed + known} failed`);
 	return failed === 0 ? 0 : 1;
 }

@@ -94,11 +94,17 @@ const CHROMIUM_ESCAPED = /%(?:27|7C|5E)/giu;
  * Deliberate differences, each with its reason. `explains` gets one difference and the
  * page's context; it returns true when the difference is this documented choice.
  */
-const KNOWN_DIFFERENCES: ReadonlyArray<{name: string; reason: string; explains: (d: Difference, page: PageContext) => boolean}> = [
+const KNOWN_DIFFERENCES: ReadonlyArray<{
+	name: string;
+	reason: string;
+	explains: (d: Difference, page: PageContext) => boolean;
+}> = [
 	{
 		name: 'form-without-action',
-		reason: 'html-url-attributes.md §1: a form without action targets the document URL; we report it, Chromium has no attribute to read',
-		explains: (d) => d.side === 'ours only' && d.row.element === 'form' && d.link !== undefined && d.link.start === d.link.end,
+		reason:
+			'html-url-attributes.md §1: a form without action targets the document URL; we report it, Chromium has no attribute to read',
+		explains: d =>
+			d.side === 'ours only' && d.row.element === 'form' && d.link !== undefined && d.link.start === d.link.end,
 	},
 	{
 		name: 'formatting-element-clone',
@@ -131,7 +137,7 @@ if (shared === undefined) {
 }
 const corpus = join(shared, 'corpus', 'html');
 const files = readdirSync(corpus)
-	.filter((name) => name.endsWith('.html') && (values.only === undefined || values.only === name))
+	.filter(name => name.endsWith('.html') && (values.only === undefined || values.only === name))
 	.sort();
 mkdirSync(values.cache, {recursive: true});
 
@@ -154,19 +160,21 @@ for (const file of files) {
 	const bytes = readFileSync(join(corpus, file));
 	const chromium = chromiumRows.get(file);
 	const browser = chromium?.rows ?? [];
-	const links = extractLinks(bytes, {type: 'html', retrievalUrl: retrievalUrl(file), encoding: ENCODING}).filter(compared);
+	const links = extractLinks(bytes, {type: 'html', retrievalUrl: retrievalUrl(file), encoding: ENCODING}).filter(
+		compared,
+	);
 	const {matched, differences} = compare(browser, links);
 	browserTotal += browser.length;
 	matchedTotal += matched;
-	oursOnlyTotal += differences.filter((d) => d.side === 'ours only').length;
+	oursOnlyTotal += differences.filter(d => d.side === 'ours only').length;
 	const browserKeys = new Set(browser.map(rowKey));
 	const context: PageContext = {
-		agreed: new Set(links.map((link) => rowKey(linkRow(link))).filter((key) => browserKeys.has(key))),
+		agreed: new Set(links.map(link => rowKey(linkRow(link))).filter(key => browserKeys.has(key))),
 		escapedPairs: pairEscaped(differences),
 		text: new TextDecoder().decode(bytes),
 	};
-	const unexplained = differences.filter((d) => {
-		const known = KNOWN_DIFFERENCES.find((k) => k.explains(d, context));
+	const unexplained = differences.filter(d => {
+		const known = KNOWN_DIFFERENCES.find(k => k.explains(d, context));
 		if (known !== undefined) explained.set(known.name, (explained.get(known.name) ?? 0) + 1);
 		return known === undefined;
 	});
@@ -175,12 +183,19 @@ for (const file of files) {
 		continue;
 	}
 	failed++;
-	console.log(`${file}: ${matched}/${browser.length} rows agree; ${unexplained.length} unexplained differences (Chromium: ${chromium?.characterSet}, base ${chromium?.baseURI}), first:`);
-	for (const d of unexplained.slice(0, 5)) console.log(`  ${d.side}: ${d.row.element} ${d.row.attribute} ${d.row.url}${d.link ? ` (value ${JSON.stringify(d.link.value)})` : ''}`);
+	console.log(
+		`${file}: ${matched}/${browser.length} rows agree; ${unexplained.length} unexplained differences (Chromium: ${chromium?.characterSet}, base ${chromium?.baseURI}), first:`,
+	);
+	for (const d of unexplained.slice(0, 5))
+		console.log(
+			`  ${d.side}: ${d.row.element} ${d.row.attribute} ${d.row.url}${d.link ? ` (value ${JSON.stringify(d.link.value)})` : ''}`,
+		);
 }
 
 const percent = browserTotal === 0 ? 100 : (100 * matchedTotal) / browserTotal;
-console.log(`agreement: ${matchedTotal}/${browserTotal} Chromium rows (${percent.toFixed(3)}%), ${oursOnlyTotal} rows only ours`);
+console.log(
+	`agreement: ${matchedTotal}/${browserTotal} Chromium rows (${percent.toFixed(3)}%), ${oursOnlyTotal} rows only ours`,
+);
 for (const known of KNOWN_DIFFERENCES) {
 	const count = explained.get(known.name) ?? 0;
 	if (count > 0) console.log(`known difference ${known.name}: ${count} rows (${known.reason})`);
@@ -193,9 +208,12 @@ function retrievalUrl(file: string): string {
 }
 
 function compared(link: Link): boolean {
-	return link.element !== undefined && link.attribute !== undefined && (COMPARED[link.element.toLowerCase()] ?? []).includes(link.attribute);
+	return (
+		link.element !== undefined &&
+		link.attribute !== undefined &&
+		(COMPARED[link.element.toLowerCase()] ?? []).includes(link.attribute)
+	);
 }
-
 
 function rowKey(row: Row): string {
 	return `${row.element.toLowerCase()}\u0000${row.attribute}\u0000${row.url}`;
@@ -207,9 +225,11 @@ function linkRow(link: Link): Row {
 
 /** Pair Chromium-only and our-only rows that are equal once CHROMIUM_ESCAPED is decoded. */
 function pairEscaped(differences: readonly Difference[]): Set<Difference> {
-	const canonical = (d: Difference) => rowKey({...d.row, url: d.row.url?.replace(CHROMIUM_ESCAPED, (e) => decodeURIComponent(e)) ?? null});
+	const canonical = (d: Difference) =>
+		rowKey({...d.row, url: d.row.url?.replace(CHROMIUM_ESCAPED, e => decodeURIComponent(e)) ?? null});
 	const ours = new Map<string, Difference[]>();
-	for (const d of differences) if (d.side === 'ours only') ours.set(canonical(d), [...(ours.get(canonical(d)) ?? []), d]);
+	for (const d of differences)
+		if (d.side === 'ours only') ours.set(canonical(d), [...(ours.get(canonical(d)) ?? []), d]);
 	const paired = new Set<Difference>();
 	for (const d of differences) {
 		if (d.side !== 'chromium only') continue;
@@ -258,7 +278,12 @@ async function browserRows(names: readonly string[], jobs: number): Promise<Map<
 		const worker = async () => {
 			while (index < missing.length) {
 				const name = missing[index++]!;
-				const result = await browser.load({url: retrievalUrl(name), body: readFileSync(join(corpus, name)), contentType: CONTENT_TYPE, mode: 'corpus'});
+				const result = await browser.load({
+					url: retrievalUrl(name),
+					body: readFileSync(join(corpus, name)),
+					contentType: CONTENT_TYPE,
+					mode: 'corpus',
+				});
 				const pageRows: PageRows = {
 					characterSet: result.characterSet,
 					baseURI: result.baseURI,
@@ -277,7 +302,12 @@ async function browserRows(names: readonly string[], jobs: number): Promise<Map<
 }
 
 function cachePath(name: string): string {
-	const hash = createHash('sha256').update(HARNESS_VERSION).update(CONTENT_TYPE).update(retrievalUrl(name)).update(readFileSync(join(corpus, name))).digest('hex');
+	const hash = createHash('sha256')
+		.update(HARNESS_VERSION)
+		.update(CONTENT_TYPE)
+		.update(retrievalUrl(name))
+		.update(readFileSync(join(corpus, name)))
+		.digest('hex');
 	return join(values.cache, `${hash}.json`);
 }
 

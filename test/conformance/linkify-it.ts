@@ -20,12 +20,21 @@ const OPTIONS: TextScanOptions = {fuzzy: {domains: true, emails: true}};
 
 /** Input row -> reason. */
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
-	['//localhost', 'network-path reference (`//host`) without a scheme: not a URL in running text (App. E/F give no rule; `//` starts comments and paths)'],
+	[
+		'//localhost',
+		'network-path reference (`//host`) without a scheme: not a URL in running text (App. E/F give no rule; `//` starts comments and paths)',
+	],
 	['//test.123', 'network-path reference, as above'],
 	['My ssl //example.com site', 'network-path reference, as above'],
-	['4.4.4.4', 'bare IPv4 needs linkify-it\'s fuzzyIP option; ours has only fuzzy domains/e-mails (PRODUCT.md), and a TLD check'],
+	[
+		'4.4.4.4',
+		"bare IPv4 needs linkify-it's fuzzyIP option; ours has only fuzzy domains/e-mails (PRODUCT.md), and a TLD check",
+	],
 	['192.168.1.1/abc', 'bare IPv4, as above'],
-	['hppt://example.com', 'RFC 2396 §3.1: any syntactically valid scheme followed by `//` is taken (issue 4); linkify-it knows a fixed list'],
+	[
+		'hppt://example.com',
+		'RFC 2396 §3.1: any syntactically valid scheme followed by `//` is taken (issue 4); linkify-it knows a fixed list',
+	],
 ]);
 
 function firstMatch(input: string): string | undefined {
@@ -43,14 +52,22 @@ function checkLink(entry: LineEntry): string | null {
 
 function checkNotLink(entry: LineEntry): string | null {
 	const found = scanText(entry.input, OPTIONS);
-	return found.length === 0 ? null : `got ${JSON.stringify(found.map((m) => entry.input.slice(m.start, m.end)))}`;
+	return found.length === 0 ? null : `got ${JSON.stringify(found.map(m => entry.input.slice(m.start, m.end)))}`;
 }
 
 function main(sharedDir: string): number {
 	const dir = join(sharedDir, 'peer-tests', 'linkify-it');
 	const rows: Array<{file: string; entry: LineEntry; check: (entry: LineEntry) => string | null}> = [
-		...parseLinks(readFileSync(join(dir, 'links.txt'), 'utf8'), false).map((entry) => ({file: 'links.txt', entry, check: checkLink})),
-		...parseNotLinks(readFileSync(join(dir, 'not_links.txt'), 'utf8'), false).map((entry) => ({file: 'not_links.txt', entry, check: checkNotLink})),
+		...parseLinks(readFileSync(join(dir, 'links.txt'), 'utf8'), false).map(entry => ({
+			file: 'links.txt',
+			entry,
+			check: checkLink,
+		})),
+		...parseNotLinks(readFileSync(join(dir, 'not_links.txt'), 'utf8'), false).map(entry => ({
+			file: 'not_links.txt',
+			entry,
+			check: checkNotLink,
+		})),
 	];
 	let passed = 0;
 	let failed = 0;
@@ -65,7 +82,9 @@ function main(sharedDir: string): number {
 		} else {
 			failed++;
 			const why = problem ?? 'passes now: remove it from KNOWN_DIFFERENCES';
-			console.log(`FAIL   ${file}:${entry.line} ${JSON.stringify(entry.input)} expected ${JSON.stringify(entry.expected)}: ${why}`);
+			console.log(
+				`FAIL   ${file}:${entry.line} ${JSON.stringify(entry.input)} expected ${JSON.stringify(entry.expected)}: ${why}`,
+			);
 		}
 	}
 	console.log(`(${known} known differences)`);

@@ -60,7 +60,9 @@ const CASES: FileCase[] = [
 		expect: [
 			{url: 'http://www.example.com/archive/docs/guide.html', base: 'http://www.example.com/archive/pages/index.html'},
 			{url: 'http://www.example.com/archive/pages/images/logo.png', locationPart: '2'},
-			{url: 'http://www.example.net/a/very/long/path/that/is/split/by/a/quoted-printable/soft/line/break/index.html?x=1&y=2'},
+			{
+				url: 'http://www.example.net/a/very/long/path/that/is/split/by/a/quoted-printable/soft/line/break/index.html?x=1&y=2',
+			},
 			{url: 'cid:logo-cid@example.org', cidPart: '2'},
 			{url: 'http://www.example.com/archive/pages/index.html#top'},
 			{url: 'https://inner.example.org/section/other.html', base: 'https://inner.example.org/section/page.html'},
@@ -83,7 +85,10 @@ const CASES: FileCase[] = [
 		expect: [
 			{url: 'https://www.example.com/blog/2025/relative/page.html'},
 			{url: 'https://www.example.com/about'},
-			{url: 'https://www.example.com/static/images/a-rather-long-image-file-name-that-will-be-split-by-qp.png', locationPart: '4'},
+			{
+				url: 'https://www.example.com/static/images/a-rather-long-image-file-name-that-will-be-split-by-qp.png',
+				locationPart: '4',
+			},
 			{url: 'https://www.example.com/search?q=%E2%9C%93&lang=en'},
 			{url: 'cid:frame-0002@mhtml.blink', cidPart: '3'},
 			{url: null, value: '../../img/hero.jpg', base: 'cid:css-0001@mhtml.blink'},
@@ -127,16 +132,33 @@ const CASES: FileCase[] = [
 			{url: 'nntp://news.example.org/comp.lang.javascript/12345'},
 			{url: 'http://www.w3.org/TR/html4/struct/links.html#h-12.4'},
 		],
-		check: links => (links.some(link => link.message?.part === 'HEADER' && link.url?.includes('parent-1') === true) ? 'References: taken as a URI reference' : null),
+		check: links =>
+			links.some(link => link.message?.part === 'HEADER' && link.url?.includes('parent-1') === true)
+				? 'References: taken as a URI reference'
+				: null,
 	},
-	{file: 'mimekit-multipart-related-mhtml.eml', type: 'eml', expect: [{url: 'thismessage:/image1', value: 'image1', locationPart: '1'}]},
-	{file: 'mimekit-issue1130-flowed-qp.eml', type: 'eml', expect: [{url: 'https://example.com/', value: 'https://example.com/'}]},
-	{file: 'mimekit-japanese-iso2022jp.eml', type: 'eml', check: links => (links.length === 0 ? null : `${links.length} Links in a body without URLs`)},
+	{
+		file: 'mimekit-multipart-related-mhtml.eml',
+		type: 'eml',
+		expect: [{url: 'thismessage:/image1', value: 'image1', locationPart: '1'}],
+	},
+	{
+		file: 'mimekit-issue1130-flowed-qp.eml',
+		type: 'eml',
+		expect: [{url: 'https://example.com/', value: 'https://example.com/'}],
+	},
+	{
+		file: 'mimekit-japanese-iso2022jp.eml',
+		type: 'eml',
+		check: links => (links.length === 0 ? null : `${links.length} Links in a body without URLs`),
+	},
 	{
 		file: 'mimekit-xamarin3-related.eml',
 		type: 'eml',
 		check: links => {
-			const matched = new Set(links.flatMap(link => (link.message?.locationPart === undefined ? [] : [link.message.locationPart])));
+			const matched = new Set(
+				links.flatMap(link => (link.message?.locationPart === undefined ? [] : [link.message.locationPart])),
+			);
 			return matched.size === 18 ? null : `${matched.size} of the 18 Content-Location parts matched by <img src>`;
 		},
 	},
@@ -149,15 +171,23 @@ const CASES: FileCase[] = [
 		check: links => {
 			const cids = links.filter(link => link.url?.startsWith('cid:') === true);
 			const unmatched = cids.filter(link => link.message?.cidPart === undefined);
-			return cids.length > 0 && unmatched.length === 0 ? null : `${unmatched.length} of ${cids.length} cid: references unmatched`;
+			return cids.length > 0 && unmatched.length === 0
+				? null
+				: `${unmatched.length} of ${cids.length} cid: references unmatched`;
 		},
 	},
 	{
 		file: 'postal-mime-mimetorture.eml',
 		type: 'eml',
-		check: links => (links.every(link => !link.url?.startsWith('cid:') || link.message?.cidPart !== undefined) ? null : 'a cid: reference unmatched'),
+		check: links =>
+			links.every(link => !link.url?.startsWith('cid:') || link.message?.cidPart !== undefined)
+				? null
+				: 'a cid: reference unmatched',
 	},
-	...['inn-article-1', 'inn-article-3', 'inn-article-4', 'inn-article-7', 'inn-article-wire-7'].map(name => ({file: `news/${name}`, type: 'news' as const})),
+	...['inn-article-1', 'inn-article-3', 'inn-article-4', 'inn-article-7', 'inn-article-wire-7'].map(name => ({
+		file: `news/${name}`,
+		type: 'news' as const,
+	})),
 ];
 
 let passed = 0;
@@ -182,7 +212,8 @@ function matches(link: Link, expected: Expectation): boolean {
 	if (expected.kind !== undefined && link.kind !== expected.kind) return false;
 	if (expected.part !== undefined && link.message?.part !== expected.part) return false;
 	if (expected.cidPart !== undefined && link.message?.cidPart !== expected.cidPart) return false;
-	if (expected.locationPart !== undefined && link.message?.locationPart !== (expected.locationPart ?? undefined)) return false;
+	if (expected.locationPart !== undefined && link.message?.locationPart !== (expected.locationPart ?? undefined))
+		return false;
 	return true;
 }
 
@@ -205,7 +236,11 @@ async function runCase(dir: string, item: FileCase): Promise<void> {
 	const messages = item.type === 'mbox' ? countMessages(path) : 1;
 	console.log(`${item.file}: ${messages} message(s), ${links.length} Links, ${errors.length} errors`);
 	record(`${item.file}: errors`, errors.length === 0 ? null : errors.join('; '));
-	if (item.messages !== undefined) record(`${item.file}: messages`, messages === item.messages ? null : `${messages} messages, expected ${item.messages}`);
+	if (item.messages !== undefined)
+		record(
+			`${item.file}: messages`,
+			messages === item.messages ? null : `${messages} messages, expected ${item.messages}`,
+		);
 	for (const expected of item.expect ?? []) {
 		const name = `${item.file}: ${expected.url ?? expected.value}`;
 		record(name, links.some(link => matches(link, expected)) ? null : `not found as ${JSON.stringify(expected)}`);
@@ -217,9 +252,14 @@ async function runCase(dir: string, item: FileCase): Promise<void> {
 function checkWireNative(dir: string): void {
 	const decoder = new NewsDecoder();
 	const wire = readFileSync(join(dir, 'news', 'inn-article-wire-7'));
-	const text = Buffer.concat([decoder.write(wire), decoder.end()]).toString('latin1').replaceAll('\r\n', '\n');
+	const text = Buffer.concat([decoder.write(wire), decoder.end()])
+		.toString('latin1')
+		.replaceAll('\r\n', '\n');
 	const native = readFileSync(join(dir, 'news', 'inn-article-7'), 'latin1');
-	record('news/inn-article-wire-7: unstuffed = inn-article-7', text === native ? null : 'the unstuffed wire article differs from the native one');
+	record(
+		'news/inn-article-wire-7: unstuffed = inn-article-7',
+		text === native ? null : 'the unstuffed wire article differs from the native one',
+	);
 }
 
 /** The mislabelled-delsp file, QP- then flowed-decoded: words split at real spaces keep their space. */

@@ -30,12 +30,32 @@ const TSC = join(ROOT, 'node_modules/.bin/tsc');
 const PAGE = join(ROOT, 'fixtures/readme/page.html');
 const STEP_TIMEOUT_MS = 240_000;
 /** Files the tarball must hold, and a prefix it must not. */
-const SHIPPED = ['LICENSE', 'README.md', 'package.json', 'bin/linkstream.js', 'dist/index.js', 'dist/index.d.ts', 'dist/web.js', 'dist/web.d.ts'];
+const SHIPPED = [
+	'LICENSE',
+	'README.md',
+	'package.json',
+	'bin/linkstream.js',
+	'dist/index.js',
+	'dist/index.d.ts',
+	'dist/web.js',
+	'dist/web.d.ts',
+];
 const NOT_SHIPPED = 'src/';
 
 /** The user's tsconfig: strict, Node's module resolution (package exports), JS examples checked too. */
 const TSCONFIG = {
-	compilerOptions: {target: 'ES2023', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, allowJs: true, checkJs: true, outDir: 'out', types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')]},
+	compilerOptions: {
+		target: 'ES2023',
+		lib: ['ES2023'],
+		module: 'NodeNext',
+		moduleResolution: 'NodeNext',
+		strict: true,
+		allowJs: true,
+		checkJs: true,
+		outDir: 'out',
+		types: ['node'],
+		typeRoots: [join(ROOT, 'node_modules/@types')],
+	},
 	include: ['*.ts', '*.js'],
 };
 
@@ -43,36 +63,60 @@ function run(command: string, args: readonly string[], cwd: string): Promise<str
 	return new Promise((resolve, reject) => {
 		execFile(command, args, {cwd, timeout: STEP_TIMEOUT_MS, maxBuffer: 1 << 26}, (error, stdout, stderr) => {
 			if (error === null) resolve(stdout);
-			else reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stdout.slice(0, 3000)}\n${stderr.slice(0, 3000)}`));
+			else
+				reject(
+					new Error(
+						`${command} ${args.join(' ')}: ${error.message}\n${stdout.slice(0, 3000)}\n${stderr.slice(0, 3000)}`,
+					),
+				);
 		});
 	});
 }
 
 /** `npm pack` into `dir`: the tarball's path, its files checked. */
 async function pack(tally: Tally, dir: string): Promise<string> {
-	const [report] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as Array<{filename: string; files: Array<{path: string}>}>;
-	const files = new Set(report?.files.map((file) => file.path));
-	for (const path of SHIPPED) check(tally, `tarball holds ${path}`, files.has(path), () => `missing from ${[...files].slice(0, 20).join(' ')}`);
-	check(tally, `tarball holds no ${NOT_SHIPPED}`, ![...files].some((path) => path.startsWith(NOT_SHIPPED)), () => 'src/ is shipped');
+	const [report] = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', dir], ROOT)) as Array<{
+		filename: string;
+		files: Array<{path: string}>;
+	}>;
+	const files = new Set(report?.files.map(file => file.path));
+	for (const path of SHIPPED)
+		check(tally, `tarball holds ${path}`, files.has(path), () => `missing from ${[...files].slice(0, 20).join(' ')}`);
+	check(
+		tally,
+		`tarball holds no ${NOT_SHIPPED}`,
+		![...files].some(path => path.startsWith(NOT_SHIPPED)),
+		() => 'src/ is shipped',
+	);
 	return join(dir, report?.filename ?? 'missing.tgz');
 }
 
 /** Every .js.map under `dir` has its sources inline. */
 function mapsCarrySources(tally: Tally, dir: string): void {
-	const maps = (readdirSync(dir, {recursive: true}) as string[]).filter((path) => path.endsWith('.js.map'));
-	const bare = maps.filter((path) => {
-		const map = JSON.parse(readFileSync(join(dir, path), 'utf8')) as {sources: string[]; sourcesContent?: Array<string | null>};
+	const maps = (readdirSync(dir, {recursive: true}) as string[]).filter(path => path.endsWith('.js.map'));
+	const bare = maps.filter(path => {
+		const map = JSON.parse(readFileSync(join(dir, path), 'utf8')) as {
+			sources: string[];
+			sourcesContent?: Array<string | null>;
+		};
 		return map.sources.some((_, i) => typeof map.sourcesContent?.[i] !== 'string');
 	});
-	check(tally, `all ${maps.length} source maps carry their sources`, maps.length > 0 && bare.length === 0, () => `no sourcesContent in ${bare.slice(0, 5).join(', ')}`);
+	check(
+		tally,
+		`all ${maps.length} source maps carry their sources`,
+		maps.length > 0 && bare.length === 0,
+		() => `no sourcesContent in ${bare.slice(0, 5).join(', ')}`,
+	);
 }
 
 /** Node's answers for the served page: the Deno example's lines, the handler's page. */
 async function nodeAnswers(pageUrl: string): Promise<{lines: string; page: Buffer}> {
 	const bytes = readFileSync(PAGE);
 	const links = await nodeOutput<Link>(createExtractStream({type: 'html', retrievalUrl: pageUrl}), [bytes]);
-	const pieces = await nodeOutput<Buffer>(createRewriteStream({type: 'html', retrievalUrl: pageUrl, to: 'absolute'}), [bytes]);
-	return {lines: links.map((link) => `${link.kind} ${link.url}\n`).join(''), page: Buffer.concat(pieces)};
+	const pieces = await nodeOutput<Buffer>(createRewriteStream({type: 'html', retrievalUrl: pageUrl, to: 'absolute'}), [
+		bytes,
+	]);
+	return {lines: links.map(link => `${link.kind} ${link.url}\n`).join(''), page: Buffer.concat(pieces)};
 }
 
 /** The examples and type tests compiled against the installed package, then run. */
@@ -80,31 +124,64 @@ async function examples(tally: Tally, app: string, pageUrl: string): Promise<voi
 	const files = readmeExamples(pageUrl);
 	for (const [name, code] of Object.entries(files)) writeFileSync(join(app, name), code);
 	/** How many `//=>` results an example checks (each one prints a `checked` line). */
-	const results = (name: string): number => (files[name] ?? '').split('\n').filter((line) => line.startsWith('check(')).length;
-	for (const name of readdirSync(join(ROOT, 'test/types')).filter((file) => file.endsWith('.ts'))) {
-		const types = readFileSync(join(ROOT, 'test/types', name), 'utf8').replaceAll("'../../src/index.js'", "'linkstream'").replaceAll("'../../src/web.js'", "'linkstream/web'");
+	const results = (name: string): number =>
+		(files[name] ?? '').split('\n').filter(line => line.startsWith('check(')).length;
+	for (const name of readdirSync(join(ROOT, 'test/types')).filter(file => file.endsWith('.ts'))) {
+		const types = readFileSync(join(ROOT, 'test/types', name), 'utf8')
+			.replaceAll("'../../src/index.js'", "'linkstream'")
+			.replaceAll("'../../src/web.js'", "'linkstream/web'");
 		writeFileSync(join(app, `types-${name}`), types);
 	}
 	writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, '\t'));
 	copyFileSync(PAGE, join(app, 'page.html'));
-	const typecheck = await run(TSC, ['-p', '.'], app).then(() => '', (error: Error) => error.message);
-	check(tally, 'docs examples and type tests type-check against the installed typings', typecheck === '', () => typecheck);
+	const typecheck = await run(TSC, ['-p', '.'], app).then(
+		() => '',
+		(error: Error) => error.message,
+	);
+	check(
+		tally,
+		'docs examples and type tests type-check against the installed typings',
+		typecheck === '',
+		() => typecheck,
+	);
 	const node = await nodeAnswers(pageUrl);
 	const usage = await run(process.execPath, ['out/usage.js'], app).catch((error: Error) => error.message);
-	check(tally, 'docs usage runs, its results as written', results('usage.js') > 0 && (usage.match(/^checked /gm) ?? []).length === results('usage.js'), () => usage);
+	check(
+		tally,
+		'docs usage runs, its results as written',
+		results('usage.js') > 0 && (usage.match(/^checked /gm) ?? []).length === results('usage.js'),
+		() => usage,
+	);
 	const rewrite = await run(process.execPath, ['out/rewrite.js'], app).catch((error: Error) => error.message);
-	check(tally, 'docs rewriteLinks examples give what they say', results('rewrite.js') > 0 && (rewrite.match(/^checked /gm) ?? []).length === results('rewrite.js'), () => rewrite);
+	check(
+		tally,
+		'docs rewriteLinks examples give what they say',
+		results('rewrite.js') > 0 && (rewrite.match(/^checked /gm) ?? []).length === results('rewrite.js'),
+		() => rewrite,
+	);
 	const deno = await run(process.execPath, ['out/deno.js'], app).catch((error: Error) => error.message);
-	check(tally, "docs Deno example on Node gives Node's Links", deno === node.lines, () => `got\n${deno}\nexpected\n${node.lines}`);
+	check(
+		tally,
+		"docs Deno example on Node gives Node's Links",
+		deno === node.lines,
+		() => `got\n${deno}\nexpected\n${node.lines}`,
+	);
 	const handled = await run(process.execPath, ['out/handler-run.js'], app).catch((error: Error) => error.message);
-	check(tally, "docs fetch handler gives Node's rewrite", handled === node.page.toString('utf8'), () => `got\n${handled.slice(0, 400)}`);
+	check(
+		tally,
+		"docs fetch handler gives Node's rewrite",
+		handled === node.page.toString('utf8'),
+		() => `got\n${handled.slice(0, 400)}`,
+	);
 }
 
 const tally: Tally = {name: 'package', passed: 0, failed: 0};
 const started = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'linkstream-package-'));
-const server = createServer((_request, response) => response.writeHead(200, {'content-type': 'text/html'}).end(readFileSync(PAGE)));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const server = createServer((_request, response) =>
+	response.writeHead(200, {'content-type': 'text/html'}).end(readFileSync(PAGE)),
+);
+await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 const pageUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/docs/page.html`;
 let skipped: string | undefined;
 try {
@@ -112,10 +189,17 @@ try {
 	const app = join(dir, 'app');
 	mkdirSync(app);
 	writeFileSync(join(app, 'package.json'), JSON.stringify({name: 'app', private: true, type: 'module'}));
-	const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], app).then(() => true, (error: Error) => {
-		skipped = `npm install of the tarball failed (no registry or cache?): ${error.message.split('\n')[0]}`;
-		return false;
-	});
+	const installed = await run(
+		'npm',
+		['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball],
+		app,
+	).then(
+		() => true,
+		(error: Error) => {
+			skipped = `npm install of the tarball failed (no registry or cache?): ${error.message.split('\n')[0]}`;
+			return false;
+		},
+	);
 	if (installed) {
 		mapsCarrySources(tally, join(app, 'node_modules/linkstream/dist'));
 		await examples(tally, app, pageUrl);

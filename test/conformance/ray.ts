@@ -36,7 +36,9 @@ import {runInOrder} from '../../src/cli/pool.js';
 const run = promisify(execFile);
 const SCRIPT = 'examples/ray/links.py';
 const COMMAND = ['bin/linkstream.js', 'extract'];
-const VENV = process.env.LINKSTREAM_RAY_VENV ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'linkstream', 'ray-venv');
+const VENV =
+	process.env.LINKSTREAM_RAY_VENV ??
+	join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'linkstream', 'ray-venv');
 
 let passed = 0;
 let failed = 0;
@@ -58,17 +60,24 @@ function skip(reason: string): never {
 /** A Python with ray importable: the cached venv, created and filled from the local mirror when needed. */
 function rayPython(): string {
 	const python = join(VENV, 'bin', 'python');
-	const hasRay = (): boolean => existsSync(python) && spawnSync(python, ['-c', 'import ray'], {stdio: 'ignore'}).status === 0;
+	const hasRay = (): boolean =>
+		existsSync(python) && spawnSync(python, ['-c', 'import ray'], {stdio: 'ignore'}).status === 0;
 	if (hasRay()) return python;
 	const config = spawnSync('python3', ['-m', 'pip', 'config', 'list'], {encoding: 'utf8'});
 	if (config.status !== 0) skip('python3 -m pip config list failed: no python3 with pip');
 	// `global.index-url='…'` and `global.extra-index-url='URL URL'`: the local mirror(s).
-	const mirrors = [...config.stdout.matchAll(/^global\.(?:extra-)?index-url='([^']*)'$/gm)].flatMap(match => match[1]!.split(/\s+/)).filter(Boolean);
+	const mirrors = [...config.stdout.matchAll(/^global\.(?:extra-)?index-url='([^']*)'$/gm)]
+		.flatMap(match => match[1]!.split(/\s+/))
+		.filter(Boolean);
 	if (mirrors.length === 0) skip('pip config list names no index-url or extra-index-url to install ray from');
 	console.log(`installing ray into ${VENV} from ${mirrors[0]}`);
-	if (!existsSync(python) && spawnSync('python3', ['-m', 'venv', VENV], {stdio: 'inherit'}).status !== 0) skip(`python3 -m venv ${VENV} failed`);
+	if (!existsSync(python) && spawnSync('python3', ['-m', 'venv', VENV], {stdio: 'inherit'}).status !== 0)
+		skip(`python3 -m venv ${VENV} failed`);
 	// The mirror as the only index: pip never waits on the unreachable default one.
-	const install = spawnSync(join(VENV, 'bin', 'pip'), ['install', '--quiet', '--index-url', mirrors[0]!, 'ray'], {encoding: 'utf8', timeout: 600_000});
+	const install = spawnSync(join(VENV, 'bin', 'pip'), ['install', '--quiet', '--index-url', mirrors[0]!, 'ray'], {
+		encoding: 'utf8',
+		timeout: 600_000,
+	});
 	if (install.status !== 0 || !hasRay()) {
 		console.log(`${install.stdout ?? ''}${install.stderr ?? ''}`.trim().split('\n').slice(-10).join('\n'));
 		skip(`pip install ray from ${mirrors[0]} failed`);
@@ -90,7 +99,10 @@ async function expected(paths: readonly string[], options: readonly string[]): P
 		paths,
 		async path => {
 			try {
-				return {status: 0, stdout: (await run('node', [...COMMAND, ...options, '--', path], {maxBuffer: 1 << 30})).stdout};
+				return {
+					status: 0,
+					stdout: (await run('node', [...COMMAND, ...options, '--', path], {maxBuffer: 1 << 30})).stdout,
+				};
 			} catch (error) {
 				const {code, stdout} = error as {code: number; stdout: string};
 				return {status: code, stdout};
@@ -138,12 +150,25 @@ function runJob(python: string, paths: readonly string[], options: readonly stri
 		writeFileSync(join(dir, 'paths.txt'), `${paths.join('\n')}\n`);
 		const out = join(dir, 'out');
 		const argv = [SCRIPT, '--paths', join(dir, 'paths.txt'), '--out', out, ...options];
-		const job = spawnSync(python, joinCluster ? ['-c', JOIN, ...argv] : argv, {encoding: 'utf8', maxBuffer: 1 << 26, timeout: 600_000});
+		const job = spawnSync(python, joinCluster ? ['-c', JOIN, ...argv] : argv, {
+			encoding: 'utf8',
+			maxBuffer: 1 << 26,
+			timeout: 600_000,
+		});
 		const lines = new Map<string, string[]>();
-		const parts = existsSync(out) ? readdirSync(out).filter(name => name.startsWith('part-')).sort() : [];
+		const parts = existsSync(out)
+			? readdirSync(out)
+					.filter(name => name.startsWith('part-'))
+					.sort()
+			: [];
 		for (const part of parts) groupByFile(readFileSync(join(out, part), 'utf8'), lines);
 		const errorsFile = join(out, 'errors.ndjson');
-		const errors = existsSync(errorsFile) ? readFileSync(errorsFile, 'utf8').split('\n').filter(Boolean).map(line => JSON.parse(line) as Job['errors'][number]) : [];
+		const errors = existsSync(errorsFile)
+			? readFileSync(errorsFile, 'utf8')
+					.split('\n')
+					.filter(Boolean)
+					.map(line => JSON.parse(line) as Job['errors'][number])
+			: [];
 		return {status: job.status, stderr: job.stderr, lines, errors, entries: existsSync(out) ? readdirSync(out) : []};
 	} finally {
 		rmSync(dir, {recursive: true, force: true});
@@ -151,32 +176,61 @@ function runJob(python: string, paths: readonly string[], options: readonly stri
 }
 
 function compare(label: string, job: Job, want: Expected, exitStatus: number): void {
-	check(`${label}: exit status`, job.status === exitStatus ? null : `${job.status}, expected ${exitStatus}; stderr: ${job.stderr.slice(-2000)}`);
+	check(
+		`${label}: exit status`,
+		job.status === exitStatus ? null : `${job.status}, expected ${exitStatus}; stderr: ${job.stderr.slice(-2000)}`,
+	);
 	for (const [file, lines] of want.lines) {
 		const got = job.lines.get(file);
-		check(`${label}: ${file}`, got === undefined ? `none of its ${lines.length} lines` : got.join('\n') === lines.join('\n') ? null : `${got.length} lines, the command ${lines.length}; first difference at line ${lines.findIndex((line, i) => line !== got[i]) + 1}`);
+		check(
+			`${label}: ${file}`,
+			got === undefined
+				? `none of its ${lines.length} lines`
+				: got.join('\n') === lines.join('\n')
+					? null
+					: `${got.length} lines, the command ${lines.length}; first difference at line ${lines.findIndex((line, i) => line !== got[i]) + 1}`,
+		);
 	}
-	for (const file of job.lines.keys()) if (!want.lines.has(file)) check(`${label}: ${file}`, 'in the part files, not in the command output');
+	for (const file of job.lines.keys())
+		if (!want.lines.has(file)) check(`${label}: ${file}`, 'in the part files, not in the command output');
 	const listed = new Map(job.errors.map(error => [error.file, error]));
-	check(`${label}: errors.ndjson has one line per failing input`, listed.size === job.errors.length ? null : 'a path listed twice');
+	check(
+		`${label}: errors.ndjson has one line per failing input`,
+		listed.size === job.errors.length ? null : 'a path listed twice',
+	);
 	for (const [path, status] of want.failures) {
 		const error = listed.get(path);
-		check(`${label}: ${path} in errors.ndjson`, error === undefined ? 'missing' : error.status === status && error.message !== '' ? null : JSON.stringify(error));
+		check(
+			`${label}: ${path} in errors.ndjson`,
+			error === undefined ? 'missing' : error.status === status && error.message !== '' ? null : JSON.stringify(error),
+		);
 	}
-	for (const path of listed.keys()) if (!want.failures.has(path)) check(`${label}: ${path} in errors.ndjson`, 'the command succeeds on it');
+	for (const path of listed.keys())
+		if (!want.failures.has(path)) check(`${label}: ${path} in errors.ndjson`, 'the command succeeds on it');
 }
 
 /** docs/crawling.md's GNU parallel line, where parallel is installed: the same lines per file, exit status = failed groups. */
 function gnuParallel(paths: readonly string[], want: Expected): void {
-	const job = spawnSync('parallel', ['-j2', '-n8', 'node', ...COMMAND, '--jobs', '1', '--'], {input: `${paths.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 30});
+	const job = spawnSync('parallel', ['-j2', '-n8', 'node', ...COMMAND, '--jobs', '1', '--'], {
+		input: `${paths.join('\n')}\n`,
+		encoding: 'utf8',
+		maxBuffer: 1 << 30,
+	});
 	if (job.error !== undefined) {
 		console.log('GNU parallel not installed: its line not checked');
 		return;
 	}
 	const lines = new Map<string, string[]>();
 	groupByFile(job.stdout, lines);
-	const differ = [...want.lines].filter(([file, expected]) => lines.get(file)?.join('\n') !== expected.join('\n')).map(([file]) => file);
-	check('GNU parallel: the same lines per file', differ.length === 0 && lines.size === want.lines.size ? null : `${differ.length} files differ, ${lines.size} files printed: ${differ.slice(0, 3).join(', ')}`);
+	const differ = [...want.lines]
+		.filter(([file, expected]) => lines.get(file)?.join('\n') !== expected.join('\n'))
+		.map(([file]) => file);
+	check(
+		'GNU parallel: the same lines per file',
+		differ.length === 0 && lines.size === want.lines.size
+			? null
+			: `${differ.length} files differ, ${lines.size} files printed: ${differ.slice(0, 3).join(', ')}`,
+	);
 	check('GNU parallel: exits non-zero', job.status !== 0 ? null : 'exit 0');
 }
 
@@ -186,13 +240,24 @@ async function main(shared: string | undefined): Promise<number> {
 		return 2;
 	}
 	// Compiled without writing __pycache__ into the tree.
-	const compiled = spawnSync('python3', ['-c', 'import sys; compile(open(sys.argv[1], encoding="utf-8").read(), sys.argv[1], "exec")', SCRIPT], {encoding: 'utf8'});
+	const compiled = spawnSync(
+		'python3',
+		['-c', 'import sys; compile(open(sys.argv[1], encoding="utf-8").read(), sys.argv[1], "exec")', SCRIPT],
+		{encoding: 'utf8'},
+	);
 	if (compiled.error !== undefined) skip('no python3');
 	check(`${SCRIPT} compiles`, compiled.status === 0 ? null : compiled.stderr);
 	const python = rayPython();
 
-	const listed = (dir: string, wanted: (name: string) => boolean): string[] => readdirSync(dir).filter(wanted).sort().map(name => join(dir, name));
-	const warcs = [...listed('fixtures/warc', name => name !== 'README.md'), ...listed(join(shared, 'corpus', 'warc'), name => name !== 'README.md')];
+	const listed = (dir: string, wanted: (name: string) => boolean): string[] =>
+		readdirSync(dir)
+			.filter(wanted)
+			.sort()
+			.map(name => join(dir, name));
+	const warcs = [
+		...listed('fixtures/warc', name => name !== 'README.md'),
+		...listed(join(shared, 'corpus', 'warc'), name => name !== 'README.md'),
+	];
 	const pagesFolder = resolve(shared, 'corpus', 'html');
 	const pages = listed(pagesFolder, name => name.endsWith('.html'));
 	const missing = 'fixtures/warc/missing.warc.gz';
@@ -201,12 +266,21 @@ async function main(shared: string | undefined): Promise<number> {
 	// The pages in one run of the command over their folder (the same `file` fields, one process
 	// instead of 258), less the folder's other files (its README).
 	const want = await expected([...warcs, missing, pagesFolder, ...folders], []);
-	for (const file of want.lines.keys()) if (file.startsWith(pagesFolder) && !pages.includes(file)) want.lines.delete(file);
-	check('the inputs include failing ones', want.failures.has(missing) && want.failures.size > 1 ? null : `failures ${[...want.failures.keys()].join(', ')}`);
+	for (const file of want.lines.keys())
+		if (file.startsWith(pagesFolder) && !pages.includes(file)) want.lines.delete(file);
+	check(
+		'the inputs include failing ones',
+		want.failures.has(missing) && want.failures.size > 1 ? null : `failures ${[...want.failures.keys()].join(', ')}`,
+	);
 	const job = runJob(python, paths, ['--batch', '8']);
 	console.log(job.stderr.trim().split('\n').at(-1));
 	compare('all inputs', job, want, 1);
-	check(`all inputs: ${missing} message`, job.errors.find(error => error.file === missing)?.message === 'no such file or folder' ? null : JSON.stringify(job.errors.find(error => error.file === missing)));
+	check(
+		`all inputs: ${missing} message`,
+		job.errors.find(error => error.file === missing)?.message === 'no such file or folder'
+			? null
+			: JSON.stringify(job.errors.find(error => error.file === missing)),
+	);
 
 	gnuParallel(paths, want);
 
@@ -214,12 +288,23 @@ async function main(shared: string | undefined): Promise<number> {
 	const anchors = await expected(good, ['--anchor-text']);
 	const joined = runJob(python, good, ['--anchor-text'], true);
 	compare('good inputs, --anchor-text, --address', joined, anchors, 0);
-	check('--address joins the cluster', joined.stderr.includes('s to join the cluster)') ? null : joined.stderr.slice(-2000));
+	check(
+		'--address joins the cluster',
+		joined.stderr.includes('s to join the cluster)') ? null : joined.stderr.slice(-2000),
+	);
 
 	const refused = runJob(python, good, ['--unique']);
-	check('--unique refused', refused.status === 2 && refused.stderr.includes('--unique') ? null : `exit ${refused.status}: ${refused.stderr}`);
+	check(
+		'--unique refused',
+		refused.status === 2 && refused.stderr.includes('--unique') ? null : `exit ${refused.status}: ${refused.stderr}`,
+	);
 	const bad = runJob(python, good, ['--kind', 'nothing']);
-	check('an option extract refuses: exit 2, its message, no output left', bad.status === 2 && bad.stderr.includes('--kind') && bad.entries.length === 0 ? null : `exit ${bad.status}, left ${bad.entries.join(' ')}: ${bad.stderr}`);
+	check(
+		'an option extract refuses: exit 2, its message, no output left',
+		bad.status === 2 && bad.stderr.includes('--kind') && bad.entries.length === 0
+			? null
+			: `exit ${bad.status}, left ${bad.entries.join(' ')}: ${bad.stderr}`,
+	);
 
 	console.log(`ray: ${passed} passed, ${failed} failed`);
 	return failed === 0 ? 0 : 1;

@@ -28,7 +28,12 @@ import type {Result} from '../helpers/conformance.js';
 /** Case title -> the reason it is allowed to fail. None so far. */
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map();
 
-function roundTrip(name: string, bytes: Buffer, options: ExtractOptions, mode: Pick<RewriteOptions, 'to' | 'documentUrl'>): Result {
+function roundTrip(
+	name: string,
+	bytes: Buffer,
+	options: ExtractOptions,
+	mode: Pick<RewriteOptions, 'to' | 'documentUrl'>,
+): Result {
 	const title = `round trip (${String(mode.to)}${mode.documentUrl === undefined ? '' : ', moved'}) ${name}`;
 	const before = extractLinks(bytes, options);
 	const output = rewriteLinks(bytes, {...options, ...mode});
@@ -39,17 +44,26 @@ function roundTrip(name: string, bytes: Buffer, options: ExtractOptions, mode: P
 		const original = before[i] as Link;
 		if (original.url === null || (moved && (original.sameDocument === true || original.value === ''))) continue;
 		if (mode.to === 'absolute' && isAbsolute(original.value) && link.raw !== original.raw) {
-			return {title, problem: `Link ${i} has a scheme and was rewritten: ${JSON.stringify(original.raw.slice(0, 80))} -> ${JSON.stringify(link.raw.slice(0, 80))}`};
+			return {
+				title,
+				problem: `Link ${i} has a scheme and was rewritten: ${JSON.stringify(original.raw.slice(0, 80))} -> ${JSON.stringify(link.raw.slice(0, 80))}`,
+			};
 		}
 		if (link.url !== original.url) {
-			return {title, problem: `Link ${i} (${original.element ?? ''} ${original.attribute ?? ''} ${JSON.stringify(original.raw.slice(0, 80))} -> ${JSON.stringify(link.raw.slice(0, 80))}): ${JSON.stringify(link.url)} instead of ${JSON.stringify(original.url)}`};
+			return {
+				title,
+				problem: `Link ${i} (${original.element ?? ''} ${original.attribute ?? ''} ${JSON.stringify(original.raw.slice(0, 80))} -> ${JSON.stringify(link.raw.slice(0, 80))}): ${JSON.stringify(link.url)} instead of ${JSON.stringify(original.url)}`,
+			};
 		}
 	}
 	return {title, problem: null};
 }
 
 function main(): number {
-	const {values, positionals} = parseArgs({options: {seed: {type: 'string'}, only: {type: 'string'}}, allowPositionals: true});
+	const {values, positionals} = parseArgs({
+		options: {seed: {type: 'string'}, only: {type: 'string'}},
+		allowPositionals: true,
+	});
 	const sharedDir = positionals[0];
 	if (sharedDir === undefined) {
 		console.error('usage: npx tsx test/conformance/rewrite-corpus.ts SHARED_DIR [--seed N] [--only FILE]');
@@ -60,7 +74,9 @@ function main(): number {
 	const next = random(seed);
 	const results: Result[] = [];
 	const htmlDir = join(sharedDir, 'corpus', 'html');
-	for (const file of readdirSync(htmlDir).filter((f) => f.endsWith('.html')).sort()) {
+	for (const file of readdirSync(htmlDir)
+		.filter(f => f.endsWith('.html'))
+		.sort()) {
 		if (values.only !== undefined && file !== values.only) continue;
 		const bytes = readFileSync(join(htmlDir, file));
 		const stem = file.slice(0, -'.html'.length);
@@ -68,12 +84,26 @@ function main(): number {
 		results.push(...identity(`html/${file}`, bytes, options, next));
 		results.push(roundTrip(`html/${file}`, bytes, options, {to: 'absolute'}));
 		results.push(roundTrip(`html/${file}`, bytes, options, {to: 'relative'}));
-		results.push(roundTrip(`html/${file}`, bytes, options, {to: 'relative', documentUrl: `https://corpus.example/moved/deeper/${stem}/index.html`}));
+		results.push(
+			roundTrip(`html/${file}`, bytes, options, {
+				to: 'relative',
+				documentUrl: `https://corpus.example/moved/deeper/${stem}/index.html`,
+			}),
+		);
 	}
 	const textDir = join(sharedDir, 'corpus', 'text');
-	for (const file of readdirSync(textDir).filter((f) => f.endsWith('.txt')).sort()) {
+	for (const file of readdirSync(textDir)
+		.filter(f => f.endsWith('.txt'))
+		.sort()) {
 		if (values.only !== undefined && file !== values.only) continue;
-		results.push(...identity(`text/${file}`, readFileSync(join(textDir, file)), {type: 'text', retrievalUrl: 'https://corpus.example/text/'}, next));
+		results.push(
+			...identity(
+				`text/${file}`,
+				readFileSync(join(textDir, file)),
+				{type: 'text', retrievalUrl: 'https://corpus.example/text/'},
+				next,
+			),
+		);
 	}
 	return report('rewrite-corpus', results, KNOWN_DIFFERENCES);
 }

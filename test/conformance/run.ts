@@ -12,7 +12,9 @@ import {fileURLToPath} from 'node:url';
 
 const shared = process.argv[2] ?? '../shared';
 if (!existsSync(shared)) {
-	console.error(`conformance: the shared data folder ${shared} is missing (give its path: npm run conformance -- PATH)`);
+	console.error(
+		`conformance: the shared data folder ${shared} is missing (give its path: npm run conformance -- PATH)`,
+	);
 	process.exit(2);
 }
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -24,7 +26,10 @@ let failed = 0;
 const broken: string[] = [];
 for (const file of suites) {
 	const name = file.slice(0, -3);
-	const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, file), shared], {encoding: 'utf8', maxBuffer: 1 << 28});
+	const run = spawnSync(process.execPath, ['--import', 'tsx', join(here, file), shared], {
+		encoding: 'utf8',
+		maxBuffer: 1 << 28,
+	});
 	const lines = `${run.stdout}`.trim().split('\n');
 	const summary = lines.findLast(line => line.startsWith(`${name}: `));
 	const counts = summary?.match(/: (\d+) passed, (\d+) failed$/);
@@ -41,5 +46,7 @@ for (const file of suites) {
 		failed++;
 	}
 }
-console.log(`conformance: ${passed} passed, ${failed} suites failed${broken.length > 0 ? ` (${broken.join(', ')})` : ''}`);
+console.log(
+	`conformance: ${passed} passed, ${failed} suites failed${broken.length > 0 ? ` (${broken.join(', ')})` : ''}`,
+);
 process.exitCode = failed === 0 ? 0 : 1;

@@ -48,26 +48,46 @@ interface ServedJob extends Job {
 
 const inputs = fixtureInputs();
 const jobs: ServedJob[] = inputs.flatMap((input, i) => {
-	const chunkings = [randomCuts(input.bytes.length, 1000 + i, 10), Array.from({length: Math.ceil(input.bytes.length / 7)}, (_, k) => 7 * k)];
-	return [false, true].flatMap((strings) => chunkings.flatMap((cuts) => [undefined, ...TARGET_NAMES].map((to) => ({url: `/case/${i}`, options: input.options, cuts, strings, ...(to === undefined ? {} : {to})}))));
+	const chunkings = [
+		randomCuts(input.bytes.length, 1000 + i, 10),
+		Array.from({length: Math.ceil(input.bytes.length / 7)}, (_, k) => 7 * k),
+	];
+	return [false, true].flatMap(strings =>
+		chunkings.flatMap(cuts =>
+			[undefined, ...TARGET_NAMES].map(to => ({
+				url: `/case/${i}`,
+				options: input.options,
+				cuts,
+				strings,
+				...(to === undefined ? {} : {to}),
+			})),
+		),
+	);
 });
 
 const server = createServer((request, response) => {
 	const path = request.url ?? '/';
 	const input = path.startsWith('/case/') ? inputs[Number(path.slice(6))] : undefined;
 	if (path === '/jobs') response.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(jobs));
-	else if (path === '/readme/page.html') response.writeHead(200, {'content-type': 'text/html'}).end(readFileSync(README_PAGE));
-	else if (input !== undefined) response.writeHead(200, {'content-type': mediaType(input), 'content-length': input.bytes.length}).end(input.bytes);
+	else if (path === '/readme/page.html')
+		response.writeHead(200, {'content-type': 'text/html'}).end(readFileSync(README_PAGE));
+	else if (input !== undefined)
+		response.writeHead(200, {'content-type': mediaType(input), 'content-length': input.bytes.length}).end(input.bytes);
 	else response.writeHead(404).end();
 });
 
 /** `command args` run to the end (the event loop stays free for the server): its stdout. */
 function run(command: string, args: readonly string[]): Promise<string> {
 	return new Promise((resolve, reject) => {
-		execFile(command, args, {timeout: RUN_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, env: {...process.env, NO_COLOR: '1'}}, (error, stdout, stderr) => {
-			if (error === null) resolve(stdout);
-			else reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stderr.slice(0, 2000)}`));
-		});
+		execFile(
+			command,
+			args,
+			{timeout: RUN_TIMEOUT_MS, maxBuffer: MAX_OUTPUT_BYTES, env: {...process.env, NO_COLOR: '1'}},
+			(error, stdout, stderr) => {
+				if (error === null) resolve(stdout);
+				else reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stderr.slice(0, 2000)}`));
+			},
+		);
 	});
 }
 
@@ -75,7 +95,12 @@ function run(command: string, args: readonly string[]): Promise<string> {
 function probe(name: string, args: readonly string[]): Tally {
 	const result = spawnSync(join(BIN, name), args, {encoding: 'utf8', timeout: 30_000});
 	if (result.status === 0) return {name, version: /\d[\w.-]*/.exec(result.stdout)?.[0] ?? '?', passed: 0, failed: 0};
-	return {name, skipped: `${name} does not run here: ${result.error?.message ?? result.stderr.trim().slice(0, 200)}`, passed: 0, failed: 0};
+	return {
+		name,
+		skipped: `${name} does not run here: ${result.error?.message ?? result.stderr.trim().slice(0, 200)}`,
+		passed: 0,
+		failed: 0,
+	};
 }
 
 /** Every job through the runtime's runner, compared with Node's streams. */
@@ -85,21 +110,43 @@ async function compareJobs(tally: Tally, command: string, args: readonly string[
 		const input = inputs[Number(job.url.slice(6))] as Input;
 		const node = await nodeAnswer(job, job.strings ? input.bytes.toString('utf8') : new Uint8Array(input.bytes));
 		const answer = answers[k] ?? 'no answer';
-		check(tally, `${input.name} ${job.strings ? 'string' : 'bytes'} ${job.to ?? 'extract'} (${job.cuts.length} cuts)`, answer === node, () => firstDifference(answer, node));
+		check(
+			tally,
+			`${input.name} ${job.strings ? 'string' : 'bytes'} ${job.to ?? 'extract'} (${job.cuts.length} cuts)`,
+			answer === node,
+			() => firstDifference(answer, node),
+		);
 	}
 }
 
 /** The docs' Deno example, its fetch pointed at the page served here: its lines equal Node's. */
 async function denoReadme(tally: Tally, dir: string, origin: string, webUrl: string): Promise<void> {
 	const pageUrl = `${origin}/readme/page.html`;
-	const example = codeBlock('docs/web-streams.md', 'ts', '// Deno:').replace("'https://example.com/'", JSON.stringify(pageUrl));
+	const example = codeBlock('docs/web-streams.md', 'ts', '// Deno:').replace(
+		"'https://example.com/'",
+		JSON.stringify(pageUrl),
+	);
 	writeFileSync(join(dir, 'readme-deno.ts'), example);
 	writeFileSync(join(dir, 'import-map.json'), JSON.stringify({imports: {'npm:linkstream/web': webUrl}}));
-	const lines = await run(join(BIN, 'deno'), ['run', '--quiet', '--no-config', `--import-map=${join(dir, 'import-map.json')}`, `--allow-net=${new URL(origin).host}`, join(dir, 'readme-deno.ts')]);
-	const links = await nodeOutput<Link>(createExtractStream({type: 'html', retrievalUrl: pageUrl}), [readFileSync(README_PAGE)]);
-	const expected = links.map((link) => `${link.kind} ${link.url}`);
+	const lines = await run(join(BIN, 'deno'), [
+		'run',
+		'--quiet',
+		'--no-config',
+		`--import-map=${join(dir, 'import-map.json')}`,
+		`--allow-net=${new URL(origin).host}`,
+		join(dir, 'readme-deno.ts'),
+	]);
+	const links = await nodeOutput<Link>(createExtractStream({type: 'html', retrievalUrl: pageUrl}), [
+		readFileSync(README_PAGE),
+	]);
+	const expected = links.map(link => `${link.kind} ${link.url}`);
 	const got = lines.trimEnd().split('\n');
-	check(tally, 'docs Deno example', expected.length > 0 && got.join('\n') === expected.join('\n'), () => `got\n${got.join('\n')}\nexpected\n${expected.join('\n')}`);
+	check(
+		tally,
+		'docs Deno example',
+		expected.length > 0 && got.join('\n') === expected.join('\n'),
+		() => `got\n${got.join('\n')}\nexpected\n${expected.join('\n')}`,
+	);
 }
 
 /** Run `body` for a runtime that answers `--version`; a throw is one failure, named. */
@@ -120,18 +167,27 @@ async function runtimeSuites(dir: string, origin: string, bundle: string): Promi
 	const webPath = join(dir, 'web.js');
 	writeFileSync(webPath, bundle);
 	const webUrl = pathToFileURL(webPath).href;
-	const deno = await runtime('deno', async (tally) => {
-		await compareJobs(tally, join(BIN, 'deno'), ['run', '--quiet', '--no-config', `--allow-net=${new URL(origin).host}`, `--allow-read=${dir}`, RUNNER, origin, webUrl]);
+	const deno = await runtime('deno', async tally => {
+		await compareJobs(tally, join(BIN, 'deno'), [
+			'run',
+			'--quiet',
+			'--no-config',
+			`--allow-net=${new URL(origin).host}`,
+			`--allow-read=${dir}`,
+			RUNNER,
+			origin,
+			webUrl,
+		]);
 		await denoReadme(tally, dir, origin, webUrl);
 	});
-	const bun = await runtime('bun', (tally) => compareJobs(tally, join(BIN, 'bun'), [RUNNER, origin, webPath]));
-	const workerd = await runtime('workerd', (tally) => workerdRun(tally, origin, inputs, bundle));
+	const bun = await runtime('bun', tally => compareJobs(tally, join(BIN, 'bun'), [RUNNER, origin, webPath]));
+	const workerd = await runtime('workerd', tally => workerdRun(tally, origin, inputs, bundle));
 	return [deno, bun, workerd];
 }
 
 const started = Date.now();
 const dir = mkdtempSync(join(tmpdir(), 'linkstream-runtimes-'));
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 let tallies: Tally[] = [];
 try {
@@ -140,11 +196,15 @@ try {
 	server.close();
 	rmSync(dir, {recursive: true, force: true});
 }
-for (const tally of tallies) console.log(tally.skipped ?? `${tally.name} ${tally.version}: ${tally.passed} passed, ${tally.failed} failed (${tally.seconds?.toFixed(1)} s)`);
-const ran = tallies.filter((tally) => tally.skipped === undefined);
+for (const tally of tallies)
+	console.log(
+		tally.skipped ??
+			`${tally.name} ${tally.version}: ${tally.passed} passed, ${tally.failed} failed (${tally.seconds?.toFixed(1)} s)`,
+	);
+const ran = tallies.filter(tally => tally.skipped === undefined);
 const passed = ran.reduce((sum, tally) => sum + tally.passed, 0);
 const failed = ran.reduce((sum, tally) => sum + tally.failed, 0);
 console.log(`whole suite: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-if (ran.length === 0) console.log(`runtimes: skipped (${tallies.map((tally) => tally.skipped).join('; ')})`);
+if (ran.length === 0) console.log(`runtimes: skipped (${tallies.map(tally => tally.skipped).join('; ')})`);
 else console.log(`runtimes: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -33,7 +33,9 @@ function attempt(ref: string, base: string, dialect: Dialect): string | null {
 }
 
 function main(sharedDir: string): number {
-	const {vectors} = JSON.parse(readFileSync(join(sharedDir, 'reference', 'resolution-vectors.json'), 'utf8')) as {vectors: Vector[]};
+	const {vectors} = JSON.parse(readFileSync(join(sharedDir, 'reference', 'resolution-vectors.json'), 'utf8')) as {
+		vectors: Vector[];
+	};
 	let passed = 0;
 	let failed = 0;
 	let unexpected = 0;
@@ -45,7 +47,9 @@ function main(sharedDir: string): number {
 		failed++;
 		const reason = KNOWN_DIFFERENCES.get(title);
 		if (reason === undefined) unexpected++;
-		console.log(`FAIL ${title}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}${reason === undefined ? '' : ` (known: ${reason})`}`);
+		console.log(
+			`FAIL ${title}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}${reason === undefined ? '' : ` (known: ${reason})`}`,
+		);
 	};
 	for (const v of vectors) {
 		const title = `${v.section}: ${JSON.stringify(v.ref)} against ${v.base}`;

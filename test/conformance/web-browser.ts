@@ -47,7 +47,13 @@ interface Case {
 
 /** URL Standard special-query percent-encode set, on bytes. */
 function percentQuery(bytes: readonly number[]): string {
-	return bytes.map((b) => (b < 0x21 || b > 0x7e || b === 0x22 || b === 0x23 || b === 0x27 || b === 0x3c || b === 0x3e ? `%${b.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(b))).join('');
+	return bytes
+		.map(b =>
+			b < 0x21 || b > 0x7e || b === 0x22 || b === 0x23 || b === 0x27 || b === 0x3c || b === 0x3e
+				? `%${b.toString(16).toUpperCase().padStart(2, '0')}`
+				: String.fromCharCode(b),
+		)
+		.join('');
 }
 
 /** A word in each legacy encoding, and its bytes there (checked by hand against the Encoding Standard indexes). */
@@ -66,12 +72,29 @@ const LEGACY: ReadonlyArray<[string, string, number[]]> = [
 ];
 
 function legacyCase([charset, word, wordBytes]: (typeof LEGACY)[number]): Case {
-	const ascii = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0));
+	const ascii = (text: string): number[] => Array.from(text, c => c.charCodeAt(0));
 	const bytes = [
-		...ascii(`<!doctype html><meta charset="${charset}"><title>`), ...wordBytes, ...ascii('</title>\n<a href="/p/'), ...wordBytes,
-		...ascii('?q='), ...wordBytes, ...ascii('#'), ...wordBytes, ...ascii('">'), ...wordBytes, ...ascii('</a>\n<img src="'), ...wordBytes,
-		...ascii('.png" srcset="a.png 1x, '), ...wordBytes, ...ascii('.png 2x"><p style="background:url('), ...wordBytes, ...ascii('.gif)">'),
-		...wordBytes, ...ascii(' https://example.com/'), ...wordBytes, ...ascii('</p>\n'),
+		...ascii(`<!doctype html><meta charset="${charset}"><title>`),
+		...wordBytes,
+		...ascii('</title>\n<a href="/p/'),
+		...wordBytes,
+		...ascii('?q='),
+		...wordBytes,
+		...ascii('#'),
+		...wordBytes,
+		...ascii('">'),
+		...wordBytes,
+		...ascii('</a>\n<img src="'),
+		...wordBytes,
+		...ascii('.png" srcset="a.png 1x, '),
+		...wordBytes,
+		...ascii('.png 2x"><p style="background:url('),
+		...wordBytes,
+		...ascii('.gif)">'),
+		...wordBytes,
+		...ascii(' https://example.com/'),
+		...wordBytes,
+		...ascii('</p>\n'),
 	];
 	const stateful = charset === 'iso-2022-jp';
 	return {
@@ -91,17 +114,31 @@ function cases(): Case[] {
 		bytes: new Uint8Array(input.bytes),
 		options: input.options,
 		targets: ['absolute', 'relative', 'function'],
-		chunkings: [randomCuts(input.bytes.length, 1000 + i, 10), Array.from({length: Math.ceil(input.bytes.length / 7)}, (_, k) => 7 * k)],
+		chunkings: [
+			randomCuts(input.bytes.length, 1000 + i, 10),
+			Array.from({length: Math.ceil(input.bytes.length / 7)}, (_, k) => 7 * k),
+		],
 		strings: true,
 	}));
 	list.push(...LEGACY.map(legacyCase));
 	if (shared !== undefined) {
 		const dir = join(shared, 'corpus', 'html');
-		const names = existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.html')).sort() : [];
+		const names = existsSync(dir)
+			? readdirSync(dir)
+					.filter(name => name.endsWith('.html'))
+					.sort()
+			: [];
 		names.forEach((name, i) => {
 			if (i % 13 !== 0) return;
 			const bytes = new Uint8Array(readFileSync(join(dir, name)));
-			list.push({name: `corpus/${name.slice(0, 12)}`, bytes, options: {type: 'html', retrievalUrl: `https://corpus.example/${name}`}, targets: ['absolute', 'relative'], chunkings: [randomCuts(bytes.length, i, 20)], strings: false});
+			list.push({
+				name: `corpus/${name.slice(0, 12)}`,
+				bytes,
+				options: {type: 'html', retrievalUrl: `https://corpus.example/${name}`},
+				targets: ['absolute', 'relative'],
+				chunkings: [randomCuts(bytes.length, i, 20)],
+				strings: false,
+			});
 		});
 	}
 	return list;
@@ -112,14 +149,26 @@ function cases(): Case[] {
  * which Node 20's URL (the whatwg dialect delegates to the platform's) keeps (the
  * html-corpus suite meets the same): Links that differ only so are counted apart.
  */
-const URL_PARSER_BYTES: ReadonlyArray<[RegExp, string]> = [[/%27/g, "'"], [/%7C/gi, '|'], [/%5E/gi, '^']];
+const URL_PARSER_BYTES: ReadonlyArray<[RegExp, string]> = [
+	[/%27/g, "'"],
+	[/%7C/gi, '|'],
+	[/%5E/gi, '^'],
+];
 
 function sameButUrlParser(web: string, node: string): boolean {
 	if (!web.startsWith('[') || !node.startsWith('[')) return false;
-	const unify = (text: string): string => URL_PARSER_BYTES.reduce((t, [pattern, char]) => t.replace(pattern, char), text);
+	const unify = (text: string): string =>
+		URL_PARSER_BYTES.reduce((t, [pattern, char]) => t.replace(pattern, char), text);
 	const a = JSON.parse(web) as Link[];
 	const b = JSON.parse(node) as Link[];
-	return a.length === b.length && a.every((link, i) => JSON.stringify({...link, url: unify(link.url ?? '')}) === JSON.stringify({...b[i], url: unify(b[i]?.url ?? '')}));
+	return (
+		a.length === b.length &&
+		a.every(
+			(link, i) =>
+				JSON.stringify({...link, url: unify(link.url ?? '')}) ===
+				JSON.stringify({...b[i], url: unify(b[i]?.url ?? '')}),
+		)
+	);
 }
 
 const bundle = await bundleWeb();
@@ -132,17 +181,22 @@ const server = createServer((request, response) => {
 		response.writeHead(200, {'content-type': type});
 		response.end(body);
 	};
-	if (path === '/') send('text/html; charset=utf-8', '<!doctype html><title>linkstream/web</title><script type="module" src="/runner.js"></script>');
+	if (path === '/')
+		send(
+			'text/html; charset=utf-8',
+			'<!doctype html><title>linkstream/web</title><script type="module" src="/runner.js"></script>',
+		);
 	else if (path === '/web.js') send('text/javascript; charset=utf-8', bundle.text);
 	else if (path === '/runner.js') send('text/javascript; charset=utf-8', runner);
 	else if (path === '/run-case.js') send('text/javascript; charset=utf-8', runCase);
-	else if (path.startsWith('/case/')) send('application/octet-stream', all[Number(path.slice(6))]?.bytes ?? new Uint8Array(0));
+	else if (path.startsWith('/case/'))
+		send('application/octet-stream', all[Number(path.slice(6))]?.bytes ?? new Uint8Array(0));
 	else {
 		response.writeHead(404);
 		response.end();
 	}
 });
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu']});
@@ -156,7 +210,7 @@ const fail = (what: string, detail: string): void => {
 try {
 	const page = await browser.newPage();
 	const errors: string[] = [];
-	page.on('pageerror', (error) => errors.push(String(error)));
+	page.on('pageerror', error => errors.push(String(error)));
 	await page.goto(`${origin}/`);
 	await page.waitForFunction('window.ready === true', undefined, {timeout: 30_000});
 	console.log(`bundle: ${bundle.gzipBytes} bytes gzipped; ${await page.evaluate('navigator.userAgent')}`);
@@ -187,10 +241,18 @@ try {
 		}
 		if (c.legacy !== undefined) {
 			// Hand-written expectations: the decoded reference, and its query in the page's encoding.
-			const links = JSON.parse((await page.evaluate(`window.runCase(${JSON.stringify({url: `/case/${index}`, options: c.options, cuts: [], strings: false})})`)) as string) as Link[];
-			const anchor = links.find((link) => link.value.startsWith('/p/'));
+			const links = JSON.parse(
+				(await page.evaluate(
+					`window.runCase(${JSON.stringify({url: `/case/${index}`, options: c.options, cuts: [], strings: false})})`,
+				)) as string,
+			) as Link[];
+			const anchor = links.find(link => link.value.startsWith('/p/'));
 			if (anchor?.value === c.legacy.value && anchor.url?.includes(c.legacy.query)) passed++;
-			else fail(`${c.name} decoding`, `expected value ${c.legacy.value} and query ${c.legacy.query}; got ${JSON.stringify(anchor)}`);
+			else
+				fail(
+					`${c.name} decoding`,
+					`expected value ${c.legacy.value} and query ${c.legacy.query}; got ${JSON.stringify(anchor)}`,
+				);
 		}
 		console.log(`${c.name}: ${casePassed} comparisons agree`);
 	}
@@ -199,6 +261,9 @@ try {
 	await browser.close();
 	server.close();
 }
-if (urlParser.length > 0) console.log(`explained: ${urlParser.length} comparisons differ only where Chromium's URL parser percent-encodes ' | ^ and Node's keeps them: ${urlParser.join('; ')}`);
+if (urlParser.length > 0)
+	console.log(
+		`explained: ${urlParser.length} comparisons differ only where Chromium's URL parser percent-encodes ' | ^ and Node's keeps them: ${urlParser.join('; ')}`,
+	);
 console.log(`web-browser: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -47,14 +47,16 @@ function nodes(row: Row): string | null {
 }
 
 function main(sharedDir: string): number {
-	const data = JSON.parse(readFileSync(join(sharedDir, 'peer-tests', 'wpt', 'urltestdata.json'), 'utf8')) as Array<Row | string>;
+	const data = JSON.parse(readFileSync(join(sharedDir, 'peer-tests', 'wpt', 'urltestdata.json'), 'utf8')) as Array<
+		Row | string
+	>;
 	let passed = 0;
 	let failed = 0;
 	let nodeDiffers = 0;
 	let unexpected = 0;
 	for (const row of data) {
 		if (typeof row === 'string') continue; // a comment
-		const expected = row.failure === true ? null : row.href ?? null;
+		const expected = row.failure === true ? null : (row.href ?? null);
 		const title = `${JSON.stringify(row.input)} against ${JSON.stringify(row.base)}`;
 		if (nodes(row) !== expected) {
 			nodeDiffers++;
@@ -68,9 +70,13 @@ function main(sharedDir: string): number {
 		failed++;
 		const reason = KNOWN_DIFFERENCES.get(title);
 		if (reason === undefined) unexpected++;
-		console.log(`FAIL ${title}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}${reason === undefined ? '' : ` (known: ${reason})`}`);
+		console.log(
+			`FAIL ${title}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}${reason === undefined ? '' : ` (known: ${reason})`}`,
+		);
 	}
-	console.log(`node-differs: ${nodeDiffers} rows where Node ${process.version}'s own URL disagrees with the data (not counted)`);
+	console.log(
+		`node-differs: ${nodeDiffers} rows where Node ${process.version}'s own URL disagrees with the data (not counted)`,
+	);
 	console.log(`wpt: ${passed} passed, ${failed} failed`);
 	return unexpected === 0 ? 0 : 1;
 }

@@ -12,7 +12,7 @@ import {extractLinks, rewriteLinks} from '../../src/index.js';
 
 const LONG = 'A'.repeat(200_000);
 
-test('a late BASE over the bound: the references held for it are error Links, not 200 KB URLs', (t) => {
+test('a late BASE over the bound: the references held for it are error Links, not 200 KB URLs', t => {
 	const page = '<a href="x">'.repeat(300) + `<base href="http://h.example/${LONG}/">`;
 	const links = extractLinks(page, {type: 'html', retrievalUrl: 'https://site.example/d/p.html'});
 	t.is(links.length, 301);
@@ -24,14 +24,17 @@ test('a late BASE over the bound: the references held for it are error Links, no
 	t.is(links[300]!.base, 'https://site.example/d/p.html');
 });
 
-test('under the bound a base resolves as before; the bound counts what the base gives the URL', (t) => {
+test('under the bound a base resolves as before; the bound counts what the base gives the URL', t => {
 	const folder = `https://h.example/${'f'.repeat(MAX_BASE_LENGTH - 40)}/`;
 	const [a] = extractLinks('<a href="x">', {type: 'html', retrievalUrl: `${folder}p.html`});
 	t.like(a, {url: `${folder}x`, base: `${folder}p.html`});
 	t.is(a!.error, undefined);
 	// A long query in the base: path and query references drop it (their URL is short); `#` references keep it.
 	const query = `?${'q'.repeat(10_000)}`;
-	const links = extractLinks('<a href="x"><a href="/y"><a href="//o.example/z"><a href="?v"><a href="#f">', {type: 'html', retrievalUrl: `https://h.example/d/p.html${query}`});
+	const links = extractLinks('<a href="x"><a href="/y"><a href="//o.example/z"><a href="?v"><a href="#f">', {
+		type: 'html',
+		retrievalUrl: `https://h.example/d/p.html${query}`,
+	});
 	t.deepEqual(
 		links.map(l => [l.url, l.error ?? null, l.base]),
 		[
@@ -44,10 +47,13 @@ test('under the bound a base resolves as before; the bound counts what the base 
 	);
 });
 
-test('against a base over the bound, a reference that stands alone still resolves (a data: URL, another scheme, a network path)', (t) => {
+test('against a base over the bound, a reference that stands alone still resolves (a data: URL, another scheme, a network path)', t => {
 	const data = `data:text/plain,${'d'.repeat(100_000)}`;
 	const base = `http://h.example/${LONG}/`;
-	const links = extractLinks(`<a href="${data}"><a href="https://o.example/a"><a href="mailto:m@o.example"><a href="http:x"><a href="http://o.example/b">`, {type: 'html', retrievalUrl: base});
+	const links = extractLinks(
+		`<a href="${data}"><a href="https://o.example/a"><a href="mailto:m@o.example"><a href="http:x"><a href="http://o.example/b">`,
+		{type: 'html', retrievalUrl: base},
+	);
 	t.deepEqual(
 		links.map(l => [l.url, l.error ?? null]),
 		[
@@ -63,13 +69,13 @@ test('against a base over the bound, a reference that stands alone still resolve
 	t.is(extractLinks('<a href="http:x">', {type: 'html', retrievalUrl: base, dialect: 'rfc3986'})[0]!.url, 'http:x');
 });
 
-test('rewrite leaves a reference against a base over the bound as written (1 MB BASE and 3,000 links)', (t) => {
+test('rewrite leaves a reference against a base over the bound as written (1 MB BASE and 3,000 links)', t => {
 	const page = `<base href="http://h/${'A'.repeat(1 << 20)}/">` + '<a href="x">'.repeat(3000);
 	const out = rewriteLinks(page, {type: 'html', to: 'absolute', retrievalUrl: 'https://site.example/'});
 	t.is(out, page);
 });
 
-test('nested xml:base: the base grows with depth, the output stays proportional to the input', (t) => {
+test('nested xml:base: the base grows with depth, the output stays proportional to the input', t => {
 	const level = `<a xml:base="${'x'.repeat(48)}/" href="y">`;
 	const depth = 1000;
 	const doc = `<html xmlns="http://www.w3.org/1999/xhtml" xml:base="http://h.example/">${level.repeat(depth)}${'</a>'.repeat(depth)}</html>`;

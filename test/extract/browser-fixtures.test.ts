@@ -65,7 +65,8 @@ const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
 		value: 'wss://socket.example/?q=é',
 		chromium: 'wss://socket.example/?q=%E9',
 		ours: 'wss://socket.example/?q=%C3%A9',
-		reason: 'URL Standard, query state: ws and wss queries are always UTF-8. Chromium 156 encodes them in the document encoding.',
+		reason:
+			'URL Standard, query state: ws and wss queries are always UTF-8. Chromium 156 encodes them in the document encoding.',
 	},
 	{
 		page: 'forms.html',
@@ -120,52 +121,65 @@ const CRAWLER_EXTRAS: readonly Extra[] = [
 				'isindex.action menuitem.icon command.icon *.datasrc *.data-src *.data-srcset *.data-original *.data-lazy-src ' +
 				'*.data-bg *.data-href *.data-original-set *.itemtype',
 		),
-		reason: 'html-url-attributes.md §3/§1: obsolete or non-standard places crawlers read; Chromium resolves none of them.',
+		reason:
+			'html-url-attributes.md §3/§1: obsolete or non-standard places crawlers read; Chromium resolves none of them.',
 	},
 	{
-		matches: (link) => link.attribute === 'xlink:href' || (link.element === 'animate' && link.attribute === 'href'),
+		matches: link => link.attribute === 'xlink:href' || (link.element === 'animate' && link.attribute === 'href'),
 		reason: 'html-url-attributes.md §2: xlink:href when href is also present (SVG 2: href wins), animation targets.',
 	},
 	{
-		matches: (link, page) => page === 'svg-mathml.html' && (link.attribute === 'href' || link.attribute === 'src') && /^m/u.test(link.element ?? ''),
+		matches: (link, page) =>
+			page === 'svg-mathml.html' &&
+			(link.attribute === 'href' || link.attribute === 'src') &&
+			/^m/u.test(link.element ?? ''),
 		reason: 'html-url-attributes.md §2: MathML href and mglyph src (links in Firefox only).',
 	},
 	{
-		matches: (link) => link.inert === true,
+		matches: link => link.inert === true,
 		reason:
 			'Content of <template> is inert in the browser (no base, href not resolved); a crawler still sees its URLs, marked inert. ' +
 			'The BASE there does not set the base (html-url-attributes.md §4.3) but is reported as a link.',
 	},
 	{
 		matches: (link, page) => page === 'rcdata-rawtext.html' && link.value === 'ie-only.css',
-		reason: 'html-url-attributes.md §5.1: IE conditional comments are comments to HTML5; crawlers (Heritrix) read them.',
+		reason:
+			'html-url-attributes.md §5.1: IE conditional comments are comments to HTML5; crawlers (Heritrix) read them.',
 	},
 	{
-		matches: (link, page) => page === 'srcset.html' && link.attribute === 'srcset' && /^(bad-|paren\.png|video-source\.png)/u.test(link.value),
-		reason: 'html-url-attributes.md §5.5: a candidate with invalid descriptors (or a srcset outside picture) is skipped by browsers; a crawler may keep the URL.',
+		matches: (link, page) =>
+			page === 'srcset.html' && link.attribute === 'srcset' && /^(bad-|paren\.png|video-source\.png)/u.test(link.value),
+		reason:
+			'html-url-attributes.md §5.5: a candidate with invalid descriptors (or a srcset outside picture) is skipped by browsers; a crawler may keep the URL.',
 	},
 	{
 		matches: (link, page) => page === 'obsolete.html' && link.value === 'ie-alpha.png',
 		reason: 'html-url-attributes.md §3: IE AlphaImageLoader(src=...) inside style.',
 	},
 	{
-		matches: (link) => link.element === 'form' && link.attribute === 'action' && link.raw === '' && link.start === link.end,
+		matches: link =>
+			link.element === 'form' && link.attribute === 'action' && link.raw === '' && link.start === link.end,
 		reason: 'html-url-attributes.md §1: a form without action submits to the document URL.',
 	},
 	{
-		matches: (link) => link.element === 'iframe' && link.attribute === 'srcdoc',
+		matches: link => link.element === 'iframe' && link.attribute === 'srcdoc',
 		reason: 'The srcdoc document itself (its links are compared row by row).',
 	},
 ];
 
-const pages = JSON.parse(readFileSync(new URL('pages.json', FIXTURES), 'utf8')) as Record<string, {retrievalUrl: string}>;
+const pages = JSON.parse(readFileSync(new URL('pages.json', FIXTURES), 'utf8')) as Record<
+	string,
+	{retrievalUrl: string}
+>;
 
 const key = (element: string | undefined, attribute: string | undefined, url: string | null, frame: boolean) =>
 	`${element?.toLowerCase()} ${attribute} ${url}${frame ? ' (in srcdoc)' : ''}`;
 
 for (const [page, {retrievalUrl}] of Object.entries(pages)) {
-	test(page, (t) => {
-		const expectation = JSON.parse(readFileSync(new URL(page.replace(/\.html$/u, '.links.json'), FIXTURES), 'utf8')) as Expectation;
+	test(page, t => {
+		const expectation = JSON.parse(
+			readFileSync(new URL(page.replace(/\.html$/u, '.links.json'), FIXTURES), 'utf8'),
+		) as Expectation;
 		const bytes = readFileSync(new URL(page, FIXTURES));
 		const links = extractLinks(bytes, {type: 'html', retrievalUrl});
 		const problems: string[] = [];
@@ -176,15 +190,21 @@ for (const [page, {retrievalUrl}] of Object.entries(pages)) {
 		for (const row of expectation.links) {
 			const url = expectedUrl(page, row);
 			const wanted = key(row.element, row.attribute, url, row.frame === 'srcdoc');
-			const found = links.findIndex((link, i) => i >= next && !used.has(i) && key(link.element, link.attribute, link.url, link.frame !== undefined) === wanted);
+			const found = links.findIndex(
+				(link, i) =>
+					i >= next && !used.has(i) && key(link.element, link.attribute, link.url, link.frame !== undefined) === wanted,
+			);
 			// A Link the browser's DOM holds is live, never inert.
-			if (found !== -1 && links[found]?.inert === true) problems.push(`inert, yet in the browser's DOM: ${describe(row, url)}`);
+			if (found !== -1 && links[found]?.inert === true)
+				problems.push(`inert, yet in the browser's DOM: ${describe(row, url)}`);
 			if (found !== -1) {
 				used.add(found);
 				next = found + 1;
 				continue;
 			}
-			const anywhere = links.findIndex((link, i) => !used.has(i) && key(link.element, link.attribute, link.url, link.frame !== undefined) === wanted);
+			const anywhere = links.findIndex(
+				(link, i) => !used.has(i) && key(link.element, link.attribute, link.url, link.frame !== undefined) === wanted,
+			);
 			if (anywhere !== -1) {
 				used.add(anywhere);
 				problems.push(`out of order: ${describe(row, url)} found at link #${anywhere}, expected after #${next - 1}`);
@@ -196,18 +216,26 @@ for (const [page, {retrievalUrl}] of Object.entries(pages)) {
 		// Every other Link of ours must be a documented extra.
 		for (const [i, link] of links.entries()) {
 			if (used.has(i)) continue;
-			if (CRAWLER_EXTRAS.some((extra) => extra.matches(link, page))) continue;
-			problems.push(`extra: ${link.element} ${link.attribute} ${JSON.stringify(link.value)} -> ${link.url}${link.frame === undefined ? '' : ' (in srcdoc)'}`);
+			if (CRAWLER_EXTRAS.some(extra => extra.matches(link, page))) continue;
+			problems.push(
+				`extra: ${link.element} ${link.attribute} ${JSON.stringify(link.value)} -> ${link.url}${link.frame === undefined ? '' : ' (in srcdoc)'}`,
+			);
 		}
 
-		if (problems.length > 0) t.fail(`${page} (${expectation.links.length} browser rows, ${links.length} links)\n  ${problems.join('\n  ')}`);
+		if (problems.length > 0)
+			t.fail(`${page} (${expectation.links.length} browser rows, ${links.length} links)\n  ${problems.join('\n  ')}`);
 		else t.pass();
 	});
 }
 
 function expectedUrl(page: string, row: BrowserRow): string | null {
 	const known = KNOWN_DIFFERENCES.find(
-		(d) => d.page === page && d.element === row.element && d.attribute === row.attribute && d.value === row.value && d.chromium === row.url,
+		d =>
+			d.page === page &&
+			d.element === row.element &&
+			d.attribute === row.attribute &&
+			d.value === row.value &&
+			d.chromium === row.url,
 	);
 	return known === undefined ? row.url : known.ours;
 }
@@ -220,9 +248,14 @@ function describe(row: BrowserRow, url: string | null): string {
 /** Our unmatched Links on the same element and attribute, to show what we gave instead. */
 function ourCandidates(links: Link[], row: BrowserRow, used: Set<number>): string {
 	const same = links.filter(
-		(link, i) => !used.has(i) && link.element?.toLowerCase() === row.element.toLowerCase() && link.attribute === row.attribute,
+		(link, i) =>
+			!used.has(i) && link.element?.toLowerCase() === row.element.toLowerCase() && link.attribute === row.attribute,
 	);
-	const close = same.filter((link) => link.value.trim() === row.value.trim());
+	const close = same.filter(link => link.value.trim() === row.value.trim());
 	const shown = (close.length > 0 ? close : same).slice(0, 3);
-	return shown.length === 0 ? 'nothing there' : shown.map((link) => `${JSON.stringify(link.value)} -> ${link.url}${link.error ? ` (${link.error})` : ''}`).join(', ');
+	return shown.length === 0
+		? 'nothing there'
+		: shown
+				.map(link => `${JSON.stringify(link.value)} -> ${link.url}${link.error ? ` (${link.error})` : ''}`)
+				.join(', ');
 }

@@ -11,7 +11,11 @@ import {fcParams} from '../helpers/seed.js';
 
 const sheet = 'https://example.com/css/site.css';
 
-function run(chunks: readonly string[], options: CoreOptions = {type: 'css', retrievalUrl: sheet}, maxToken?: number): Link[] {
+function run(
+	chunks: readonly string[],
+	options: CoreOptions = {type: 'css', retrievalUrl: sheet},
+	maxToken?: number,
+): Link[] {
 	const links: Link[] = [];
 	const core = new CssExtractor(options, link => links.push(link), maxToken === undefined ? {} : {maxToken});
 	for (const chunk of chunks) core.write(chunk);
@@ -86,9 +90,48 @@ test('Links: CSS URLs are UTF-8 even when the byte layer found a legacy encoding
 
 /** CSS made of the pieces that matter at chunk boundaries. */
 const pieces = [
-	'url(', 'URL(', '\\75rl(', 'url( "', "'", '"', ')', '(', '\\', '\\41 ', '\\\n', '\r\n', '\n', ' ', '/*', '*/', '*', '/',
-	'@import ', '@namespace ', 'image-set(', 'src(', ';', '{', '}', '[', ']', 'a', 'b.png', '#', '-', '10', '.5e+3', 'é', '😀',
-	'\uD83D', '<!--', '-->', '\u0000', 'x ', ',', ':',
+	'url(',
+	'URL(',
+	'\\75rl(',
+	'url( "',
+	"'",
+	'"',
+	')',
+	'(',
+	'\\',
+	'\\41 ',
+	'\\\n',
+	'\r\n',
+	'\n',
+	' ',
+	'/*',
+	'*/',
+	'*',
+	'/',
+	'@import ',
+	'@namespace ',
+	'image-set(',
+	'src(',
+	';',
+	'{',
+	'}',
+	'[',
+	']',
+	'a',
+	'b.png',
+	'#',
+	'-',
+	'10',
+	'.5e+3',
+	'é',
+	'😀',
+	'\uD83D',
+	'<!--',
+	'-->',
+	'\u0000',
+	'x ',
+	',',
+	':',
 ];
 const cssText = fc.array(fc.constantFrom(...pieces), {maxLength: 60}).map(parts => parts.join(''));
 
@@ -114,15 +157,20 @@ test('chunk invariance: whole = one code unit at a time = random splits (seeded)
 
 test('chunk invariance with a tiny token limit (the cut path)', t => {
 	fc.assert(
-		fc.property(cssText, fc.array(fc.nat(), {maxLength: 10}), fc.integer({min: 1, max: 12}), (input, cuts, maxToken) => {
-			const whole = run([input], undefined, maxToken);
-			t.deepEqual(run([...input], undefined, maxToken), whole);
-			t.deepEqual(run(splitAt(input, cuts), undefined, maxToken), whole);
-			t.deepEqual(
-				whole.map(l => [l.start, l.end, l.value]),
-				scanCss(input, {maxToken}).map(m => [m.start, m.end, m.value]),
-			);
-		}),
+		fc.property(
+			cssText,
+			fc.array(fc.nat(), {maxLength: 10}),
+			fc.integer({min: 1, max: 12}),
+			(input, cuts, maxToken) => {
+				const whole = run([input], undefined, maxToken);
+				t.deepEqual(run([...input], undefined, maxToken), whole);
+				t.deepEqual(run(splitAt(input, cuts), undefined, maxToken), whole);
+				t.deepEqual(
+					whole.map(l => [l.start, l.end, l.value]),
+					scanCss(input, {maxToken}).map(m => [m.start, m.end, m.value]),
+				);
+			},
+		),
 		fcParams(t, 400),
 	);
 });
@@ -138,7 +186,10 @@ test('bounded memory: long comments, strings and urls fed one unit at a time', t
 		most = Math.max(most, core.held);
 	}
 	core.end();
-	t.deepEqual(links.map(l => l.value), ['ok.png']);
+	t.deepEqual(
+		links.map(l => l.value),
+		['ok.png'],
+	);
 	t.true(most <= 2 * 1000 + 8, `held at most ${most} code units`);
 });
 

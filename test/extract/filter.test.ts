@@ -11,7 +11,8 @@ test('withoutCredentials removes only the userinfo', t => {
 	t.is(withoutCredentials('mailto:someone@example.com'), 'mailto:someone@example.com', 'opaque: no authority');
 });
 
-const page = '<a href="https://u:p@example.com/x">x</a><a href="mailto:a@b.example">m</a><a href="javascript:void(0)">j</a><img src="/i.png">';
+const page =
+	'<a href="https://u:p@example.com/x">x</a><a href="mailto:a@b.example">m</a><a href="javascript:void(0)">j</a><img src="/i.png">';
 
 test('redactCredentials drops user:password from url but keeps value and raw', t => {
 	const links = extractLinks(page, {type: 'html', retrievalUrl: 'https://site.example/', redactCredentials: true});
@@ -22,7 +23,10 @@ test('redactCredentials drops user:password from url but keeps value and raw', t
 
 test('schemes keeps only Links whose URL has a listed scheme', t => {
 	const links = extractLinks(page, {type: 'html', retrievalUrl: 'https://site.example/', schemes: ['HTTP', 'https']});
-	t.deepEqual(links.map(link => link.url), ['https://u:p@example.com/x', 'https://site.example/i.png']);
+	t.deepEqual(
+		links.map(link => link.url),
+		['https://u:p@example.com/x', 'https://site.example/i.png'],
+	);
 });
 
 test('bad schemes option is a clear error', t => {

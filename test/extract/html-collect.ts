@@ -18,7 +18,9 @@ export interface Collected {
 export function collect(input: string, options: TestOptions = {}, chunks: readonly string[] = [input]): Collected {
 	const links: Link[] = [];
 	const events: ReferenceEvent[] = [];
-	const merged = Object.fromEntries(Object.entries({type: 'html', retrievalUrl: PAGE_URL, ...options}).filter(([, value]) => value !== undefined));
+	const merged = Object.fromEntries(
+		Object.entries({type: 'html', retrievalUrl: PAGE_URL, ...options}).filter(([, value]) => value !== undefined),
+	);
 	const core = new HtmlExtractor(merged as unknown as CoreOptions, (link, event) => {
 		links.push(link);
 		events.push(event);
@@ -35,7 +37,9 @@ export function links(input: string, options: TestOptions = {}): Link[] {
 
 /** `element attribute url` rows, for compact expectations. */
 export function rows(input: string, options: TestOptions = {}): string[] {
-	return links(input, options).map((link) => `${link.element ?? ''} ${link.attribute ?? ''} ${link.url ?? `(${link.error ?? 'null'})`}`);
+	return links(input, options).map(
+		link => `${link.element ?? ''} ${link.attribute ?? ''} ${link.url ?? `(${link.error ?? 'null'})`}`,
+	);
 }
 
 /** The first Link, failing loudly when there is none. */
@@ -47,7 +51,7 @@ export function first(found: readonly Link[]): Link {
 
 /** Split `input` at the given cut points. */
 export function splitAt(input: string, cuts: readonly number[]): string[] {
-	const sorted = [...new Set(cuts.map((cut) => Math.max(0, Math.min(input.length, cut))))].sort((a, b) => a - b);
+	const sorted = [...new Set(cuts.map(cut => Math.max(0, Math.min(input.length, cut))))].sort((a, b) => a - b);
 	const chunks: string[] = [];
 	let previous = 0;
 	for (const cut of sorted) {

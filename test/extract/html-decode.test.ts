@@ -30,17 +30,20 @@ const ROWS: ReadonlyArray<[string, DecodeMode, string]> = [
 ];
 
 for (const [input, mode, expected] of ROWS) {
-	test(`decode ${mode}: ${JSON.stringify(input)}`, (t) => {
+	test(`decode ${mode}: ${JSON.stringify(input)}`, t => {
 		t.is(decoder.decode(input, 0, mode).text, expected);
 	});
 }
 
-test('decode: offsets map back to the source (identity and references)', (t) => {
+test('decode: offsets map back to the source (identity and references)', t => {
 	const source = 'ab&amp;c&#x1F600;d';
 	const text = decoder.decode(source, 100, 'attribute');
 	t.is(text.text, 'ab&c\u{1F600}d');
 	// decoded offset → absolute source offset of its start
-	t.deepEqual([0, 1, 2, 3, 4, 6, 7].map((d) => text.toSourceStart(d)), [100, 101, 102, 107, 108, 117, 118]);
+	t.deepEqual(
+		[0, 1, 2, 3, 4, 6, 7].map(d => text.toSourceStart(d)),
+		[100, 101, 102, 107, 108, 117, 118],
+	);
 	// a span ending after "&" ends after "&amp;"
 	t.is(text.toSourceEnd(3), 107);
 	t.is(text.sourceSlice(text.toSourceStart(2), text.toSourceEnd(4)), '&amp;c');
@@ -49,7 +52,7 @@ test('decode: offsets map back to the source (identity and references)', (t) => 
 	t.is(text.toSourceEnd(5), 117);
 });
 
-test('decode: verbatim text keeps an identity map', (t) => {
+test('decode: verbatim text keeps an identity map', t => {
 	const text = decoder.decode('plain', 40, 'attribute');
 	t.is(text.text, 'plain');
 	t.is(text.toSourceStart(3), 43);

@@ -19,14 +19,17 @@ test('references resolved without a parse agree with the URL parser', t => {
 		'<a href="/x/y?q#f">1</a><a href="#">2</a><a href="z.html">3</a><a href="//cdn.example">4</a>' +
 			'<a href="http://o.example?p">5</a><a href="../up">6</a><a href="javascript:void(0)">7</a><a href="HTTP://O.example/">8</a>',
 	);
-	t.deepEqual(found.map(link => link.url), [
-		'https://site.example/x/y?q#f',
-		'https://site.example/dir/page.html#',
-		'https://site.example/dir/z.html',
-		'https://cdn.example/',
-		'http://o.example/?p',
-		'https://site.example/up',
-		'javascript:void(0)',
-		'http://o.example/',
-	]);
+	t.deepEqual(
+		found.map(link => link.url),
+		[
+			'https://site.example/x/y?q#f',
+			'https://site.example/dir/page.html#',
+			'https://site.example/dir/z.html',
+			'https://cdn.example/',
+			'http://o.example/?p',
+			'https://site.example/up',
+			'javascript:void(0)',
+			'http://o.example/',
+		],
+	);
 });

@@ -51,9 +51,15 @@ const SHAPES: Record<string, Shape> = {
 	},
 	// CSS Syntax 3 §4.3.6: "(" in an unquoted url makes a bad url; its remnants run to </style>. No URL.
 	'style of many url(': {input: `<style>${'url('.repeat(k('url('))}</style>`, check: links => links.length === 0},
-	'one tag, many attributes': {input: `<a ${'b=1 '.repeat(k('b=1 '))}href=x>`, check: links => links.length === 1 && links[0]?.url === `${BASE}x`},
+	'one tag, many attributes': {
+		input: `<a ${'b=1 '.repeat(k('b=1 '))}href=x>`,
+		check: links => links.length === 1 && links[0]?.url === `${BASE}x`,
+	},
 	// "&&" is no character reference: the value is the run itself.
-	'run of "&" in an href': {input: `<a href="${'&'.repeat(N)}">x</a>`, check: links => links.length === 1 && links[0]?.value === '&'.repeat(N)},
+	'run of "&" in an href': {
+		input: `<a href="${'&'.repeat(N)}">x</a>`,
+		check: links => links.length === 1 && links[0]?.value === '&'.repeat(N),
+	},
 	'run of "<"': {input: '<'.repeat(N), check: links => links.length === 0},
 	'unclosed comment': {input: `<!--${'<a href=x>'.repeat(k('<a href=x>'))}`, check: links => links.length === 0},
 	// Text held in parts cut at whitespace (MAX_TEXT_LENGTH): every URL once.
@@ -62,19 +68,28 @@ const SHAPES: Record<string, Shape> = {
 		options: {textLinks: true},
 		check: links => links.length === k('http://x.example/a ') && links.every(l => l.url === 'http://x.example/a'),
 	},
-	'text links, no whitespace': {input: `<p>${'x'.repeat(N)}</p>`, options: {textLinks: true}, check: links => links.length === 0},
+	'text links, no whitespace': {
+		input: `<p>${'x'.repeat(N)}</p>`,
+		options: {textLinks: true},
+		check: links => links.length === 0,
+	},
 };
 
 for (const [name, shape] of Object.entries(SHAPES)) {
 	test(`html: ${name}: source copied a bounded number of times, whatever the chunks`, t => {
 		for (const size of CHUNK_SIZES) {
 			const links: Link[] = [];
-			const core = new HtmlExtractor({type: 'html', retrievalUrl: `${BASE}b.html`, ...shape.options}, link => links.push(link));
+			const core = new HtmlExtractor({type: 'html', retrievalUrl: `${BASE}b.html`, ...shape.options}, link =>
+				links.push(link),
+			);
 			for (const chunk of chunks(shape.input, size)) core.write(chunk);
 			core.end();
 			t.true(shape.check(links), `chunks of ${size}: ${links.length} Links`);
 			// Each unit is joined into a longer piece at most once, and read across pieces about once.
-			t.true(core.sourceCopied <= 3 * shape.input.length + 4096, `chunks of ${size}: copied ${core.sourceCopied} for ${shape.input.length}`);
+			t.true(
+				core.sourceCopied <= 3 * shape.input.length + 4096,
+				`chunks of ${size}: copied ${core.sourceCopied} for ${shape.input.length}`,
+			);
 		}
 	});
 }
@@ -90,7 +105,10 @@ function random(seed: number): (below: number) => number {
 	};
 }
 
-const PIECE = fc.tuple(fc.string({unit: fc.constantFrom('a', 'h', 's', 'r', '\r', '\n', ' ', '<', 'é'), maxLength: 40}), fc.constantFrom(1, 1, 1, 3, 60));
+const PIECE = fc.tuple(
+	fc.string({unit: fc.constantFrom('a', 'h', 's', 'r', '\r', '\n', ' ', '<', 'é'), maxLength: 40}),
+	fc.constantFrom(1, 1, 1, 3, 60),
+);
 
 test('SourceWindow: slices, names and positions across pieces are those of the whole text', t => {
 	const names = new NameFilter(['href', 'src', 'style', 'a']);
@@ -161,7 +179,10 @@ test('SourceWindow: its lists stay at the pieces held, and a list it lets go poi
 	}
 	t.true(longest <= 2, `the list grew to ${longest} slots`);
 	t.true(letGo.size > 0);
-	t.true([...letGo].every(list => list.every(piece => piece === '')), 'a list let go still points to a piece');
+	t.true(
+		[...letGo].every(list => list.every(piece => piece === '')),
+		'a list let go still points to a piece',
+	);
 });
 
 test('srcset: forEachSrcsetUrl gives the spans of parseSrcset', t => {
@@ -180,5 +201,9 @@ test('srcset: hand-checked spans (commas in URLs kept, in parentheses not splitt
 	const spans: Array<[number, number]> = [];
 	// HTML §4.8.4.3.10: "a,b" is one URL (step 5); "(1x, 2x)" is one descriptor (step 8, in parens).
 	forEachSrcsetUrl(' a,b 1x, c (1x, 2x), d,,', (start, end) => spans.push([start, end]));
-	t.deepEqual(spans, [[1, 4], [9, 10], [21, 22]]);
+	t.deepEqual(spans, [
+		[1, 4],
+		[9, 10],
+		[21, 22],
+	]);
 });

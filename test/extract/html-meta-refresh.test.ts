@@ -34,7 +34,7 @@ const ROWS: ReadonlyArray<[string, [number, string | null] | null]> = [
 ];
 
 for (const [input, expected] of ROWS) {
-	test(`meta refresh: ${JSON.stringify(input)}`, (t) => {
+	test(`meta refresh: ${JSON.stringify(input)}`, t => {
 		const result = parseMetaRefresh(input);
 		if (expected === null) {
 			t.is(result, null);

@@ -7,7 +7,7 @@ import {rows} from './html-collect.js';
 
 const table = new NameTable(['href', 'src', 'xlink:href', 'data-src']);
 
-test('NameTable: ASCII letters fold, the set\'s own string is returned', t => {
+test("NameTable: ASCII letters fold, the set's own string is returned", t => {
 	t.is(table.find('<a HREF=x>', 3, 7), 'href');
 	t.is(table.find('<a hReF=x>', 3, 7), 'href');
 	t.is(table.find('XLINK:HREF', 0, 10), 'xlink:href');

@@ -18,13 +18,21 @@ const names = (n: number, separator: string): string => Array.from({length: n}, 
 const SHAPES: ReadonlyArray<{name: string; html: string; attribute: string}> = [
 	{name: 'srcset', html: `<img srcset="${names(COUNT, ', ')}">`, attribute: 'srcset'},
 	{name: 'ping', html: `<a ping="${names(COUNT, ' ')}">`, attribute: 'ping'},
-	{name: 'style url()', html: `<p style="${Array.from({length: COUNT}, (_, i) => `--v${i}:url(u${i}.png);`).join('')}">`, attribute: 'style'},
+	{
+		name: 'style url()',
+		html: `<p style="${Array.from({length: COUNT}, (_, i) => `--v${i}:url(u${i}.png);`).join('')}">`,
+		attribute: 'style',
+	},
 	{name: 'object archive', html: `<object archive="${names(COUNT, ' ')}"></object>`, attribute: 'archive'},
-	{name: 'iframe srcdoc', html: `<iframe srcdoc="${Array.from({length: COUNT}, (_, i) => `<a href=u${i}.png>`).join('')}"></iframe>`, attribute: 'href'},
+	{
+		name: 'iframe srcdoc',
+		html: `<iframe srcdoc="${Array.from({length: COUNT}, (_, i) => `<a href=u${i}.png>`).join('')}"></iframe>`,
+		attribute: 'href',
+	},
 ];
 
 for (const {name, html, attribute} of SHAPES) {
-	test(`${name}: ${COUNT} references give ${MAX_TAG_REFERENCES} Links and one 'too-many' Link over the rest`, (t) => {
+	test(`${name}: ${COUNT} references give ${MAX_TAG_REFERENCES} Links and one 'too-many' Link over the rest`, t => {
 		const links = extractLinks(html, OPTIONS);
 		t.is(links.length, MAX_TAG_REFERENCES + 1);
 		t.is(links[MAX_TAG_REFERENCES - 1]!.url, `https://example.com/d/u${MAX_TAG_REFERENCES - 1}.png`);
@@ -39,7 +47,7 @@ for (const {name, html, attribute} of SHAPES) {
 		t.is(rest.raw, html.slice(first, last));
 	});
 
-	test(`${name}: the rewrite rewrites the first ${MAX_TAG_REFERENCES} and keeps the rest byte for byte`, (t) => {
+	test(`${name}: the rewrite rewrites the first ${MAX_TAG_REFERENCES} and keeps the rest byte for byte`, t => {
 		const out = rewriteLinks(html, {...OPTIONS, to: 'absolute'});
 		const first = html.indexOf(`u${MAX_TAG_REFERENCES}.png`);
 		const tail = html.slice(first);
@@ -49,12 +57,12 @@ for (const {name, html, attribute} of SHAPES) {
 	});
 }
 
-test('a stream with no reader holds at most MAX_TAG_REFERENCES + 1 Links per tag', async (t) => {
+test('a stream with no reader holds at most MAX_TAG_REFERENCES + 1 Links per tag', async t => {
 	const stream = createExtractStream(OPTIONS);
 	const tags = 3;
 	for (let i = 0; i < tags; i++) stream.write(`<img srcset="${names(4 * MAX_TAG_REFERENCES, ', ')}">`);
 	// The transform has run on every chunk written (nothing read): what it pushed waits in the buffer.
-	await new Promise((resolve) => setImmediate(resolve));
+	await new Promise(resolve => setImmediate(resolve));
 	t.true(stream.readableLength <= tags * (MAX_TAG_REFERENCES + 1), `${stream.readableLength} Links held`);
 	stream.end();
 	const links: Link[] = [];
@@ -62,7 +70,7 @@ test('a stream with no reader holds at most MAX_TAG_REFERENCES + 1 Links per tag
 	t.is(links.length, tags * (MAX_TAG_REFERENCES + 1));
 });
 
-test('an href of MAX_URL_LENGTH + 1 NULs is not resolved (error invalid-url) and a rewrite keeps it', (t) => {
+test('an href of MAX_URL_LENGTH + 1 NULs is not resolved (error invalid-url) and a rewrite keeps it', t => {
 	const html = `<a href="${'\0'.repeat(MAX_URL_LENGTH + 1)}">x</a>`;
 	const [link] = extractLinks(html, OPTIONS);
 	t.is(link?.url, null);
@@ -72,7 +80,7 @@ test('an href of MAX_URL_LENGTH + 1 NULs is not resolved (error invalid-url) and
 	t.is(rewriteLinks(html, {...OPTIONS, to: 'absolute'}), html);
 });
 
-test('a printable ASCII data: URL longer than MAX_URL_LENGTH is still resolved', (t) => {
+test('a printable ASCII data: URL longer than MAX_URL_LENGTH is still resolved', t => {
 	const url = `data:text/plain,${'a'.repeat(MAX_URL_LENGTH)}`;
 	const [link] = extractLinks(`<img src="${url}">`, OPTIONS);
 	t.is(link?.url, url);

@@ -2,7 +2,12 @@ import test from 'ava';
 import fc from 'fast-check';
 import {Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
 import {readdirSync, readFileSync} from 'node:fs';
-import {FastTokenizer, READS_TAGS_IN_ONE_LOOP, SKIPS_TAG_STATES, SKIPS_WITH_INDEX_OF} from '../../src/extract/markup/tokenizer.js';
+import {
+	FastTokenizer,
+	READS_TAGS_IN_ONE_LOOP,
+	SKIPS_TAG_STATES,
+	SKIPS_WITH_INDEX_OF,
+} from '../../src/extract/markup/tokenizer.js';
 import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
 
@@ -11,7 +16,10 @@ type Call = [name: string, ...args: number[]];
 /** Every callback the tokenizer makes, in order, with its arguments. */
 function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: readonly string[]): Call[] {
 	const log: Call[] = [];
-	const record = (name: string) => (...args: number[]): void => void log.push([name, ...args]);
+	const record =
+		(name: string) =>
+		(...args: number[]): void =>
+			void log.push([name, ...args]);
 	const callbacks: TokenizerCallbacks = {
 		onattribdata: record('attribdata'),
 		onattribentity: record('attribentity'),
@@ -41,50 +49,139 @@ test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
 	t.true(SKIPS_WITH_INDEX_OF);
 	t.true(SKIPS_TAG_STATES);
 	t.true(READS_TAGS_IN_ONE_LOOP);
-	for (const state of ['stateInTagName', 'stateInAttributeName', 'stateBeforeAttributeName', 'stateInAttributeValueNoQuotes']) {
-		t.not((FastTokenizer.prototype as unknown as Record<string, unknown>)[state], (Tokenizer.prototype as unknown as Record<string, unknown>)[state], state);
+	for (const state of [
+		'stateInTagName',
+		'stateInAttributeName',
+		'stateBeforeAttributeName',
+		'stateInAttributeValueNoQuotes',
+	]) {
+		t.not(
+			(FastTokenizer.prototype as unknown as Record<string, unknown>)[state],
+			(Tokenizer.prototype as unknown as Record<string, unknown>)[state],
+			state,
+		);
 	}
-	t.not((FastTokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo, (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo);
+	t.not(
+		(FastTokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo,
+		(Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo,
+	);
 });
 
-const sample = '<p class="a">x &amp; y</p><!-- c --><script>if (a<b) {}</script><style>a{}</style><a href=\'q\'>t</a><![CDATA[z]]><?pi?>';
+const sample =
+	'<p class="a">x &amp; y</p><!-- c --><script>if (a<b) {}</script><style>a{}</style><a href=\'q\'>t</a><![CDATA[z]]><?pi?>';
 
 test('same callbacks as the stock Tokenizer on a sample, whole and one char at a time', t => {
 	for (const xmlMode of [false, true]) {
 		for (const decodeEntities of [false, true]) {
 			const stock = calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), [sample]);
 			t.true(stock.length > 10);
-			t.deepEqual(calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), [sample]), stock);
+			t.deepEqual(
+				calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), [sample]),
+				stock,
+			);
 			const chars = [...sample];
-			t.deepEqual(calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chars), calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chars));
+			t.deepEqual(
+				calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chars),
+				calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chars),
+			);
 		}
 	}
 });
 
 const piece = fc.constantFrom(
-	'<', '>', '</', '/>', '<a', '<A ', ' href', '=', '"', "'", 'x', ' ', '\n', '&amp;', '&', '<!--', '-->', '<!', '<?', '?>', '<![CDATA[', ']]>',
-	'<script>', '</script>', '<style>', '</style', '<title>', '</title>', '<textarea>', '<plaintext>', 'é', '😀',
+	'<',
+	'>',
+	'</',
+	'/>',
+	'<a',
+	'<A ',
+	' href',
+	'=',
+	'"',
+	"'",
+	'x',
+	' ',
+	'\n',
+	'&amp;',
+	'&',
+	'<!--',
+	'-->',
+	'<!',
+	'<?',
+	'?>',
+	'<![CDATA[',
+	']]>',
+	'<script>',
+	'</script>',
+	'<style>',
+	'</style',
+	'<title>',
+	'</title>',
+	'<textarea>',
+	'<plaintext>',
+	'é',
+	'😀',
 	// Runs the tag states skip over: names, whitespace of every kind, unquoted values.
-	'\t', '\r', '\f', '  ', 'div', 'data-x', '/', ' = ', 'a=b', 'x&y', '<img src=x>', '</p >', '<x-y\ty=\'z\'>', 'é=ü',
+	'\t',
+	'\r',
+	'\f',
+	'  ',
+	'div',
+	'data-x',
+	'/',
+	' = ',
+	'a=b',
+	'x&y',
+	'<img src=x>',
+	'</p >',
+	"<x-y\ty='z'>",
+	'é=ü',
 	// Names that switch to raw text or look like them, end tags the loop hands back, foreign content.
-	'<SCRIPT>', '<scriptx>', '<scr', '<span', '<svg>', '</svg>', '<xmp>', '</xmp>', '<iframe>', '</ iframe>', '</>', '</1', '<1', '<a/b>', '<<', '<!doctype html>', '<br/ >', '<a b/ c>',
+	'<SCRIPT>',
+	'<scriptx>',
+	'<scr',
+	'<span',
+	'<svg>',
+	'</svg>',
+	'<xmp>',
+	'</xmp>',
+	'<iframe>',
+	'</ iframe>',
+	'</>',
+	'</1',
+	'<1',
+	'<a/b>',
+	'<<',
+	'<!doctype html>',
+	'<br/ >',
+	'<a b/ c>',
 );
 
 test('same callbacks as the stock Tokenizer for random inputs and splits (property)', t => {
 	fc.assert(
-		fc.property(fc.array(piece, {maxLength: 40}), fc.array(fc.nat(), {maxLength: 6}), fc.boolean(), fc.boolean(), (parts, cuts, xmlMode, decodeEntities) => {
-			const input = parts.join('');
-			const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
-			const chunks: string[] = [];
-			let previous = 0;
-			for (const point of points) {
-				chunks.push(input.slice(previous, point));
-				previous = point;
-			}
-			chunks.push(input.slice(previous));
-			const stock = calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chunks);
-			t.deepEqual(calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chunks), stock, JSON.stringify(chunks));
-		}),
+		fc.property(
+			fc.array(piece, {maxLength: 40}),
+			fc.array(fc.nat(), {maxLength: 6}),
+			fc.boolean(),
+			fc.boolean(),
+			(parts, cuts, xmlMode, decodeEntities) => {
+				const input = parts.join('');
+				const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
+				const chunks: string[] = [];
+				let previous = 0;
+				for (const point of points) {
+					chunks.push(input.slice(previous, point));
+					previous = point;
+				}
+				chunks.push(input.slice(previous));
+				const stock = calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chunks);
+				t.deepEqual(
+					calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chunks),
+					stock,
+					JSON.stringify(chunks),
+				);
+			},
+		),
 		fcParams(t, 3000),
 	);
 	t.pass();
@@ -92,7 +189,10 @@ test('same callbacks as the stock Tokenizer for random inputs and splits (proper
 
 /** The callbacks of the stock Tokenizer and of FastTokenizer in the HTML extractor's mode, for `chunks`. */
 function bothInHtmlMode(chunks: readonly string[]): [Call[], Call[]] {
-	return [calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks), calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks)];
+	return [
+		calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks),
+		calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks),
+	];
 }
 
 /** `input` cut at each of `cuts` (positions taken modulo its length). */
@@ -115,14 +215,16 @@ test('same callbacks as the stock Tokenizer on every HTML fixture page, whole an
 	for (const name of pages) {
 		const html = readFileSync(new URL(name, folder), 'utf8');
 		for (const size of [html.length, 1000, 7]) {
-			const chunks = Array.from({length: Math.ceil(html.length / size)}, (_, i) => html.slice(i * size, (i + 1) * size));
+			const chunks = Array.from({length: Math.ceil(html.length / size)}, (_, i) =>
+				html.slice(i * size, (i + 1) * size),
+			);
 			const [fast, stock] = bothInHtmlMode(chunks);
 			t.deepEqual(fast, stock, `${name} in chunks of ${size}`);
 		}
 	}
 });
 
-test('same callbacks as the stock Tokenizer on the fuzz suite\'s HTML documents, at random splits (property)', t => {
+test("same callbacks as the stock Tokenizer on the fuzz suite's HTML documents, at random splits (property)", t => {
 	fc.assert(
 		fc.property(htmlDocument(), fc.array(fc.nat(), {maxLength: 6}), (html, cuts) => {
 			const [fast, stock] = bothInHtmlMode(split(html, cuts));
@@ -160,29 +262,66 @@ function keptAttributes(log: readonly Call[], input: string, keep: (name: string
 
 test('with attributeNames set, the same callbacks but for the attributes not named (property)', t => {
 	const named = ['href', 'src', 'style'];
-	const table = {find: (text: string, start: number, end: number) => named.find(name => name === text.slice(start, end).toLowerCase())};
-	const attributePiece = fc.constantFrom('<a', '<img', ' href="h"', ' HREF=h', " src='s'", ' class="c"', ' id=i', ' style', ' data-x="y"', '>', '/>', 'text', ' ', '=', '"', '</a>', '<script>', '</script>');
+	const table = {
+		find: (text: string, start: number, end: number) =>
+			named.find(name => name === text.slice(start, end).toLowerCase()),
+	};
+	const attributePiece = fc.constantFrom(
+		'<a',
+		'<img',
+		' href="h"',
+		' HREF=h',
+		" src='s'",
+		' class="c"',
+		' id=i',
+		' style',
+		' data-x="y"',
+		'>',
+		'/>',
+		'text',
+		' ',
+		'=',
+		'"',
+		'</a>',
+		'<script>',
+		'</script>',
+	);
 	fc.assert(
-		fc.property(fc.oneof(htmlDocument(), fc.array(attributePiece, {maxLength: 30}).map(parts => parts.join(''))), fc.array(fc.nat(), {maxLength: 6}), (html, cuts) => {
-			const chunks = split(html, cuts);
-			const fast = calls(cbs => {
-				const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
-				tokenizer.attributeNames = table;
-				return tokenizer;
-			}, chunks);
-			const stock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks);
-			const keep = (name: string): boolean => named.includes(name);
-			t.deepEqual(keptAttributes(fast, html, keep), keptAttributes(stock, html, keep), JSON.stringify(chunks));
-			// Written whole, with every attribute closed, no value piece or end of an attribute whose name was not reported.
-			const whole = calls(cbs => {
-				const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
-				tokenizer.attributeNames = table;
-				return tokenizer;
-			}, [html]);
-			const wholeStock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), [html]);
-			const count = (log: readonly Call[], name: string): number => log.filter(call => call[0] === name).length;
-			if (count(wholeStock, 'attribname') === count(wholeStock, 'attribend')) t.deepEqual(keptAttributes(whole, html, keep, true), keptAttributes(wholeStock, html, keep), JSON.stringify(html));
-		}),
+		fc.property(
+			fc.oneof(
+				htmlDocument(),
+				fc.array(attributePiece, {maxLength: 30}).map(parts => parts.join('')),
+			),
+			fc.array(fc.nat(), {maxLength: 6}),
+			(html, cuts) => {
+				const chunks = split(html, cuts);
+				const fast = calls(cbs => {
+					const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+					tokenizer.attributeNames = table;
+					return tokenizer;
+				}, chunks);
+				const stock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks);
+				const keep = (name: string): boolean => named.includes(name);
+				t.deepEqual(keptAttributes(fast, html, keep), keptAttributes(stock, html, keep), JSON.stringify(chunks));
+				// Written whole, with every attribute closed, no value piece or end of an attribute whose name was not reported.
+				const whole = calls(
+					cbs => {
+						const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+						tokenizer.attributeNames = table;
+						return tokenizer;
+					},
+					[html],
+				);
+				const wholeStock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), [html]);
+				const count = (log: readonly Call[], name: string): number => log.filter(call => call[0] === name).length;
+				if (count(wholeStock, 'attribname') === count(wholeStock, 'attribend'))
+					t.deepEqual(
+						keptAttributes(whole, html, keep, true),
+						keptAttributes(wholeStock, html, keep),
+						JSON.stringify(html),
+					);
+			},
+		),
 		fcParams(t, 2000),
 	);
 	t.pass();

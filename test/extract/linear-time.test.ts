@@ -47,9 +47,16 @@ for (const [name, shape] of Object.entries(CSS_SHAPES)) {
 			const core = new CssExtractor({type: 'css', retrievalUrl: 'https://example.com/s.css'}, link => links.push(link));
 			for (const chunk of chunks(shape.input, size)) core.write(chunk);
 			core.end();
-			t.deepEqual(links.map(l => l.value), shape.values, `chunks of ${size}`);
+			t.deepEqual(
+				links.map(l => l.value),
+				shape.values,
+				`chunks of ${size}`,
+			);
 			// The margin kept unread at the end of each call is re-read by the next one: a few units per call.
-			t.true(core.walked <= shape.input.length * 1.01 + 100, `chunks of ${size}: walked ${core.walked} for ${shape.input.length}`);
+			t.true(
+				core.walked <= shape.input.length * 1.01 + 100,
+				`chunks of ${size}: walked ${core.walked} for ${shape.input.length}`,
+			);
 		}
 	});
 }
@@ -59,7 +66,10 @@ test('html <style>: a long token streamed through StyleText is walked once', t =
 	for (const size of CHUNK_SIZES) {
 		const tracker = new LineTracker();
 		const events: ReferenceEvent[] = [];
-		const style = new StyleText(offset => tracker.locate(input, 0, offset), event => events.push(event));
+		const style = new StyleText(
+			offset => tracker.locate(input, 0, offset),
+			event => events.push(event),
+		);
 		let offset = 0;
 		for (const chunk of chunks(input, size)) {
 			style.write(chunk, offset);
@@ -76,7 +86,10 @@ const TEXT_SHAPES: Record<string, {input: string; links: number}> = {
 	'run of "("': {input: '('.repeat(N), links: 0},
 	'unclosed "<URL:" + long line': {input: `<URL:${'a'.repeat(N)}`, links: 0},
 	// Each "<" waits for its ">" (tried again only once the text after it has doubled), then fails at the next "<".
-	'"<http://x/" + wrap, repeated': {input: '<http://x.example/a-\n  '.repeat(Math.floor(N / 23)), links: Math.floor(N / 23)},
+	'"<http://x/" + wrap, repeated': {
+		input: '<http://x.example/a-\n  '.repeat(Math.floor(N / 23)),
+		links: Math.floor(N / 23),
+	},
 	// A bracket of 4,000 units, wrapped every 4: decided only at its ">".
 	'long wrapped brackets': {input: `<${'a-\n '.repeat(1000)}>\n`.repeat(50), links: 0},
 };
@@ -89,7 +102,10 @@ for (const [name, shape] of Object.entries(TEXT_SHAPES)) {
 			for (const chunk of chunks(shape.input, size)) core.write(chunk);
 			core.end();
 			t.is(links, shape.links, `chunks of ${size}`);
-			t.true(core.copied <= 3 * shape.input.length, `chunks of ${size}: copied ${core.copied} for ${shape.input.length}`);
+			t.true(
+				core.copied <= 3 * shape.input.length,
+				`chunks of ${size}: copied ${core.copied} for ${shape.input.length}`,
+			);
 		}
 	});
 }

@@ -8,7 +8,7 @@ import {AttributeList} from '../../src/extract/markup/attributes.js';
 import {QuoteType} from '../../src/extract/markup/tokenizer.js';
 import {extractLinks} from '../../src/index.js';
 
-test('spans and quoting of each kind of value', (t) => {
+test('spans and quoting of each kind of value', t => {
 	const source = '<a b="x" c=y d=\'\' e>';
 	const list = new AttributeList((start, end) => source.slice(start, end));
 	list.begin('b', 4);
@@ -30,7 +30,7 @@ test('spans and quoting of each kind of value', (t) => {
 	t.false(list.some);
 });
 
-test('the first of a name written twice wins, with few attributes and with many', (t) => {
+test('the first of a name written twice wins, with few attributes and with many', t => {
 	for (const before of [0, 20]) {
 		const names = [...Array.from({length: before}, (_, i) => `n${i}`), 'href', 'href'];
 		const list = new AttributeList(() => 'v');
@@ -41,15 +41,24 @@ test('the first of a name written twice wins, with few attributes and with many'
 		});
 		const kept = list.take();
 		t.is(kept.length, before + 1);
-		t.is(kept.filter((attribute) => attribute.name === 'href')[0]?.nameEnd, before * 10);
+		t.is(kept.filter(attribute => attribute.name === 'href')[0]?.nameEnd, before * 10);
 	}
 });
 
-test('HTML and XML keep the first of two equal attribute names', (t) => {
+test('HTML and XML keep the first of two equal attribute names', t => {
 	// HTML: the duplicate is removed from the token; XML (not well-formed) is read on the same way.
 	const html = extractLinks('<a href="/one" HREF="/two">x</a>', {type: 'html', retrievalUrl: 'https://d.example/'});
-	t.deepEqual(html.map((link) => link.url), ['https://d.example/one']);
+	t.deepEqual(
+		html.map(link => link.url),
+		['https://d.example/one'],
+	);
 	const many = Array.from({length: 12}, (_, i) => `a${i}="${i}"`).join(' ');
-	const xml = extractLinks(`<feed xmlns="http://www.w3.org/2005/Atom"><link ${many} href="/one" href="/two"/></feed>`, {type: 'xml', retrievalUrl: 'https://d.example/'});
-	t.deepEqual(xml.map((link) => link.url), ['https://d.example/one']);
+	const xml = extractLinks(`<feed xmlns="http://www.w3.org/2005/Atom"><link ${many} href="/one" href="/two"/></feed>`, {
+		type: 'xml',
+		retrievalUrl: 'https://d.example/',
+	});
+	t.deepEqual(
+		xml.map(link => link.url),
+		['https://d.example/one'],
+	);
 });

@@ -41,10 +41,38 @@ const resolved: ReadonlyArray<[ref: string, url: string]> = [
 
 // Each of these needs the parser (null from the fast path), whatever the parser then says.
 const parsed: readonly string[] = [
-	'../c', './c', '.', '..', 'c/./d', 'c/../d', '/x/%2e/y', 'a b', ' c', 'c\t', 'c\\d', 'é', '?a=\'b\'',
-	'#a`b', '//Cdn.example/', '//cdn.example:443/', '//cdn.example:0443/', '//u@cdn.example/', '//1.2.3.4/',
-	'//xn--nxasmq6b.example/', '//cdn.example./', 'HTTP://o.example/', 'http:c', 'http://o.eXample/', 'http://u@o.example/',
-	':c', 'mailto:a b', 'mailto:?subject=x', 'JavaScript:x', 'file:///c', 'x://h/a/../b', 'x:/a',
+	'../c',
+	'./c',
+	'.',
+	'..',
+	'c/./d',
+	'c/../d',
+	'/x/%2e/y',
+	'a b',
+	' c',
+	'c\t',
+	'c\\d',
+	'é',
+	"?a='b'",
+	'#a`b',
+	'//Cdn.example/',
+	'//cdn.example:443/',
+	'//cdn.example:0443/',
+	'//u@cdn.example/',
+	'//1.2.3.4/',
+	'//xn--nxasmq6b.example/',
+	'//cdn.example./',
+	'HTTP://o.example/',
+	'http:c',
+	'http://o.eXample/',
+	'http://u@o.example/',
+	':c',
+	'mailto:a b',
+	'mailto:?subject=x',
+	'JavaScript:x',
+	'file:///c',
+	'x://h/a/../b',
+	'x:/a',
 ];
 
 test('references resolved without a parse (hand-checked values)', t => {
@@ -62,7 +90,14 @@ test('references that need the parser are left to it', t => {
 });
 
 test('bases that are not plain serializations give no parts', t => {
-	for (const url of ['https://h.example', 'HTTPS://h.example/', 'file:///a/b', 'https://h.example/a/../b', 'about:blank', 'https://h.example:443/']) {
+	for (const url of [
+		'https://h.example',
+		'HTTPS://h.example/',
+		'file:///a/b',
+		'https://h.example/a/../b',
+		'about:blank',
+		'https://h.example:443/',
+	]) {
 		t.is(PlainBase.of(url), null, url);
 	}
 });
@@ -86,13 +121,69 @@ test('PlainResolver keeps two bases apart', t => {
 });
 
 const piece = fc.constantFrom(
-	'http:', 'https:', 'ws:', 'ftp:', 'file:', 'mailto:', 'javascript:', 'HTTP:', '//', '/', '\\', 'a', 'Z', 'h.example', 'xn--', '-', '.', '..',
-	':', ':80', ':443', ':8080', ':0', ':99999', '@', '?', '#', '%', '%2e', '%2E', '%41', ' ', '\t', '\n', '"', "'", '<', '>', '`', '{', '}',
-	'|', '^', 'é', '\u0000', '1', '0x7f', ';', '=', '&', '(', ')', '[', ']',
+	'http:',
+	'https:',
+	'ws:',
+	'ftp:',
+	'file:',
+	'mailto:',
+	'javascript:',
+	'HTTP:',
+	'//',
+	'/',
+	'\\',
+	'a',
+	'Z',
+	'h.example',
+	'xn--',
+	'-',
+	'.',
+	'..',
+	':',
+	':80',
+	':443',
+	':8080',
+	':0',
+	':99999',
+	'@',
+	'?',
+	'#',
+	'%',
+	'%2e',
+	'%2E',
+	'%41',
+	' ',
+	'\t',
+	'\n',
+	'"',
+	"'",
+	'<',
+	'>',
+	'`',
+	'{',
+	'}',
+	'|',
+	'^',
+	'é',
+	'\u0000',
+	'1',
+	'0x7f',
+	';',
+	'=',
+	'&',
+	'(',
+	')',
+	'[',
+	']',
 );
 
 const bases = fc.constantFrom(
-	'https://h.example/a/b.html?q=1#f', 'http://h.example/', 'http://h.example:8080/a/', 'ws://s.example/x?y', 'ftp://f.example/pub/', 'wss://s.example/a#b',
+	'https://h.example/a/b.html?q=1#f',
+	'http://h.example/',
+	'http://h.example:8080/a/',
+	'ws://s.example/x?y',
+	'ftp://f.example/pub/',
+	'wss://s.example/a#b',
 );
 
 test('every fast answer is what new URL gives (property)', t => {

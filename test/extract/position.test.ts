@@ -22,31 +22,34 @@ function reference(text: string, target: number): {line: number; column: number}
 	return {line, column};
 }
 
-test('line tracker: CR LF, lone CR and lone LF', (t) => {
+test('line tracker: CR LF, lone CR and lone LF', t => {
 	const text = 'ab\r\ncd\re\n\nf';
 	const tracker = new LineTracker();
-	t.deepEqual([0, 2, 3, 4, 6, 7, 8, 9, 10, 11].map((target) => tracker.locate(text, 0, target)), [
-		{line: 1, column: 1},
-		{line: 1, column: 3},
-		{line: 2, column: 1},
-		{line: 2, column: 1},
-		{line: 2, column: 3},
-		{line: 3, column: 1},
-		{line: 3, column: 2},
-		{line: 4, column: 1},
-		{line: 5, column: 1},
-		{line: 5, column: 2},
-	]);
+	t.deepEqual(
+		[0, 2, 3, 4, 6, 7, 8, 9, 10, 11].map(target => tracker.locate(text, 0, target)),
+		[
+			{line: 1, column: 1},
+			{line: 1, column: 3},
+			{line: 2, column: 1},
+			{line: 2, column: 1},
+			{line: 2, column: 3},
+			{line: 3, column: 1},
+			{line: 3, column: 2},
+			{line: 4, column: 1},
+			{line: 5, column: 1},
+			{line: 5, column: 2},
+		],
+	);
 	t.throws(() => tracker.locate(text, 0, 3), {instanceOf: RangeError});
 });
 
-test('line tracker: equals the definition for increasing targets over sliding windows', (t) => {
+test('line tracker: equals the definition for increasing targets over sliding windows', t => {
 	const property = fc.property(
 		fc.string({unit: fc.constantFrom('a', 'b', '\r', '\n', ' ', '\u{1F600}')}),
 		fc.array(fc.nat(), {maxLength: 20}),
 		fc.nat(),
 		(text, rawTargets, windowSeed) => {
-			const targets = [...new Set(rawTargets.map((n) => n % (text.length + 1)))].sort((a, b) => a - b);
+			const targets = [...new Set(rawTargets.map(n => n % (text.length + 1)))].sort((a, b) => a - b);
 			const tracker = new LineTracker();
 			let previous = 0;
 			let ok = true;
@@ -54,7 +57,11 @@ test('line tracker: equals the definition for increasing targets over sliding wi
 				// The caller may pass any window covering [previous, target), starting at or before previous.
 				const windowStart = previous - (windowSeed % (previous + 1));
 				const windowEnd = target + (windowSeed % (text.length - target + 1));
-				ok = t.deepEqual(tracker.locate(text.slice(windowStart, windowEnd), windowStart, target), reference(text, target)) && ok;
+				ok =
+					t.deepEqual(
+						tracker.locate(text.slice(windowStart, windowEnd), windowStart, target),
+						reference(text, target),
+					) && ok;
 				previous = target;
 			}
 			return ok;

@@ -13,7 +13,9 @@ const FUZZY: FuzzyOptions = {domains: true, emails: true};
 
 function extract(input: string, fuzzy: FuzzyOptions | undefined): Link[] {
 	const links: Link[] = [];
-	const core = new TextExtractor({type: 'text', retrievalUrl: BASE, ...(fuzzy === undefined ? {} : {fuzzy})}, (link) => links.push(link));
+	const core = new TextExtractor({type: 'text', retrievalUrl: BASE, ...(fuzzy === undefined ? {} : {fuzzy})}, link =>
+		links.push(link),
+	);
 	core.write(input);
 	core.end();
 	return links;
@@ -24,24 +26,36 @@ function read(name: string): string {
 }
 
 function checkLink(entry: LineEntry, fuzzy: FuzzyOptions | undefined): string | null {
-	for (const [input, offset] of [[entry.input, 0], [`\n${entry.input}\n`, 1]] as const) {
+	for (const [input, offset] of [
+		[entry.input, 0],
+		[`\n${entry.input}\n`, 1],
+	] as const) {
 		const link = extract(input, fuzzy)[0];
 		if (link === undefined) return `no link in ${JSON.stringify(input)}`;
-		if (link.value !== entry.expected) return `value ${JSON.stringify(link.value)}, expected ${JSON.stringify(entry.expected)}`;
-		if (link.raw !== input.slice(link.start, link.end)) return `raw ${JSON.stringify(link.raw)} is not the source slice`;
+		if (link.value !== entry.expected)
+			return `value ${JSON.stringify(link.value)}, expected ${JSON.stringify(entry.expected)}`;
+		if (link.raw !== input.slice(link.start, link.end))
+			return `raw ${JSON.stringify(link.raw)} is not the source slice`;
 		if (link.kind !== 'text' || link.start < offset) return `kind ${link.kind}, start ${link.start}`;
-		if (entry.url !== undefined && link.url !== entry.url) return `url ${JSON.stringify(link.url)}, expected ${entry.url}`;
+		if (entry.url !== undefined && link.url !== entry.url)
+			return `url ${JSON.stringify(link.url)}, expected ${entry.url}`;
 		if (link.url === null) return `url null (${link.error})`;
 	}
 	return null;
 }
 
-const LINK_FILES: Array<[string, FuzzyOptions | undefined]> = [['links.txt', undefined], ['links-fuzzy.txt', FUZZY]];
-const NOT_LINK_FILES: Array<[string, FuzzyOptions | undefined]> = [['not-links.txt', undefined], ['not-links-fuzzy.txt', FUZZY]];
+const LINK_FILES: Array<[string, FuzzyOptions | undefined]> = [
+	['links.txt', undefined],
+	['links-fuzzy.txt', FUZZY],
+];
+const NOT_LINK_FILES: Array<[string, FuzzyOptions | undefined]> = [
+	['not-links.txt', undefined],
+	['not-links-fuzzy.txt', FUZZY],
+];
 
 for (const [file, fuzzy] of LINK_FILES) {
 	for (const entry of parseLinks(read(file), true)) {
-		test(`${file}:${entry.line} ${JSON.stringify(entry.input)}`, (t) => {
+		test(`${file}:${entry.line} ${JSON.stringify(entry.input)}`, t => {
 			t.is(checkLink(entry, fuzzy), null);
 		});
 	}
@@ -49,24 +63,35 @@ for (const [file, fuzzy] of LINK_FILES) {
 
 for (const [file, fuzzy] of NOT_LINK_FILES) {
 	for (const entry of parseNotLinks(read(file), true)) {
-		test(`${file}:${entry.line} ${JSON.stringify(entry.input)} is not a link`, (t) => {
-			t.deepEqual(extract(entry.input, fuzzy).map((link) => link.value), []);
+		test(`${file}:${entry.line} ${JSON.stringify(entry.input)} is not a link`, t => {
+			t.deepEqual(
+				extract(entry.input, fuzzy).map(link => link.value),
+				[],
+			);
 		});
 	}
 }
 
-test('the fixture files are not empty', (t) => {
+test('the fixture files are not empty', t => {
 	t.true(parseLinks(read('links.txt'), true).length > 80);
 	t.true(parseNotLinks(read('not-links.txt'), true).length > 30);
 });
 
 test('fixtures/text/mail-sample.txt: every Link, in order, as hand-labelled in mail-sample.urls.txt', t => {
-	const expected = read('mail-sample.urls.txt').split('\n').filter(line => line !== '' && !line.startsWith('%'));
+	const expected = read('mail-sample.urls.txt')
+		.split('\n')
+		.filter(line => line !== '' && !line.startsWith('%'));
 	const input = read('mail-sample.txt');
 	const core: Link[] = [];
-	const extractor = new TextExtractor({type: 'text', encapsulatingBase: 'http://lists.example.org/archive/2025/11/msg1.html'}, link => core.push(link));
+	const extractor = new TextExtractor(
+		{type: 'text', encapsulatingBase: 'http://lists.example.org/archive/2025/11/msg1.html'},
+		link => core.push(link),
+	);
 	extractor.write(input);
 	extractor.end();
-	t.deepEqual(core.map(link => `${link.delimiter} ${link.url}`), expected);
+	t.deepEqual(
+		core.map(link => `${link.delimiter} ${link.url}`),
+		expected,
+	);
 	for (const link of core) t.is(input.slice(link.start, link.end), link.raw);
 });

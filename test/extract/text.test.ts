@@ -36,7 +36,13 @@ function splitAt(input: string, cuts: readonly number[]): string[] {
 
 test('scanText: the TextMatch contract (spans exclude delimiters; reference completes App. F)', t => {
 	t.deepEqual(scanText('See <URL:http://www.w3.org/Addressing/> or www.example.com.'), [
-		{start: 9, end: 38, value: 'http://www.w3.org/Addressing/', reference: 'http://www.w3.org/Addressing/', delimiter: '<URL:>'},
+		{
+			start: 9,
+			end: 38,
+			value: 'http://www.w3.org/Addressing/',
+			reference: 'http://www.w3.org/Addressing/',
+			delimiter: '<URL:>',
+		},
 		{start: 43, end: 58, value: 'www.example.com', reference: 'http://www.example.com', delimiter: 'none'},
 	]);
 	t.deepEqual(scanText('ftp.example.org/pub'), [
@@ -49,16 +55,20 @@ test('scanText: the TextMatch contract (spans exclude delimiters; reference comp
 });
 
 test('scanText: the RFC 2396 Appendix E example paragraph', t => {
-	const text = 'Yes, Jim, I found it under "http://www.w3.org/Addressing/",\n'
-		+ 'but you can probably pick it up from <ftp://ds.internic.\n'
-		+ 'net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n'
-		+ 'ietf/uri/historical.html#WARNING>.';
+	const text =
+		'Yes, Jim, I found it under "http://www.w3.org/Addressing/",\n' +
+		'but you can probably pick it up from <ftp://ds.internic.\n' +
+		'net/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n' +
+		'ietf/uri/historical.html#WARNING>.';
 	const matches = scanText(text);
-	t.deepEqual(matches.map(m => [m.value, m.delimiter]), [
-		['http://www.w3.org/Addressing/', '""'],
-		['ftp://ds.internic.net/rfc/', '<>'],
-		['http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING', '<>'],
-	]);
+	t.deepEqual(
+		matches.map(m => [m.value, m.delimiter]),
+		[
+			['http://www.w3.org/Addressing/', '""'],
+			['ftp://ds.internic.net/rfc/', '<>'],
+			['http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING', '<>'],
+		],
+	);
 	t.is(text.slice(matches[1]!.start, matches[1]!.end), 'ftp://ds.internic.\nnet/rfc/');
 });
 
@@ -73,7 +83,14 @@ test('spans: raw keeps wrap whitespace and quote prefixes; value drops them', t 
 
 test('Links: kind text, delimiter, and the event syntax text / container raw / reference', t => {
 	const [[link, event]] = [run(['go to www.example.com/x now'], {type: 'text', retrievalUrl: 'http://r.example/'})[0]!];
-	t.like(link, {kind: 'text', value: 'www.example.com/x', url: 'http://www.example.com/x', delimiter: 'none', base: 'http://r.example/', baseSource: 'retrieval'});
+	t.like(link, {
+		kind: 'text',
+		value: 'www.example.com/x',
+		url: 'http://www.example.com/x',
+		delimiter: 'none',
+		base: 'http://r.example/',
+		baseSource: 'retrieval',
+	});
 	t.like(event, {syntax: 'text', container: 'raw', against: 'base', reference: 'http://www.example.com/x'});
 	t.false('reference' in link);
 	t.false('syntax' in link);
@@ -85,23 +102,38 @@ test('base: relative references in <URL:...> use the §5.1 layers in order; abso
 	t.like(none[0], {value: 'a/b.html', url: null, error: 'no-base', base: null, baseSource: null});
 	t.like(none[1], {url: 'http://x.example/'});
 	t.false('error' in none[1]!);
-	const layered = links(input, {type: 'text', encapsulatingBase: 'http://mail.example/msg/', retrievalUrl: 'http://r.example/', defaultBase: 'http://d.example/'});
+	const layered = links(input, {
+		type: 'text',
+		encapsulatingBase: 'http://mail.example/msg/',
+		retrievalUrl: 'http://r.example/',
+		defaultBase: 'http://d.example/',
+	});
 	t.like(layered[0], {url: 'http://mail.example/msg/a/b.html', baseSource: 'encapsulating'});
-	t.like(links(input, {type: 'text', defaultBase: 'http://d.example/x/'})[0], {url: 'http://d.example/x/a/b.html', baseSource: 'default'});
+	t.like(links(input, {type: 'text', defaultBase: 'http://d.example/x/'})[0], {
+		url: 'http://d.example/x/a/b.html',
+		baseSource: 'default',
+	});
 });
 
 test('base: an unresolvable reference is still emitted with an error', t => {
-	t.like(links('<URL:http://[::1/>', {type: 'text', retrievalUrl: 'http://r.example/'})[0], {value: 'http://[::1/', url: null, error: 'invalid-url'});
+	t.like(links('<URL:http://[::1/>', {type: 'text', retrievalUrl: 'http://r.example/'})[0], {
+		value: 'http://[::1/',
+		url: null,
+		error: 'invalid-url',
+	});
 	t.like(links('<URL:http://[::1/>')[0], {value: 'http://[::1/', url: null, error: 'no-base'});
 });
 
 test('positions: line and column of each start, across chunks and CR LF / CR / LF', t => {
 	const input = 'a\r\nb http://one.example/\rc\n\n  <URL:http://two.example/\n   x>';
 	for (const chunks of [[input], [...input]]) {
-		t.deepEqual(links(chunks).map(l => [l.value, l.line, l.column, l.start]), [
-			['http://one.example/', 2, 3, 5],
-			['http://two.example/x', 5, 8, 35],
-		]);
+		t.deepEqual(
+			links(chunks).map(l => [l.value, l.line, l.column, l.start]),
+			[
+				['http://one.example/', 2, 3, 5],
+				['http://two.example/x', 5, 8, 35],
+			],
+		);
 	}
 });
 
@@ -116,10 +148,13 @@ test('limits: no ">" within MAX_BRACKET_SPAN: the "<" is plain text', t => {
 
 test('limits: an unclosed "<" does not swallow the message', t => {
 	const mail = '<http://example.com/start\n  continues\nand then a sentence with words.\n\nhttp://example.org/after';
-	t.deepEqual(scanText(mail).map(m => [m.value, m.delimiter]), [
-		['http://example.com/start', 'none'],
-		['http://example.org/after', 'none'],
-	]);
+	t.deepEqual(
+		scanText(mail).map(m => [m.value, m.delimiter]),
+		[
+			['http://example.com/start', 'none'],
+			['http://example.org/after', 'none'],
+		],
+	);
 });
 
 test('limits: a run without whitespace longer than MAX_TEXT_WINDOW is cut, not buffered', t => {
@@ -139,17 +174,75 @@ test('limits: a run without whitespace longer than MAX_TEXT_WINDOW is cut, not b
 
 test('options: extra opaque schemes through scanText({schemes})', t => {
 	t.deepEqual(scanText('play spotify:track:6rqhFgbbKwnb9MLmUQDhG6'), []);
-	t.deepEqual(scanText('play spotify:track:6rqhFgbbKwnb9MLmUQDhG6', {schemes: ['Spotify']}).map(m => m.value), ['spotify:track:6rqhFgbbKwnb9MLmUQDhG6']);
+	t.deepEqual(
+		scanText('play spotify:track:6rqhFgbbKwnb9MLmUQDhG6', {schemes: ['Spotify']}).map(m => m.value),
+		['spotify:track:6rqhFgbbKwnb9MLmUQDhG6'],
+	);
 });
 
 const FRAGMENTS = [
-	'http://', 'https://ex.com/', 'www.', 'ftp.', 'example.com', 'mailto:', 'news:a.b', 'user', '@', '<', '>', '<URL:', 'URL: ',
-	' ', '  ', '\n', '\r\n', '\r', '\t', '> ', '>> ', '| ', '-', '.', ',', '!', '?', ':', ';', '(', ')', '[', ']', '"', '\'', '*',
-	'/', '#', '&', '=', '%41', '[::1]', ':8080', 'a', 'b9', 'é', 'рф', '🍄', '“', '｜', 'xn--p1ai', '_', 'C:', 'Re:',
+	'http://',
+	'https://ex.com/',
+	'www.',
+	'ftp.',
+	'example.com',
+	'mailto:',
+	'news:a.b',
+	'user',
+	'@',
+	'<',
+	'>',
+	'<URL:',
+	'URL: ',
+	' ',
+	'  ',
+	'\n',
+	'\r\n',
+	'\r',
+	'\t',
+	'> ',
+	'>> ',
+	'| ',
+	'-',
+	'.',
+	',',
+	'!',
+	'?',
+	':',
+	';',
+	'(',
+	')',
+	'[',
+	']',
+	'"',
+	"'",
+	'*',
+	'/',
+	'#',
+	'&',
+	'=',
+	'%41',
+	'[::1]',
+	':8080',
+	'a',
+	'b9',
+	'é',
+	'рф',
+	'🍄',
+	'“',
+	'｜',
+	'xn--p1ai',
+	'_',
+	'C:',
+	'Re:',
 ];
 
 const documents = fc.array(fc.constantFrom(...FRAGMENTS), {maxLength: 60}).map(parts => parts.join(''));
-const fuzzyOptions: CoreOptions = {type: 'text', fuzzy: {domains: true, emails: true}, retrievalUrl: 'http://base.example/d/'};
+const fuzzyOptions: CoreOptions = {
+	type: 'text',
+	fuzzy: {domains: true, emails: true},
+	retrievalUrl: 'http://base.example/d/',
+};
 
 test('chunk invariance: whole, one unit at a time and random splits give the same Links', t => {
 	fc.assert(
@@ -159,7 +252,10 @@ test('chunk invariance: whole, one unit at a time and random splits give the sam
 			t.deepEqual(links([...input], options), whole);
 			t.deepEqual(links(splitAt(input, cuts), options), whole);
 			const scanned = scanText(input, fuzzy ? {fuzzy: {domains: true, emails: true}} : {});
-			t.deepEqual(whole.map(l => [l.start, l.end, l.value]), scanned.map(m => [m.start, m.end, m.value]));
+			t.deepEqual(
+				whole.map(l => [l.start, l.end, l.value]),
+				scanned.map(m => [m.start, m.end, m.value]),
+			);
 		}),
 		fcParams(t, 300),
 	);
@@ -180,7 +276,8 @@ test('matches: in order, not overlapping, raw is the source slice, value has no 
 				t.true(match.start >= last && match.end > match.start);
 				last = match.end;
 				t.false(/\s/.test(match.value));
-				if (match.delimiter === 'none' || match.delimiter === '""') t.is(match.value, input.slice(match.start, match.end));
+				if (match.delimiter === 'none' || match.delimiter === '""')
+					t.is(match.value, input.slice(match.start, match.end));
 			}
 		}),
 		fcParams(t, 300),

@@ -13,16 +13,25 @@ import {extractLinks, rewriteLinks} from '../../src/index.js';
 const base = 'https://x.example/d/';
 const xhtml = (body: string): string => `<html xmlns="http://www.w3.org/1999/xhtml"><body>${body}</body></html>`;
 
-const urls = (doc: string, type: 'xhtml' | 'xml'): Array<[string, string | null]> => extractLinks(doc, {type, retrievalUrl: base}).map(link => [link.value, link.url]);
+const urls = (doc: string, type: 'xhtml' | 'xml'): Array<[string, string | null]> =>
+	extractLinks(doc, {type, retrievalUrl: base}).map(link => [link.value, link.url]);
 
 test('xhtml: a literal TAB, LF or CR in an attribute is a space, a reference to one is not', t => {
-	t.deepEqual(urls(xhtml('<a href="a\nb">1</a><a href="c\td">2</a><a href="e\r\nf">3</a><a href="g&#10;h">4</a><img src="i\nj&amp;k"/>'), 'xhtml'), [
-		['a b', 'https://x.example/d/a%20b'],
-		['c d', 'https://x.example/d/c%20d'],
-		['e f', 'https://x.example/d/e%20f'],
-		['g\nh', 'https://x.example/d/gh'],
-		['i j&k', 'https://x.example/d/i%20j&k'],
-	]);
+	t.deepEqual(
+		urls(
+			xhtml(
+				'<a href="a\nb">1</a><a href="c\td">2</a><a href="e\r\nf">3</a><a href="g&#10;h">4</a><img src="i\nj&amp;k"/>',
+			),
+			'xhtml',
+		),
+		[
+			['a b', 'https://x.example/d/a%20b'],
+			['c d', 'https://x.example/d/c%20d'],
+			['e f', 'https://x.example/d/e%20f'],
+			['g\nh', 'https://x.example/d/gh'],
+			['i j&k', 'https://x.example/d/i%20j&k'],
+		],
+	);
 });
 
 test('html keeps its own rule: a literal LF stays in the value and the URL parser removes it', t => {
@@ -33,7 +42,8 @@ test('html keeps its own rule: a literal LF stays in the value and the URL parse
 });
 
 test('XHTML elements inside XML read their attributes as XML attributes too', t => {
-	const feed = '<feed xmlns="http://www.w3.org/2005/Atom"><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><a href="e\nf">z</a></div></content></feed>';
+	const feed =
+		'<feed xmlns="http://www.w3.org/2005/Atom"><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><a href="e\nf">z</a></div></content></feed>';
 	t.deepEqual(urls(feed, 'xml'), [['e f', 'https://x.example/d/e%20f']]);
 });
 

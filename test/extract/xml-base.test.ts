@@ -115,19 +115,22 @@ const ROWS: Row[] = [
 ];
 
 for (const row of ROWS) {
-	test(`xml:base: ${row.title}`, (t) => {
-		const links = extractLinks(row.xml, {type: 'xml', ...(row.retrievalUrl === undefined ? {} : {retrievalUrl: row.retrievalUrl})});
+	test(`xml:base: ${row.title}`, t => {
+		const links = extractLinks(row.xml, {
+			type: 'xml',
+			...(row.retrievalUrl === undefined ? {} : {retrievalUrl: row.retrievalUrl}),
+		});
 		t.deepEqual(
-			links.map((link) => [link.value, link.url, link.baseSource]),
+			links.map(link => [link.value, link.url, link.baseSource]),
 			row.links,
 		);
 	});
 }
 
-test('xml:base: each xml:base is a Link of kind base', (t) => {
+test('xml:base: each xml:base is a Link of kind base', t => {
 	const links = extractLinks(`<feed ${ATOM} xml:base="http://a.example/"><entry xml:base="e/"/></feed>`, {type: 'xml'});
 	t.deepEqual(
-		links.map((link) => [link.kind, link.element, link.attribute, link.raw]),
+		links.map(link => [link.kind, link.element, link.attribute, link.raw]),
 		[
 			['base', 'feed', 'xml:base', 'http://a.example/'],
 			['base', 'entry', 'xml:base', 'e/'],

@@ -23,7 +23,13 @@ interface Expected {
 
 /** The fields an expectation names, from a Link. */
 function project(link: Link, expected: Expected): Expected {
-	const row: Expected = {kind: link.kind, element: link.element ?? '', value: link.value, url: link.url, baseSource: link.baseSource};
+	const row: Expected = {
+		kind: link.kind,
+		element: link.element ?? '',
+		value: link.value,
+		url: link.url,
+		baseSource: link.baseSource,
+	};
 	if (link.attribute !== undefined) row.attribute = link.attribute;
 	if (link.rel !== undefined) row.rel = link.rel;
 	if (expected.raw !== undefined) row.raw = link.raw;
@@ -31,15 +37,18 @@ function project(link: Link, expected: Expected): Expected {
 	return row;
 }
 
-for (const name of readdirSync(FOLDER).filter((file) => file.endsWith('.links.json'))) {
-	const {retrievalUrl, links} = JSON.parse(readFileSync(new URL(name, FOLDER), 'utf8')) as {retrievalUrl: string; links: Array<Expected & {note?: string}>};
-	const document = readdirSync(FOLDER).find((file) => file !== name && file.startsWith(name.replace('.links.json', '.')));
-	test(`fixtures/xml/${document}`, (t) => {
+for (const name of readdirSync(FOLDER).filter(file => file.endsWith('.links.json'))) {
+	const {retrievalUrl, links} = JSON.parse(readFileSync(new URL(name, FOLDER), 'utf8')) as {
+		retrievalUrl: string;
+		links: Array<Expected & {note?: string}>;
+	};
+	const document = readdirSync(FOLDER).find(file => file !== name && file.startsWith(name.replace('.links.json', '.')));
+	test(`fixtures/xml/${document}`, t => {
 		const bytes = new Uint8Array(readFileSync(new URL(document ?? '', FOLDER)));
 		const found = extractLinks(bytes, {type: 'xml', retrievalUrl});
 		const expected = links.map(({note: _note, ...row}) => row);
 		t.deepEqual(
-			found.map((link, i) => project(link, expected[i] ?? link as unknown as Expected)),
+			found.map((link, i) => project(link, expected[i] ?? (link as unknown as Expected))),
 			expected,
 		);
 		const text = new TextDecoder('windows-1252').decode(bytes);

@@ -149,17 +149,18 @@ const ROWS: Row[] = [
 ];
 
 for (const [title, xml, expected] of ROWS) {
-	test(`vocabulary: ${title}`, (t) => {
+	test(`vocabulary: ${title}`, t => {
 		const links = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
 		t.deepEqual(
-			links.map((link) => [link.kind, link.element, link.attribute ?? '', link.url]),
+			links.map(link => [link.kind, link.element, link.attribute ?? '', link.url]),
 			expected,
 		);
 	});
 }
 
-test('an iframe srcdoc inside escaped HTML: its frame moves to the XML source too', (t) => {
-	const xml = '<rss><channel><description>&lt;iframe srcdoc="&amp;lt;a href=x&amp;gt;"&gt;</description></channel></rss>';
+test('an iframe srcdoc inside escaped HTML: its frame moves to the XML source too', t => {
+	const xml =
+		'<rss><channel><description>&lt;iframe srcdoc="&amp;lt;a href=x&amp;gt;"&gt;</description></channel></rss>';
 	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
 	if (link?.frame === undefined) return t.fail('no frame');
 	// The srcdoc value as written in the XML: between the (escaped-HTML) quotes.
@@ -168,8 +169,9 @@ test('an iframe srcdoc inside escaped HTML: its frame moves to the XML source to
 	t.is(link.url, 'https://r.example/f/x');
 });
 
-test('escaped HTML: Links name the element they came from, spans on the text as written', (t) => {
-	const xml = '<rss><channel><item><description>x &lt;a href="a?b=1&amp;amp;c=2"&gt;</description></item></channel></rss>';
+test('escaped HTML: Links name the element they came from, spans on the text as written', t => {
+	const xml =
+		'<rss><channel><item><description>x &lt;a href="a?b=1&amp;amp;c=2"&gt;</description></item></channel></rss>';
 	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
 	if (link === undefined) return t.fail('no Link');
 	t.is(link.value, 'a?b=1&c=2');
@@ -178,8 +180,9 @@ test('escaped HTML: Links name the element they came from, spans on the text as 
 	t.deepEqual(link.embed, {element: 'description', namespace: '', start: 20, encoding: 'text'});
 });
 
-test('base64 content: the Links span the element text', (t) => {
-	const xml = '<feed xmlns="http://purl.org/atom/ns#"><content type="text/html" mode="base64"> PGEgaHJlZj0ieCI+ </content></feed>';
+test('base64 content: the Links span the element text', t => {
+	const xml =
+		'<feed xmlns="http://purl.org/atom/ns#"><content type="text/html" mode="base64"> PGEgaHJlZj0ieCI+ </content></feed>';
 	const [link] = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
 	// PGEgaHJlZj0ieCI+ is base64 for <a href="x">
 	t.is(link?.url, 'https://r.example/f/x');

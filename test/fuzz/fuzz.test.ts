@@ -13,16 +13,16 @@ import {fixtureSeeds} from './seeds.js';
 const RUNS_PER_SOURCE = 100;
 const sources = caseSources(fixtureSeeds());
 
-test('the case sources include mutated fixtures', (t) => {
+test('the case sources include mutated fixtures', t => {
 	t.deepEqual(Object.keys(sources), ['html', 'xhtml', 'css', 'text', 'attack', 'mutated']);
 });
 
 for (const property of PROPERTY_NAMES) {
-	test(`fuzz: ${property}`, (t) => {
+	test(`fuzz: ${property}`, t => {
 		const params = fcParams(t, RUNS_PER_SOURCE);
 		for (const [index, arbitrary] of Object.values(sources).entries()) {
 			fc.assert(
-				fc.property(arbitrary, (c) => {
+				fc.property(arbitrary, c => {
 					checkProperty(property, c);
 				}),
 				{...params, seed: params.seed + index},

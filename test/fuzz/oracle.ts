@@ -73,7 +73,8 @@ export function decodeCss(raw: string, inString: boolean): string {
 		while (j < s.length && hex.length < 6 && isHex(s[j] as string)) hex += s[j++];
 		if (s[j] === ' ' || s[j] === '\t' || s[j] === '\n') j++;
 		const code = Number.parseInt(hex, 16);
-		out += code === 0 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff ? REPLACEMENT : String.fromCodePoint(code);
+		out +=
+			code === 0 || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff ? REPLACEMENT : String.fromCodePoint(code);
 		i = j - 1;
 	}
 	return out;
@@ -92,12 +93,14 @@ function unwrap(raw: string, delimiter: string | undefined): string {
 export function expectedValue(link: Link, event: ReferenceEvent, xhtml: boolean): string | undefined {
 	// XML has no NUL rule (it is not a character at all); HTML reads it as U+FFFD. XML 1.0
 	// §3.3.3: a literal TAB, LF or CR in an attribute value is a space, a reference to one is not.
-	const attribute = (s: string): string => (xhtml ? decodeHTMLStrict(newlines(s).replace(/[\t\n]/g, ' ')) : decodeHTMLAttribute(nulls(newlines(s))));
+	const attribute = (s: string): string =>
+		xhtml ? decodeHTMLStrict(newlines(s).replace(/[\t\n]/g, ' ')) : decodeHTMLAttribute(nulls(newlines(s)));
 	let text = link.raw;
 	// An iframe srcdoc document: the span is in the outer source, inside its attribute(s).
 	for (let i = 0; i < (event.enclosing?.length ?? 0); i++) text = attribute(text);
 	if (event.container === 'attribute' || event.container === 'xml-attribute') text = attribute(text);
-	else if (event.container === 'html-text') text = xhtml ? decodeHTMLStrict(newlines(text)) : decodeHTML(newlines(text));
+	else if (event.container === 'html-text')
+		text = xhtml ? decodeHTMLStrict(newlines(text)) : decodeHTML(newlines(text));
 	switch (event.syntax) {
 		case 'none':
 			return undefined;

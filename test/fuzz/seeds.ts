@@ -9,7 +9,12 @@ import type {Seed} from './generators.js';
 
 const FIXTURES = new URL('../../fixtures/', import.meta.url);
 
-const TYPES: ReadonlyArray<[RegExp, InputType]> = [[/\.xhtml$/, 'xhtml'], [/\.html?$/, 'html'], [/\.css$/, 'css'], [/\.txt$/, 'text']];
+const TYPES: ReadonlyArray<[RegExp, InputType]> = [
+	[/\.xhtml$/, 'xhtml'],
+	[/\.html?$/, 'html'],
+	[/\.css$/, 'css'],
+	[/\.txt$/, 'text'],
+];
 
 function typeOf(name: string): InputType | undefined {
 	return TYPES.find(([pattern]) => pattern.test(name))?.[1];
@@ -22,7 +27,7 @@ function folder(path: string): Seed[] {
 	} catch {
 		return [];
 	}
-	return names.flatMap((name) => {
+	return names.flatMap(name => {
 		const type = typeOf(name);
 		return type === undefined ? [] : [{name, type, bytes: new Uint8Array(readFileSync(join(path, name)))}];
 	});
@@ -30,7 +35,7 @@ function folder(path: string): Seed[] {
 
 /** The fixture pages, style sheet and text files. */
 export function fixtureSeeds(): Seed[] {
-	return ['html', 'html-unit', 'css', 'text', 'readme'].flatMap((name) => folder(new URL(`${name}/`, FIXTURES).pathname));
+	return ['html', 'html-unit', 'css', 'text', 'readme'].flatMap(name => folder(new URL(`${name}/`, FIXTURES).pathname));
 }
 
 /** The pages of a corpus folder (e.g. ../shared/corpus/html). */

@@ -64,12 +64,18 @@ export function seedOf(value: string | undefined): number {
  */
 export function identity(name: string, bytes: Buffer, options: ExtractOptions, next: () => number): Result[] {
 	const results: Result[] = [];
-	for (const [keeper, to] of [['undefined', () => undefined], ['value', (link: Link) => link.value]] as const) {
+	for (const [keeper, to] of [
+		['undefined', () => undefined],
+		['value', (link: Link) => link.value],
+	] as const) {
 		for (let run = 0; run <= CHUNKINGS; run++) {
 			const chunks = run === 0 ? [bytes] : chunk(bytes, next);
 			const output = rewriteChunks(chunks, {...options, to});
 			const at = firstDifference(output, bytes);
-			results.push({title: `identity (${keeper}, ${run === 0 ? 'whole' : `${chunks.length} chunks`}) ${name}`, problem: at < 0 ? null : `differs at byte ${at}`});
+			results.push({
+				title: `identity (${keeper}, ${run === 0 ? 'whole' : `${chunks.length} chunks`}) ${name}`,
+				problem: at < 0 ? null : `differs at byte ${at}`,
+			});
 		}
 	}
 	return results;

@@ -30,14 +30,16 @@ export async function peerUrls(bytes: Uint8Array, feedurl: string): Promise<Peer
 	const urls: PeerUrl[] = [];
 	const meta = parser.meta as unknown as Record<string, unknown>;
 	// feedparser gives the feed URL itself as meta.xmlurl when the feed names none: not in the document.
-	for (const field of META_FIELDS) if (!(field === 'xmlurl' && meta[field] === feedurl)) add(urls, `meta.${field}`, meta[field]);
+	for (const field of META_FIELDS)
+		if (!(field === 'xmlurl' && meta[field] === feedurl)) add(urls, `meta.${field}`, meta[field]);
 	add(urls, 'meta.image.url', parser.meta.image?.url);
 	for (const [i, item] of items.entries()) {
 		const record = item as unknown as Record<string, unknown>;
 		for (const field of ITEM_FIELDS) add(urls, `item[${i}].${field}`, record[field]);
 		add(urls, `item[${i}].image.url`, item.image?.url);
 		add(urls, `item[${i}].source.url`, item.source?.url);
-		for (const [k, enclosure] of (item.enclosures ?? []).entries()) add(urls, `item[${i}].enclosures[${k}].url`, enclosure.url);
+		for (const [k, enclosure] of (item.enclosures ?? []).entries())
+			add(urls, `item[${i}].enclosures[${k}].url`, enclosure.url);
 	}
 	return urls;
 }
@@ -48,7 +50,10 @@ export async function peerUrls(bytes: Uint8Array, feedurl: string): Promise<Peer
  * @example
  * const {parser, items} = await feedparse(bytes, 'https://feeds.example/a.rss');
  */
-export async function feedparse(bytes: Uint8Array, feedurl: string): Promise<{parser: FeedParser; items: FeedParser.Item[]}> {
+export async function feedparse(
+	bytes: Uint8Array,
+	feedurl: string,
+): Promise<{parser: FeedParser; items: FeedParser.Item[]}> {
 	const parser = new FeedParser({feedurl});
 	const items: FeedParser.Item[] = [];
 	Readable.from([bytes]).pipe(parser);

@@ -16,7 +16,8 @@ function sourceFiles(root: string): string[] {
 		for (const entry of readdirSync(folder, {withFileTypes: true})) {
 			const path = join(folder, entry.name);
 			if (entry.isDirectory()) walk(path);
-			else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) out.push(relative(root, path).split('\\').join('/'));
+			else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts'))
+				out.push(relative(root, path).split('\\').join('/'));
 		}
 	};
 	walk(root);
@@ -37,7 +38,12 @@ export function importsOf(file: string, text: string): string[] {
 export function importGraph(root: string): Map<string, string[]> {
 	const files = sourceFiles(root);
 	const known = new Set(files);
-	return new Map(files.map((file) => [file, importsOf(file, readFileSync(join(root, file), 'utf8')).filter((target) => known.has(target))]));
+	return new Map(
+		files.map(file => [
+			file,
+			importsOf(file, readFileSync(join(root, file), 'utf8')).filter(target => known.has(target)),
+		]),
+	);
 }
 
 /**

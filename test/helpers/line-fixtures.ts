@@ -19,11 +19,13 @@ export interface LineEntry {
 }
 
 export function unescapeLine(line: string): string {
-	return line.replace(/\\([nrt\\])/g, (_, c: string) => (c === 'n' ? '\n' : c === 'r' ? '\r' : c === 't' ? '\t' : '\\'));
+	return line.replace(/\\([nrt\\])/g, (_, c: string) =>
+		c === 'n' ? '\n' : c === 'r' ? '\r' : c === 't' ? '\t' : '\\',
+	);
 }
 
 function lines(text: string): string[] {
-	return text.split(/\r?\n/).map((line) => (line.startsWith('%') ? '' : line));
+	return text.split(/\r?\n/).map(line => (line.startsWith('%') ? '' : line));
 }
 
 /** Entries of a "links" file: groups of consecutive non-blank lines. */

@@ -36,7 +36,11 @@ export interface Paused {
  * const {code, stdout, stderr} = await run.exit;
  */
 export function runPaused(stage: 'open' | 'read' | 'rename', args: readonly string[]): Paused {
-	const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/cli-entry.ts', '--pause', stage, '--', ...args], {cwd: repo, stdio: ['pipe', 'pipe', 'pipe']});
+	const child = spawn(
+		process.execPath,
+		['--import', 'tsx', 'test/helpers/cli-entry.ts', '--pause', stage, '--', ...args],
+		{cwd: repo, stdio: ['pipe', 'pipe', 'pipe']},
+	);
 	let stdout = '';
 	let stderr = '';
 	let onPause: () => void = () => undefined;
@@ -56,6 +60,9 @@ export function runPaused(stage: 'open' | 'read' | 'rename', args: readonly stri
 		}),
 	);
 	// A run that ends without pausing (no pause in it) must not leave the test waiting.
-	const pausedOrExited = Promise.race([paused, exit.then(({stderr: text}) => Promise.reject(new Error(`the run ended without pausing at ${stage}: ${text}`)))]);
+	const pausedOrExited = Promise.race([
+		paused,
+		exit.then(({stderr: text}) => Promise.reject(new Error(`the run ended without pausing at ${stage}: ${text}`))),
+	]);
 	return {paused: pausedOrExited, resume: () => child.stdin.end('\n'), signal: name => child.kill(name), exit};
 }

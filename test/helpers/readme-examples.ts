@@ -44,10 +44,15 @@ export function readmeExamples(pageUrl: string): Record<string, string> {
 		// Usage: the Node entry, one-shot and streaming (reads ./page.html).
 		'usage.js': withChecks(codeBlock('docs/api.md', 'js', "from 'linkstream';")),
 		// API: rewriteLinks, each result checked.
-		'rewrite.js': withChecks(codeBlock('docs/api.md', 'js', 'rewriteLinks('), "import {rewriteLinks} from 'linkstream';\n"),
+		'rewrite.js': withChecks(
+			codeBlock('docs/api.md', 'js', 'rewriteLinks('),
+			"import {rewriteLinks} from 'linkstream';\n",
+		),
 		// Web Streams: the fetch handler (driven by handler-run.ts) and the Deno example, run by Node.
 		'handler.js': codeBlock('docs/web-streams.md', 'js', 'export default {'),
-		'deno.ts': codeBlock('docs/web-streams.md', 'ts', '// Deno:').replace("'npm:linkstream/web'", "'linkstream/web'").replace("'https://example.com/'", JSON.stringify(pageUrl)),
+		'deno.ts': codeBlock('docs/web-streams.md', 'ts', '// Deno:')
+			.replace("'npm:linkstream/web'", "'linkstream/web'")
+			.replace("'https://example.com/'", JSON.stringify(pageUrl)),
 		'handler-run.ts': `import handler from './handler.js';
 const response = await handler.fetch(new Request(${JSON.stringify(pageUrl)}));
 process.stdout.write(new Uint8Array(await response.arrayBuffer()));

@@ -25,26 +25,31 @@ export function parse(reference: string): Components {
 /** §5.2.2 Transform References, with a strict parser. */
 export function transform(R: Components, Base: Components): Components {
 	const T: Components = {scheme: undefined, authority: undefined, path: '', query: undefined, fragment: undefined};
-	if (R.scheme !== undefined) { // if defined(R.scheme) then
+	if (R.scheme !== undefined) {
+		// if defined(R.scheme) then
 		T.scheme = R.scheme; //          T.scheme    = R.scheme;
 		T.authority = R.authority; //    T.authority = R.authority;
 		T.path = remove_dot_segments(R.path); // T.path = remove_dot_segments(R.path);
 		T.query = R.query; //            T.query     = R.query;
 	} else {
-		if (R.authority !== undefined) { // if defined(R.authority) then
+		if (R.authority !== undefined) {
+			// if defined(R.authority) then
 			T.authority = R.authority;
 			T.path = remove_dot_segments(R.path);
 			T.query = R.query;
 		} else {
-			if (R.path === '') { //     if (R.path == "") then
+			if (R.path === '') {
+				//     if (R.path == "") then
 				T.path = Base.path; //     T.path = Base.path;
-				if (R.query !== undefined) { // if defined(R.query) then
+				if (R.query !== undefined) {
+					// if defined(R.query) then
 					T.query = R.query;
 				} else {
 					T.query = Base.query;
 				}
 			} else {
-				if (R.path.startsWith('/')) { // if (R.path starts-with "/") then
+				if (R.path.startsWith('/')) {
+					// if (R.path starts-with "/") then
 					T.path = remove_dot_segments(R.path);
 				} else {
 					T.path = merge(Base, R.path); // T.path = merge(Base.path, R.path);

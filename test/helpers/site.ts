@@ -43,7 +43,10 @@ export const PAGES: Readonly<Record<string, Buffer>> = {
 	),
 	// Relative from the start: --to relative leaves it, --to absolute changes it.
 	'css/print.css': Buffer.from('body { background: url(../img/p.png) }\n'),
-	'img/logo.png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0x3c, 0x61, 0x20, 0x68, 0x72, 0x65, 0x66, 0x3d]),
+	'img/logo.png': Buffer.from([
+		0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0xc3, 0x28, 0x3c, 0x61, 0x20, 0x68, 0x72, 0x65,
+		0x66, 0x3d,
+	]),
 	'img/notes.txt': Buffer.from('See https://example.com/docs/guide/ for more.\n'),
 	'robots.txt': Buffer.from('User-agent: *\nDisallow:\n'),
 };
@@ -113,7 +116,10 @@ export function bytesOf(path: string, text: string): Buffer {
 }
 
 /** A site folder with `pages` (path under it → content), in a fresh temporary folder named after `prefix`. */
-export function makeSite(pages: Readonly<Record<string, string>>, prefix = 'linkstream-site-'): {root: string; site: string} {
+export function makeSite(
+	pages: Readonly<Record<string, string>>,
+	prefix = 'linkstream-site-',
+): {root: string; site: string} {
 	const root = mkdtempSync(join(tmpdir(), prefix));
 	const site = join(root, 'site');
 	mkdirSync(site);

@@ -36,7 +36,7 @@ function same(a: string | Uint8Array, b: string | Uint8Array): boolean {
 }
 
 function urls(input: string | Uint8Array, type: InputType): Array<string | null> {
-	return extractLinks(input, {type, retrievalUrl: PAGE}).map((link) => link.url);
+	return extractLinks(input, {type, retrievalUrl: PAGE}).map(link => link.url);
 }
 
 /** `run()`, or undefined after failing the test with what it threw. */
@@ -52,7 +52,12 @@ function attempt<T>(t: ExecutionContext, what: string, run: () => T): T | undefi
 function checkRow(t: ExecutionContext, input: string | Uint8Array, type: InputType): void {
 	for (const form of forms(input)) {
 		const kind = `${type}, ${typeof form === 'string' ? 'string' : 'bytes'}`;
-		const identity = attempt(t, `${kind}: identity`, () => rewriteLinks(form as string, options(type, () => undefined)));
+		const identity = attempt(t, `${kind}: identity`, () =>
+			rewriteLinks(
+				form as string,
+				options(type, () => undefined),
+			),
+		);
 		if (identity !== undefined && !same(identity, form)) t.fail(`${kind}: identity rewrite changed the input`);
 	}
 	// Absolute and relative: the string form (the bytes form is the same text once decoded).
@@ -75,7 +80,10 @@ function wellFormed(s: string): string {
 
 async function stream(chunks: ReadonlyArray<string | Uint8Array>, rewrite: RewriteOptions): Promise<string | Buffer> {
 	const out: Array<string | Buffer> = [];
-	const source = Readable.from(chunks.map((chunk) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk))), {objectMode: false});
+	const source = Readable.from(
+		chunks.map(chunk => (typeof chunk === 'string' ? chunk : Buffer.from(chunk))),
+		{objectMode: false},
+	);
 	for await (const piece of source.pipe(createRewriteStream(rewrite))) out.push(piece as string | Buffer);
 	return typeof chunks[0] === 'string' ? out.join('') : Buffer.concat(out as Buffer[]);
 }
@@ -87,7 +95,7 @@ function budget(input: string | Uint8Array): string | Uint8Array {
 }
 
 for (const [name, make] of TABLE) {
-	test(`bad input, rewrite: ${name}`, (t) => {
+	test(`bad input, rewrite: ${name}`, t => {
 		const input = budget(make());
 		for (const type of TYPES) checkRow(t, input, type);
 		t.pass();
@@ -97,7 +105,7 @@ for (const [name, make] of TABLE) {
 const SMALL = TABLE.filter(([, make]) => make().length < MB);
 
 for (const [name, make] of SMALL) {
-	test(`bad input, rewrite stream at random chunkings: ${name}`, async (t) => {
+	test(`bad input, rewrite stream at random chunkings: ${name}`, async t => {
 		const {seed} = fcParams(t, 1);
 		const input = make();
 		for (const type of TYPES) {
@@ -111,7 +119,10 @@ for (const [name, make] of SMALL) {
 					for (let run = 0; run < 3; run++) {
 						const cuts = randomCuts(form.length, seed + run, 1 + run * 8);
 						const got = await stream(cut(form, cuts), rewrite);
-						if (!same(got, expected)) t.fail(`${type}, ${typeof form}, ${typeof to === 'string' ? to : 'identity'}: stream at cuts ${cuts.join(',')} differs from the one-shot output`);
+						if (!same(got, expected))
+							t.fail(
+								`${type}, ${typeof form}, ${typeof to === 'string' ? to : 'identity'}: stream at cuts ${cuts.join(',')} differs from the one-shot output`,
+							);
 					}
 				}
 			}

@@ -20,7 +20,15 @@ export function garbage(length: number, seed = 0x9e3779b9): Uint8Array {
 }
 
 export const TABLE: ReadonlyArray<[string, () => string | Uint8Array]> = [
-	['invalid UTF-8 sequences', () => Buffer.concat([Buffer.from('<a href="x'), Buffer.from([0xff, 0xc3, 0x28, 0xe2, 0x82, 0xf0, 0x9f]), Buffer.from('.html">a</a> http://e.example/\xff')])],
+	[
+		'invalid UTF-8 sequences',
+		() =>
+			Buffer.concat([
+				Buffer.from('<a href="x'),
+				Buffer.from([0xff, 0xc3, 0x28, 0xe2, 0x82, 0xf0, 0x9f]),
+				Buffer.from('.html">a</a> http://e.example/\xff'),
+			]),
+	],
 	['lone surrogates', () => '<a href="a\ud800b.html">x</a> http://e.example/\udc00 url(\ud83d.png)'],
 	['NUL bytes', () => '<a\0 href="\0a.html"\0>\0</a> http://e.example/\0 url(\0.png)'],
 	['binary garbage', () => garbage(256 * 1024)],
@@ -40,5 +48,13 @@ export const TABLE: ReadonlyArray<[string, () => string | Uint8Array]> = [
 	['CRLF line ends', () => '<a\r\nhref="a.html">a</a>\r\nhttp://e.example/crlf\r\n<b>url(c.png)</b>'],
 	['CR line ends', () => '<a\rhref="a.html">a</a>\rhttp://e.example/cr\r<b>url(c.png)</b>'],
 	['LF line ends', () => '<a\nhref="a.html">a</a>\nhttp://e.example/lf\n<b>url(c.png)</b>'],
-	['a BOM in the middle', () => Buffer.concat([Buffer.from('<a href="one.html">1</a>'), Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<a href="two.html">2</a> http://e.example/bom url(b.png)')])],
+	[
+		'a BOM in the middle',
+		() =>
+			Buffer.concat([
+				Buffer.from('<a href="one.html">1</a>'),
+				Buffer.from([0xef, 0xbb, 0xbf]),
+				Buffer.from('<a href="two.html">2</a> http://e.example/bom url(b.png)'),
+			]),
+	],
 ];

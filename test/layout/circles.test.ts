@@ -9,13 +9,16 @@ import {importCircles, importGraph, importsOf} from '../helpers/imports.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
-test('no import circle among the modules of src/', (t) => {
+test('no import circle among the modules of src/', t => {
 	const graph = importGraph(SRC);
 	t.true(graph.size > 50, `src/ read: ${graph.size} modules`);
-	t.deepEqual(importCircles(graph).map((circle) => circle.join(' ~ ')), []);
+	t.deepEqual(
+		importCircles(graph).map(circle => circle.join(' ~ ')),
+		[],
+	);
 });
 
-test('every form of a relative import is an edge', (t) => {
+test('every form of a relative import is an edge', t => {
 	const text = [
 		"import {a} from './a.js';",
 		"import type {B} from '../b.js';",
@@ -26,10 +29,18 @@ test('every form of a relative import is an edge', (t) => {
 		"import {\n\tg,\n\th,\n} from './gh.js';",
 		"import {x} from 'node:fs';",
 	].join('\n');
-	t.deepEqual(importsOf('dir/file.ts', text), ['dir/a.ts', 'b.ts', 'dir/c.ts', 'dir/d.ts', 'dir/e.ts', 'dir/f.ts', 'dir/gh.ts']);
+	t.deepEqual(importsOf('dir/file.ts', text), [
+		'dir/a.ts',
+		'b.ts',
+		'dir/c.ts',
+		'dir/d.ts',
+		'dir/e.ts',
+		'dir/f.ts',
+		'dir/gh.ts',
+	]);
 });
 
-test('circles found: two files, three, a file importing itself; a diamond is none', (t) => {
+test('circles found: two files, three, a file importing itself; a diamond is none', t => {
 	const graph = new Map([
 		['a.ts', ['b.ts']],
 		['b.ts', ['a.ts', 'c.ts']],
@@ -42,6 +53,8 @@ test('circles found: two files, three, a file importing itself; a diamond is non
 		['right.ts', ['bottom.ts']],
 		['bottom.ts', []],
 	]);
-	const found = importCircles(graph).map((circle) => circle.join(' ')).sort();
+	const found = importCircles(graph)
+		.map(circle => circle.join(' '))
+		.sort();
 	t.deepEqual(found, ['a.ts b.ts', 'c.ts d.ts e.ts', 'self.ts']);
 });

@@ -35,25 +35,37 @@ function sameDocument(value: string): boolean {
 	return v === '' || v.startsWith('#');
 }
 
-test('the committed rewrites are what rewriteLinks gives today', (t) => {
+test('the committed rewrites are what rewriteLinks gives today', t => {
 	t.true(checks.length > 0);
 	for (const check of checks) {
 		const body = readFileSync(new URL(check.page, DIR));
 		// As scripts/browser-rewrite.ts rewrote them: every reference relativized, none kept absolute (an absolute one resolves to itself).
-		const rewritten = rewriteLinks(body, {type: 'html', retrievalUrl: check.retrievalUrl, documentUrl: check.documentUrl, to: 'relative', keepAbsolute: []});
-		t.is(sha256(rewritten), check.rewritten, `${check.page} (${check.variant}): regenerate with npx tsx scripts/browser-rewrite.ts`);
+		const rewritten = rewriteLinks(body, {
+			type: 'html',
+			retrievalUrl: check.retrievalUrl,
+			documentUrl: check.documentUrl,
+			to: 'relative',
+			keepAbsolute: [],
+		});
+		t.is(
+			sha256(rewritten),
+			check.rewritten,
+			`${check.page} (${check.variant}): regenerate with npx tsx scripts/browser-rewrite.ts`,
+		);
 	}
 });
 
 for (const check of checks) {
-	test(`Chromium resolves the same URLs after a relative rewrite: ${check.page} (${check.variant})`, (t) => {
+	test(`Chromium resolves the same URLs after a relative rewrite: ${check.page} (${check.variant})`, t => {
 		t.is(check.rewrittenRows.length, check.original.length, 'the same rows');
 		for (const [i, original] of check.original.entries()) {
 			const row = check.rewrittenRows[i];
 			if (row === undefined) continue;
 			const [element, attribute, value, url] = original;
 			t.deepEqual([row[0], row[1]], [element, attribute], `row ${i}`);
-			const known = KNOWN_DIFFERENCES.find((d) => d.page === check.page && d.variant === check.variant && d.value === value);
+			const known = KNOWN_DIFFERENCES.find(
+				d => d.page === check.page && d.variant === check.variant && d.value === value,
+			);
 			if (known !== undefined) {
 				t.not(row[3], url, `known difference no longer differs: ${known.reason}`);
 				continue;
@@ -63,7 +75,10 @@ for (const check of checks) {
 				// or the moved document itself), or, for an empty form action, the document URL.
 				t.is(row[2], value, `row ${i}: kept as written`);
 				const allowed = [url, resolveOrNull(value.trim(), check.rewrittenBase), check.documentUrl];
-				t.true(allowed.includes(row[3]), `row ${i}: ${element} ${attribute} ${JSON.stringify(value)} gave ${String(row[3])}`);
+				t.true(
+					allowed.includes(row[3]),
+					`row ${i}: ${element} ${attribute} ${JSON.stringify(value)} gave ${String(row[3])}`,
+				);
 				continue;
 			}
 			t.is(row[3], url, `row ${i}: ${element} ${attribute} ${JSON.stringify(value)} -> ${JSON.stringify(row[2])}`);

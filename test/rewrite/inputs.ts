@@ -24,25 +24,43 @@ function read(path: string): Buffer {
 export function fixtureInputs(): Input[] {
 	const pages = JSON.parse(read('html/pages.json').toString('utf8')) as Record<string, {retrievalUrl: string}>;
 	const inputs: Input[] = [];
-	for (const name of readdirSync(new URL('html/', root)).filter((n) => n.endsWith('.html')).sort()) {
+	for (const name of readdirSync(new URL('html/', root))
+		.filter(n => n.endsWith('.html'))
+		.sort()) {
 		const retrievalUrl = pages[name]?.retrievalUrl ?? `https://fixtures.example/html/${name}`;
 		inputs.push({name: `html/${name}`, bytes: read(`html/${name}`), options: {type: 'html', retrievalUrl}});
 	}
 	for (const name of readdirSync(new URL('html-unit/', root)).sort()) {
 		const type = name.endsWith('.xhtml') ? 'xhtml' : 'html';
-		inputs.push({name: `html-unit/${name}`, bytes: read(`html-unit/${name}`), options: {type, retrievalUrl: `https://unit.example/pages/${name}`, textLinks: true}});
+		inputs.push({
+			name: `html-unit/${name}`,
+			bytes: read(`html-unit/${name}`),
+			options: {type, retrievalUrl: `https://unit.example/pages/${name}`, textLinks: true},
+		});
 	}
-	inputs.push({name: 'readme/page.html', bytes: read('readme/page.html'), options: {type: 'html', retrievalUrl: 'https://example.com/docs/page.html'}});
+	inputs.push({
+		name: 'readme/page.html',
+		bytes: read('readme/page.html'),
+		options: {type: 'html', retrievalUrl: 'https://example.com/docs/page.html'},
+	});
 	for (const name of readdirSync(new URL('text/', root)).sort()) {
-		inputs.push({name: `text/${name}`, bytes: read(`text/${name}`), options: {type: 'text', retrievalUrl: 'http://base.example/dir/page.txt', fuzzy: {domains: true, emails: true}}});
+		inputs.push({
+			name: `text/${name}`,
+			bytes: read(`text/${name}`),
+			options: {type: 'text', retrievalUrl: 'http://base.example/dir/page.txt', fuzzy: {domains: true, emails: true}},
+		});
 	}
-	inputs.push({name: 'css/site.css', bytes: read('css/site.css'), options: {type: 'css', retrievalUrl: 'https://example.com/css/site.css'}});
+	inputs.push({
+		name: 'css/site.css',
+		bytes: read('css/site.css'),
+		options: {type: 'css', retrievalUrl: 'https://example.com/css/site.css'},
+	});
 	return inputs;
 }
 
 /** `bytes` cut at the given points (taken modulo the length, deduplicated). */
 export function cut<T extends string | Uint8Array>(input: T, cuts: readonly number[]): T[] {
-	const points = [...new Set(cuts.map((c) => c % (input.length + 1)))].sort((a, b) => a - b);
+	const points = [...new Set(cuts.map(c => c % (input.length + 1)))].sort((a, b) => a - b);
 	const chunks: T[] = [];
 	let last = 0;
 	for (const point of [...points, input.length]) {

@@ -13,31 +13,46 @@ const page = 'https://example.com/a/b.html';
 const html = (input: string, options: Partial<RewriteOptions> & Pick<RewriteOptions, 'to'>): string =>
 	rewriteLinks(input, {type: 'html', retrievalUrl: page, ...options});
 
-test('absolute: relative references become absolute; same-document, empty and opaque ones stay', (t) => {
+test('absolute: relative references become absolute; same-document, empty and opaque ones stay', t => {
 	t.is(
-		html('<a href="c.html">c</a><a href=#top>t</a><a href="">e</a><a href="mailto:x@example.com">m</a><a href="javascript:go()">j</a><img src=../i.png>', {to: 'absolute'}),
+		html(
+			'<a href="c.html">c</a><a href=#top>t</a><a href="">e</a><a href="mailto:x@example.com">m</a><a href="javascript:go()">j</a><img src=../i.png>',
+			{to: 'absolute'},
+		),
 		'<a href="https://example.com/a/c.html">c</a><a href=#top>t</a><a href="">e</a><a href="mailto:x@example.com">m</a><a href="javascript:go()">j</a><img src=https://example.com/i.png>',
 	);
 });
 
-test('absolute: srcset candidates, meta refresh, style attribute and element, srcdoc', (t) => {
+test('absolute: srcset candidates, meta refresh, style attribute and element, srcdoc', t => {
 	t.is(
-		html(`<img srcset="x.png 1x,y.png 2x"><meta http-equiv=refresh content="5; URL=n.html"><p style="background:url(bg.png)"><style>@import 'i.css';</style><iframe srcdoc="<img src=&quot;s.png&quot;>"></iframe>`, {to: 'absolute'}),
+		html(
+			`<img srcset="x.png 1x,y.png 2x"><meta http-equiv=refresh content="5; URL=n.html"><p style="background:url(bg.png)"><style>@import 'i.css';</style><iframe srcdoc="<img src=&quot;s.png&quot;>"></iframe>`,
+			{to: 'absolute'},
+		),
 		`<img srcset="https://example.com/a/x.png 1x,https://example.com/a/y.png 2x"><meta http-equiv=refresh content="5; URL=https://example.com/a/n.html"><p style="background:url(https://example.com/a/bg.png)"><style>@import 'https://example.com/a/i.css';</style><iframe srcdoc="<img src=&quot;https://example.com/a/s.png&quot;>"></iframe>`,
 	);
 });
 
-test('relative: against the document URL; another origin stays absolute', (t) => {
+test('relative: against the document URL; another origin stays absolute', t => {
 	t.is(
-		html('<a href="https://example.com/a/c/d.html">d</a><a href="https://example.com/x.html">x</a><a href="https://other.example/y">y</a>', {to: 'relative'}),
+		html(
+			'<a href="https://example.com/a/c/d.html">d</a><a href="https://example.com/x.html">x</a><a href="https://other.example/y">y</a>',
+			{to: 'relative'},
+		),
 		'<a href="c/d.html">d</a><a href="../x.html">x</a><a href="https://other.example/y">y</a>',
 	);
-	t.is(html('<a href="https://example.com/x.html">x</a>', {to: 'relative', form: 'root-relative'}), '<a href="/x.html">x</a>');
+	t.is(
+		html('<a href="https://example.com/x.html">x</a>', {to: 'relative', form: 'root-relative'}),
+		'<a href="/x.html">x</a>',
+	);
 });
 
-test('relative: under a BASE element, relative to that base; the BASE href relative to the document URL', (t) => {
+test('relative: under a BASE element, relative to that base; the BASE href relative to the document URL', t => {
 	t.is(
-		html('<base href="https://example.com/lib/"><img src="https://example.com/lib/img/i.png"><a href="https://example.com/a/z.html">z</a>', {to: 'relative'}),
+		html(
+			'<base href="https://example.com/lib/"><img src="https://example.com/lib/img/i.png"><a href="https://example.com/a/z.html">z</a>',
+			{to: 'relative'},
+		),
 		'<base href="../lib/"><img src="img/i.png"><a href="../a/z.html">z</a>',
 	);
 	// A BASE on another origin cannot be relative: kept, and the references under it are relative to it.
@@ -47,31 +62,46 @@ test('relative: under a BASE element, relative to that base; the BASE href relat
 	);
 });
 
-test('relative: the output document URL; out-of-scope references keep their meaning', (t) => {
-	const options = {to: 'relative', retrievalUrl: 'https://example.com/blog/index.html', documentUrl: 'https://mirror.example/blog/index.html', scope: 'https://example.com/blog/'} as const;
+test('relative: the output document URL; out-of-scope references keep their meaning', t => {
+	const options = {
+		to: 'relative',
+		retrievalUrl: 'https://example.com/blog/index.html',
+		documentUrl: 'https://mirror.example/blog/index.html',
+		scope: 'https://example.com/blog/',
+	} as const;
 	t.is(
-		html('<a href="https://example.com/blog/p.html">p</a><a href="/shop/">s</a><a href="https://example.com/shop/">S</a><a href=#f>f</a>', options),
+		html(
+			'<a href="https://example.com/blog/p.html">p</a><a href="/shop/">s</a><a href="https://example.com/shop/">S</a><a href=#f>f</a>',
+			options,
+		),
 		// p: in scope, relative to the new place (another origin, so absolute); /shop/: out of scope and
 		// would now resolve on mirror.example, so written absolute; the absolute one is kept.
 		'<a href="https://example.com/blog/p.html">p</a><a href="https://example.com/shop/">s</a><a href="https://example.com/shop/">S</a><a href=#f>f</a>',
 	);
 	t.is(
-		html('<a href="https://example.com/blog/2024/p.html">p</a><a href="../shop/">s</a>', {to: 'relative', retrievalUrl: 'https://example.com/blog/index.html', scope: 'https://example.com/blog/'}),
+		html('<a href="https://example.com/blog/2024/p.html">p</a><a href="../shop/">s</a>', {
+			to: 'relative',
+			retrievalUrl: 'https://example.com/blog/index.html',
+			scope: 'https://example.com/blog/',
+		}),
 		'<a href="2024/p.html">p</a><a href="../shop/">s</a>',
 	);
 });
 
-test('relative: object archive relative to its codebase', (t) => {
+test('relative: object archive relative to its codebase', t => {
 	t.is(
-		html('<object codebase="/applets/" classid="java:Main.class" archive="https://example.com/applets/lib.jar"></object>', {to: 'relative'}),
+		html(
+			'<object codebase="/applets/" classid="java:Main.class" archive="https://example.com/applets/lib.jar"></object>',
+			{to: 'relative'},
+		),
 		'<object codebase="../applets/" classid="java:Main.class" archive="lib.jar"></object>',
 	);
 });
 
-test('function: escaping in each quoting; an attribute without value gets one', (t) => {
+test('function: escaping in each quoting; an attribute without value gets one', t => {
 	const to = (): string => 'x "y" \'z\' & <w>';
 	t.is(html('<a href="a">1</a>', {to}), '<a href="x &quot;y&quot; \'z\' &amp; &lt;w>">1</a>');
-	t.is(html("<a href='a'>1</a>", {to}), "<a href='x \"y\" &#39;z&#39; &amp; &lt;w>'>1</a>");
+	t.is(html("<a href='a'>1</a>", {to}), '<a href=\'x "y" &#39;z&#39; &amp; &lt;w>\'>1</a>');
 	t.is(html('<a href=a>1</a>', {to}), '<a href="x &quot;y&quot; \'z\' &amp; &lt;w>">1</a>');
 	t.is(html('<a href=a>1</a>', {to: () => 'b/c.html'}), '<a href=b/c.html>1</a>');
 	t.is(html('<a href>1</a>', {to: () => 'n.html'}), '<a href="n.html">1</a>');
@@ -79,28 +109,55 @@ test('function: escaping in each quoting; an attribute without value gets one', 
 	t.is(html('<a href="a">1</a>', {to: () => null}), '<a href="a">1</a>');
 });
 
-test('function: entity-encoded sources are written fresh with minimal escaping', (t) => {
-	t.is(html('<a href="&#x61;.html?x=1&amp;y=2">1</a>', {to: (link) => `${link.value}&z=3`}), '<a href="a.html?x=1&amp;y=2&amp;z=3">1</a>');
-	t.is(html('<a href="&#x61;.html">1</a>', {to: () => 'a.html'}), '<a href="&#x61;.html">1</a>', 'equal to the value: kept as written');
+test('function: entity-encoded sources are written fresh with minimal escaping', t => {
+	t.is(
+		html('<a href="&#x61;.html?x=1&amp;y=2">1</a>', {to: link => `${link.value}&z=3`}),
+		'<a href="a.html?x=1&amp;y=2&amp;z=3">1</a>',
+	);
+	t.is(
+		html('<a href="&#x61;.html">1</a>', {to: () => 'a.html'}),
+		'<a href="&#x61;.html">1</a>',
+		'equal to the value: kept as written',
+	);
 });
 
-test('function: srcset, ping, meta refresh and CSS keep their syntax', (t) => {
+test('function: srcset, ping, meta refresh and CSS keep their syntax', t => {
 	const to = (): string => 'a b,c.png';
 	t.is(html('<img srcset="x.png 1x, y.png 2x">', {to}), '<img srcset="a%20b,c.png 1x, a%20b,c.png 2x">');
-	t.is(html('<a href=h ping="p q">1</a>', {to: (link) => (link.attribute === 'ping' ? 'x y' : undefined)}), '<a href=h ping="x%20y x%20y">1</a>');
-	t.is(html(`<meta http-equiv=refresh content="0; url='r.html'">`, {to: () => "it's"}), `<meta http-equiv=refresh content="0; url='it%27s'">`);
 	t.is(
-		rewriteLinks('a{background:url(x.png)} b{background:url("y.png")}', {type: 'css', retrievalUrl: page, to: () => 'p (1).png'}),
+		html('<a href=h ping="p q">1</a>', {to: link => (link.attribute === 'ping' ? 'x y' : undefined)}),
+		'<a href=h ping="x%20y x%20y">1</a>',
+	);
+	t.is(
+		html(`<meta http-equiv=refresh content="0; url='r.html'">`, {to: () => "it's"}),
+		`<meta http-equiv=refresh content="0; url='it%27s'">`,
+	);
+	t.is(
+		rewriteLinks('a{background:url(x.png)} b{background:url("y.png")}', {
+			type: 'css',
+			retrievalUrl: page,
+			to: () => 'p (1).png',
+		}),
 		'a{background:url(p\\20 \\(1\\).png)} b{background:url("p (1).png")}',
 	);
-	t.is(html('<style>a{background:url(x)}</style>', {to: () => '</style><script>'}), '<style>a{background:url(\\3c /style\\3e \\3c script\\3e )}</style>');
-	t.is(html('<p style="background:url(\'x\')">', {to: () => `"&'`}), '<p style="background:url(\'\\&quot;&amp;\\\'\')">');
+	t.is(
+		html('<style>a{background:url(x)}</style>', {to: () => '</style><script>'}),
+		'<style>a{background:url(\\3c /style\\3e \\3c script\\3e )}</style>',
+	);
+	t.is(
+		html('<p style="background:url(\'x\')">', {to: () => `"&'`}),
+		"<p style=\"background:url('\\&quot;&amp;\\'')\">",
+	);
 });
 
-test('text: a URL in brackets stays inside them; a wrapped URL is replaced whole', (t) => {
+test('text: a URL in brackets stays inside them; a wrapped URL is replaced whole', t => {
 	const text = 'See <http://example.com/a-\n   long/path> and <URL:rel/x.html>.';
 	t.is(
-		rewriteLinks(text, {type: 'text', retrievalUrl: 'http://example.com/dir/page.txt', to: (link) => `${link.value}?q=a b>c`}),
+		rewriteLinks(text, {
+			type: 'text',
+			retrievalUrl: 'http://example.com/dir/page.txt',
+			to: link => `${link.value}?q=a b>c`,
+		}),
 		'See <http://example.com/a-long/path?q=a%20b%3Ec> and <URL:rel/x.html?q=a%20b%3Ec>.',
 	);
 	t.is(
@@ -109,17 +166,20 @@ test('text: a URL in brackets stays inside them; a wrapped URL is replaced whole
 	);
 });
 
-test('HTML text URLs (textLinks): percent-encoded for text, then & and < escaped for HTML', (t) => {
+test('HTML text URLs (textLinks): percent-encoded for text, then & and < escaped for HTML', t => {
 	t.is(
 		html('<p>see http://x.example/a.</p>', {textLinks: true, to: () => 'http://x.example/<b>&c d'}),
 		'<p>see &lt;http://x.example/%3Cb%3E&amp;c%20d>.</p>',
 	);
 	// Followed by whitespace or the end of the text, a new URL needs no delimiters.
-	t.is(html('<p>see http://x.example/a </p>', {textLinks: true, to: () => 'http://y.example/b'}), '<p>see http://y.example/b </p>');
+	t.is(
+		html('<p>see http://x.example/a </p>', {textLinks: true, to: () => 'http://y.example/b'}),
+		'<p>see http://y.example/b </p>',
+	);
 });
 
-test('escapers', (t) => {
-	t.is(escapeAttribute('a&b"c\'d<e', '"'), 'a&amp;b&quot;c\'d&lt;e');
+test('escapers', t => {
+	t.is(escapeAttribute('a&b"c\'d<e', '"'), "a&amp;b&quot;c'd&lt;e");
 	t.is(escapeAttribute('a&b"c\'d<e', "'"), 'a&amp;b"c&#39;d&lt;e');
 	t.is(escapeAttribute('a b=c>', ''), 'a&#32;b&#61;c&gt;');
 	t.is(writeUnquotedValue('a.html'), 'a.html');

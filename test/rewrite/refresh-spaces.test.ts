@@ -11,8 +11,14 @@ import {extractLinks, rewriteLinks} from '../../src/index.js';
 
 const BASE = 'https://r.example/d/page.html';
 
-for (const value of ['b c.html', 'https://n.example/a b/c d?q=x y#f g', 'b.html ', '\t c.html\n', 'javascript:go( 1 )']) {
-	test(`meta refresh: ${JSON.stringify(value)} keeps its meaning`, (t) => {
+for (const value of [
+	'b c.html',
+	'https://n.example/a b/c d?q=x y#f g',
+	'b.html ',
+	'\t c.html\n',
+	'javascript:go( 1 )',
+]) {
+	test(`meta refresh: ${JSON.stringify(value)} keeps its meaning`, t => {
 		const html = '<meta http-equiv="refresh" content="0; url=a.html">';
 		const out = rewriteLinks(html, {type: 'html', retrievalUrl: BASE, to: () => value});
 		t.false(/url=[^"]* /.test(out), out);

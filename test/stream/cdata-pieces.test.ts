@@ -18,7 +18,7 @@ const LINK = '<a href="x">';
 /** About 4 MB of links in one CDATA section. */
 const COUNT = Math.floor((4 << 20) / LINK.length);
 
-test('extract: the Links of a 4 MB CDATA section come as it is read, not all at its end', (t) => {
+test('extract: the Links of a 4 MB CDATA section come as it is read, not all at its end', t => {
 	const input = HEAD + LINK.repeat(COUNT) + TAIL;
 	let links = 0;
 	const core = createExtractor({type: 'xml', retrievalUrl: 'https://example.com/d/feed'}, () => links++);
@@ -33,9 +33,12 @@ test('extract: the Links of a 4 MB CDATA section come as it is read, not all at 
 	t.true(beforeEnd >= COUNT - 2 * (PIECE / LINK.length), `${beforeEnd} of ${COUNT} Links before the last piece`);
 });
 
-test('rewrite: the output of a 4 MB CDATA section flows before its end, each link made absolute', (t) => {
+test('rewrite: the output of a 4 MB CDATA section flows before its end, each link made absolute', t => {
 	const input = Buffer.from(HEAD + LINK.repeat(COUNT) + TAIL);
-	const pipeline = new RewritePipeline(checkRewriteOptions({type: 'xml', to: 'absolute', retrievalUrl: 'https://example.com/d/feed'}), nodeCodecs);
+	const pipeline = new RewritePipeline(
+		checkRewriteOptions({type: 'xml', to: 'absolute', retrievalUrl: 'https://example.com/d/feed'}),
+		nodeCodecs,
+	);
 	const out: Uint8Array[] = [];
 	let maxHeld = 0;
 	for (let at = 0; at < input.length; at += PIECE) {
@@ -56,19 +59,24 @@ const TRICKY = `<rss><channel><item><description>t<![CDATA[<a href="a]]b">x]</a>
 
 function links(chunks: readonly string[]): Array<Pick<Link, 'url' | 'raw' | 'start' | 'end'>> {
 	const found: Array<Pick<Link, 'url' | 'raw' | 'start' | 'end'>> = [];
-	const core = createExtractor({type: 'xml', retrievalUrl: 'https://example.com/d/feed'}, ({url, raw, start, end}) => found.push({url, raw, start, end}));
+	const core = createExtractor({type: 'xml', retrievalUrl: 'https://example.com/d/feed'}, ({url, raw, start, end}) =>
+		found.push({url, raw, start, end}),
+	);
 	for (const chunk of chunks) core.write(chunk);
 	core.end();
 	return found;
 }
 
 function rewritten(chunks: readonly string[]): string {
-	const pipeline = new RewritePipeline(checkRewriteOptions({type: 'xml', to: 'absolute', retrievalUrl: 'https://example.com/d/feed'}), nodeCodecs);
-	const out = chunks.flatMap((chunk) => pipeline.write(chunk) as string[]);
+	const pipeline = new RewritePipeline(
+		checkRewriteOptions({type: 'xml', to: 'absolute', retrievalUrl: 'https://example.com/d/feed'}),
+		nodeCodecs,
+	);
+	const out = chunks.flatMap(chunk => pipeline.write(chunk) as string[]);
 	return [...out, ...(pipeline.end() as string[])].join('');
 }
 
-test('a split anywhere in a CDATA section (inside `]]>` too) gives the same Links and output', (t) => {
+test('a split anywhere in a CDATA section (inside `]]>` too) gives the same Links and output', t => {
 	// By hand: the section's text is HTML as written; the escaped text between the sections is HTML after XML decoding.
 	const expected = [
 		{url: 'https://example.com/d/a]]b', raw: 'a]]b'},
@@ -78,10 +86,21 @@ test('a split anywhere in a CDATA section (inside `]]>` too) gives the same Link
 		{url: 'https://example.com/d/g', raw: 'g'},
 	];
 	const whole = links([TRICKY]);
-	t.deepEqual(whole.map(({url, raw}) => ({url, raw})), expected);
+	t.deepEqual(
+		whole.map(({url, raw}) => ({url, raw})),
+		expected,
+	);
 	for (const link of whole) if (link.raw !== 'f') t.is(TRICKY.slice(link.start, link.end), link.raw);
 	const output = rewritten([TRICKY]);
-	t.is(output, TRICKY.replace('"a]]b"', '"https://example.com/d/a]]b"').replace('"c]"', '"https://example.com/d/c]"').replace("'d]]]e'", "'https://example.com/d/d]]]e'").replace('&quot;f&quot;', '&quot;https://example.com/d/f&quot;').replace('"f"', '"https://example.com/d/f"').replace('"g"', '"https://example.com/d/g"'));
+	t.is(
+		output,
+		TRICKY.replace('"a]]b"', '"https://example.com/d/a]]b"')
+			.replace('"c]"', '"https://example.com/d/c]"')
+			.replace("'d]]]e'", "'https://example.com/d/d]]]e'")
+			.replace('&quot;f&quot;', '&quot;https://example.com/d/f&quot;')
+			.replace('"f"', '"https://example.com/d/f"')
+			.replace('"g"', '"https://example.com/d/g"'),
+	);
 	for (let i = 1; i < TRICKY.length; i++) {
 		for (const j of [i + 1, i + 2, i + 7]) {
 			const chunks = [TRICKY.slice(0, i), TRICKY.slice(i, j), TRICKY.slice(j)];

@@ -22,7 +22,11 @@ function decode(chunks: readonly Uint8Array[], options: DecoderOptions): {text: 
 }
 
 const whole = (bytes: Uint8Array, options: DecoderOptions) => decode([bytes], options);
-const bytewise = (bytes: Uint8Array, options: DecoderOptions) => decode([...bytes].map(b => Uint8Array.of(b)), options);
+const bytewise = (bytes: Uint8Array, options: DecoderOptions) =>
+	decode(
+		[...bytes].map(b => Uint8Array.of(b)),
+		options,
+	);
 
 // Encoding Standard, index-windows-1252.txt, pointers 0–31 (bytes 0x80–0x9F).
 const WINDOWS_1252_C1 = [
@@ -63,14 +67,23 @@ test('an unknown transport label is a TypeError naming the option, at constructi
 test('windows-1252: bytes 0x80–0x9F per the Encoding Standard index (not C1 controls)', t => {
 	const bytes = Uint8Array.from({length: 32}, (_, i) => 0x80 + i);
 	const {text} = whole(bytes, {type: 'text', encoding: 'windows-1252'});
-	t.deepEqual([...text].map(c => c.codePointAt(0)), WINDOWS_1252_C1);
+	t.deepEqual(
+		[...text].map(c => c.codePointAt(0)),
+		WINDOWS_1252_C1,
+	);
 	t.is(whole(latin1('\xE9\xFF'), {type: 'text', encoding: 'latin1'}).text, 'éÿ');
 });
 
 test('BOM beats the transport label and the meta prescan', t => {
 	const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...Buffer.from('<meta charset="koi8-r">é')]);
-	t.deepEqual(whole(utf8, {type: 'html', encoding: 'windows-1252'}), {text: '<meta charset="koi8-r">é', encoding: 'utf-8'});
-	t.deepEqual(bytewise(utf8, {type: 'html', encoding: 'windows-1252'}), {text: '<meta charset="koi8-r">é', encoding: 'utf-8'});
+	t.deepEqual(whole(utf8, {type: 'html', encoding: 'windows-1252'}), {
+		text: '<meta charset="koi8-r">é',
+		encoding: 'utf-8',
+	});
+	t.deepEqual(bytewise(utf8, {type: 'html', encoding: 'windows-1252'}), {
+		text: '<meta charset="koi8-r">é',
+		encoding: 'utf-8',
+	});
 	const le = new Uint8Array([0xff, 0xfe, ...Buffer.from('a€', 'utf16le')]);
 	t.deepEqual(bytewise(le, {type: 'css'}), {text: 'a€', encoding: 'utf-16le'});
 	const be = new Uint8Array([0xfe, 0xff, 0x00, 0x61, 0x20, 0xac]);
@@ -81,12 +94,18 @@ test('BOM beats the transport label and the meta prescan', t => {
 
 test('a lone BOM prefix at the end is not a BOM', t => {
 	t.deepEqual(whole(new Uint8Array([0xef, 0xbb]), {type: 'text'}), {text: '\uFFFD', encoding: 'utf-8'});
-	t.deepEqual(whole(new Uint8Array([0xfe]), {type: 'text', encoding: 'windows-1252'}), {text: 'þ', encoding: 'windows-1252'});
+	t.deepEqual(whole(new Uint8Array([0xfe]), {type: 'text', encoding: 'windows-1252'}), {
+		text: 'þ',
+		encoding: 'windows-1252',
+	});
 });
 
 test('the transport label beats <meta charset>', t => {
 	const page = latin1('<meta charset="windows-1252">caf\xC3\xA9');
-	t.deepEqual(whole(page, {type: 'html', encoding: 'utf-8'}), {text: '<meta charset="windows-1252">café', encoding: 'utf-8'});
+	t.deepEqual(whole(page, {type: 'html', encoding: 'utf-8'}), {
+		text: '<meta charset="windows-1252">café',
+		encoding: 'utf-8',
+	});
 	t.is(whole(page, {type: 'html'}).encoding, 'windows-1252');
 });
 
@@ -95,14 +114,30 @@ const prescan: Array<[string, string, string]> = [
 	['unquoted, upper-case META', '<HTML><HEAD><META CHARSET=KOI8-R>', 'koi8-r'],
 	['<meta/charset>', '<meta/charset=latin1>', 'windows-1252'],
 	['http-equiv form', '<meta http-equiv="Content-Type" content="text/html; charset=shift_jis">', 'shift_jis'],
-	['content before http-equiv, quoted charset', `<meta content='text/html; charset="euc-jp"' http-equiv=content-type>`, 'euc-jp'],
+	[
+		'content before http-equiv, quoted charset',
+		`<meta content='text/html; charset="euc-jp"' http-equiv=content-type>`,
+		'euc-jp',
+	],
 	['content without http-equiv needs the pragma', '<meta content="text/html; charset=koi8-r"><p>', 'utf-8'],
-	['charset attribute wins over content', '<meta http-equiv=content-type content="text/html; charset=koi8-r" charset=iso-8859-5>', 'iso-8859-5'],
+	[
+		'charset attribute wins over content',
+		'<meta http-equiv=content-type content="text/html; charset=koi8-r" charset=iso-8859-5>',
+		'iso-8859-5',
+	],
 	['duplicate attribute: the first counts', '<meta charset=koi8-r charset=iso-8859-5>', 'koi8-r'],
 	['comments are skipped', '<!-- <meta charset=koi8-r> --><meta charset=iso-8859-7>', 'iso-8859-7'],
 	['<!--> closes at once', '<!--><meta charset=iso-8859-7>-->', 'iso-8859-7'],
-	['values inside other tags are skipped', '<a title="<meta charset=koi8-r>"><meta charset=windows-1251>', 'windows-1251'],
-	['<!doctype>, </x> and <? are skipped', '<!DOCTYPE x <meta charset=koi8-r>><? <meta charset=koi8-r> ?></p <meta charset=koi8-r>><meta charset=gbk>', 'gbk'],
+	[
+		'values inside other tags are skipped',
+		'<a title="<meta charset=koi8-r>"><meta charset=windows-1251>',
+		'windows-1251',
+	],
+	[
+		'<!doctype>, </x> and <? are skipped',
+		'<!DOCTYPE x <meta charset=koi8-r>><? <meta charset=koi8-r> ?></p <meta charset=koi8-r>><meta charset=gbk>',
+		'gbk',
+	],
 	['an unknown label fails, a later meta counts', '<meta charset=bogus><meta charset=big5>', 'big5'],
 	['utf-16 from meta means utf-8', '<meta charset=utf-16le>', 'utf-8'],
 	['x-user-defined from meta means windows-1252', '<meta charset=x-user-defined>', 'windows-1252'],
@@ -211,45 +246,71 @@ const page = fc
 	.record({
 		bom: fc.constantFrom('', '\xEF\xBB\xBF', '\xFF\xFE'),
 		padding: fc.nat({max: 1100}),
-		declaration: fc.constantFrom('<meta charset=koi8-r>', '<meta http-equiv=content-type content="text/html;charset=shift_jis">', '<!-- x -->', '<meta charset=utf-8>', ''),
-		body: fc.array(fc.constantFrom('a', '\xE9', '\xC3\xA9', '\x95\x5C', '\xF0\x9F\x98\x80', '\x80', '<p>'), {maxLength: 30}),
+		declaration: fc.constantFrom(
+			'<meta charset=koi8-r>',
+			'<meta http-equiv=content-type content="text/html;charset=shift_jis">',
+			'<!-- x -->',
+			'<meta charset=utf-8>',
+			'',
+		),
+		body: fc.array(fc.constantFrom('a', '\xE9', '\xC3\xA9', '\x95\x5C', '\xF0\x9F\x98\x80', '\x80', '<p>'), {
+			maxLength: 30,
+		}),
 	})
-	.map(({bom, padding, declaration, body}) => latin1(`${bom}<!doctype html>${' '.repeat(padding)}${declaration}${body.join('')}`));
+	.map(({bom, padding, declaration, body}) =>
+		latin1(`${bom}<!doctype html>${' '.repeat(padding)}${declaration}${body.join('')}`),
+	);
 
 test('chunk invariance: any split gives the same text and encoding (seeded)', t => {
 	fc.assert(
-		fc.property(page, fc.array(fc.nat(), {maxLength: 8}), fc.constantFrom<DecoderOptions>({type: 'html'}, {type: 'html', encoding: 'windows-1252'}, {type: 'css'}), (bytes, cuts, options) => {
-			const expected = whole(bytes, options);
-			const points = [...new Set(cuts.map(c => c % (bytes.length + 1)))].sort((a, b) => a - b);
-			const chunks: Uint8Array[] = [];
-			let last = 0;
-			for (const point of [...points, bytes.length]) {
-				chunks.push(bytes.subarray(last, point));
-				last = point;
-			}
-			t.deepEqual(decode(chunks, options), expected);
-		}),
+		fc.property(
+			page,
+			fc.array(fc.nat(), {maxLength: 8}),
+			fc.constantFrom<DecoderOptions>({type: 'html'}, {type: 'html', encoding: 'windows-1252'}, {type: 'css'}),
+			(bytes, cuts, options) => {
+				const expected = whole(bytes, options);
+				const points = [...new Set(cuts.map(c => c % (bytes.length + 1)))].sort((a, b) => a - b);
+				const chunks: Uint8Array[] = [];
+				let last = 0;
+				for (const point of [...points, bytes.length]) {
+					chunks.push(bytes.subarray(last, point));
+					last = point;
+				}
+				t.deepEqual(decode(chunks, options), expected);
+			},
+		),
 		fcParams(t, 300),
 	);
 });
 
 test('multi-byte decoders: any split of random bytes decodes as the whole (seeded)', t => {
-	const bytesLike = fc.array(fc.oneof(fc.integer({min: 0, max: 255}), fc.constantFrom(0x3c, 0x61, 0x81, 0x95, 0x5c, 0xa1, 0xb0, 0xf0, 0x30, 0x39, 0x84)), {maxLength: 40});
+	const bytesLike = fc.array(
+		fc.oneof(
+			fc.integer({min: 0, max: 255}),
+			fc.constantFrom(0x3c, 0x61, 0x81, 0x95, 0x5c, 0xa1, 0xb0, 0xf0, 0x30, 0x39, 0x84),
+		),
+		{maxLength: 40},
+	);
 	fc.assert(
-		fc.property(bytesLike, fc.array(fc.nat(), {maxLength: 6}), fc.constantFrom('shift_jis', 'euc-jp', 'euc-kr', 'big5', 'gbk', 'gb18030', 'iso-2022-jp', 'utf-8', 'utf-16be'), (list, cuts, encoding) => {
-			const bytes = Uint8Array.from(list);
-			const options: DecoderOptions = {type: 'text', encoding};
-			const expected = whole(bytes, options);
-			const points = [...new Set(cuts.map(c => c % (bytes.length + 1)))].sort((a, b) => a - b);
-			const chunks: Uint8Array[] = [];
-			let last = 0;
-			for (const point of [...points, bytes.length]) {
-				chunks.push(bytes.subarray(last, point));
-				last = point;
-			}
-			t.deepEqual(decode(chunks, options), expected);
-			t.deepEqual(bytewise(bytes, options), expected);
-		}),
+		fc.property(
+			bytesLike,
+			fc.array(fc.nat(), {maxLength: 6}),
+			fc.constantFrom('shift_jis', 'euc-jp', 'euc-kr', 'big5', 'gbk', 'gb18030', 'iso-2022-jp', 'utf-8', 'utf-16be'),
+			(list, cuts, encoding) => {
+				const bytes = Uint8Array.from(list);
+				const options: DecoderOptions = {type: 'text', encoding};
+				const expected = whole(bytes, options);
+				const points = [...new Set(cuts.map(c => c % (bytes.length + 1)))].sort((a, b) => a - b);
+				const chunks: Uint8Array[] = [];
+				let last = 0;
+				for (const point of [...points, bytes.length]) {
+					chunks.push(bytes.subarray(last, point));
+					last = point;
+				}
+				t.deepEqual(decode(chunks, options), expected);
+				t.deepEqual(bytewise(bytes, options), expected);
+			},
+		),
 		fcParams(t, 1000),
 	);
 });

@@ -33,12 +33,14 @@ type Kind = 'html' | 'xml' | 'css' | 'text' | 'text-www';
 
 /** Each page's Links have long raw, value, URL and rel strings (the text-www URL is completed from its value). */
 const PAGES: Record<Kind, (i: number) => string> = {
-	html: (i) => `<p><a rel="External-Nofollow-Token" href="/articles/${i}/a-fairly-long-path.html?page=${i}&amp;x=1">Article ${i}</a> and some words to fill the page ${'.'.repeat(200)}</p>\n`,
+	html: i =>
+		`<p><a rel="External-Nofollow-Token" href="/articles/${i}/a-fairly-long-path.html?page=${i}&amp;x=1">Article ${i}</a> and some words to fill the page ${'.'.repeat(200)}</p>\n`,
 	// An xml:base, a URL in element text, escaped HTML (its Links carry embed, naming the element) per item.
-	xml: (i) => `${i === 0 ? '<rss xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>' : ''}<item xml:base="/items/${i}/"><link>/articles/${i}/a-fairly-long-path.html</link><content:encoded>&lt;a href="a-long-relative-path-${i}.html"&gt;x&lt;/a&gt; ${'.'.repeat(200)}</content:encoded></item>\n`,
-	css: (i) => `.block-${i} { background: url("../images/a-fairly-long-name-${i}.png") } /* ${'.'.repeat(200)} */\n`,
-	text: (i) => `See <http://www.example.com/archive/${i}/a-fairly-long-path.html> and ${'words '.repeat(40)}\n`,
-	'text-www': (i) => `See www.example.com/archive/${i}/a-fairly-long-path.html and ${'words '.repeat(40)}\n`,
+	xml: i =>
+		`${i === 0 ? '<rss xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>' : ''}<item xml:base="/items/${i}/"><link>/articles/${i}/a-fairly-long-path.html</link><content:encoded>&lt;a href="a-long-relative-path-${i}.html"&gt;x&lt;/a&gt; ${'.'.repeat(200)}</content:encoded></item>\n`,
+	css: i => `.block-${i} { background: url("../images/a-fairly-long-name-${i}.png") } /* ${'.'.repeat(200)} */\n`,
+	text: i => `See <http://www.example.com/archive/${i}/a-fairly-long-path.html> and ${'words '.repeat(40)}\n`,
+	'text-www': i => `See www.example.com/archive/${i}/a-fairly-long-path.html and ${'words '.repeat(40)}\n`,
 };
 
 /** About `total` characters of `type` input, in 64 KiB chunks, each a string of its own. */
@@ -62,19 +64,27 @@ function keptBytes(type: Kind, detached: boolean): {retained: number; kept: Link
 	const kept: Link[] = [];
 	let seen = 0;
 	const before = liveHeap();
-	const pipeline = new ExtractPipeline(checkExtractOptions({type: type === 'text-www' ? 'text' : type, retrievalUrl: 'https://example.com/dir/page'}), nodeCodecs, (link) => {
-		if (seen++ % 256 === 0) kept.push(link);
-	}, undefined, detached);
+	const pipeline = new ExtractPipeline(
+		checkExtractOptions({type: type === 'text-www' ? 'text' : type, retrievalUrl: 'https://example.com/dir/page'}),
+		nodeCodecs,
+		link => {
+			if (seen++ % 256 === 0) kept.push(link);
+		},
+		undefined,
+		detached,
+	);
 	for (const chunk of chunks.splice(0)) pipeline.write(chunk);
 	pipeline.end();
 	return {retained: liveHeap() - before, kept};
 }
 
 for (const type of ['html', 'xml', 'css', 'text', 'text-www'] as const) {
-	test.serial(`${type}: kept Links do not keep the input (control: undetached Links do)`, (t) => {
+	test.serial(`${type}: kept Links do not keep the input (control: undetached Links do)`, t => {
 		const control = keptBytes(type, false);
 		const detached = keptBytes(type, true);
-		t.log(`${type}: ${control.kept.length} Links kept; retained ${(control.retained / 2 ** 20).toFixed(1)} MiB undetached, ${(detached.retained / 2 ** 20).toFixed(1)} MiB detached`);
+		t.log(
+			`${type}: ${control.kept.length} Links kept; retained ${(control.retained / 2 ** 20).toFixed(1)} MiB undetached, ${(detached.retained / 2 ** 20).toFixed(1)} MiB detached`,
+		);
 		t.is(detached.kept.length, control.kept.length);
 		t.deepEqual(detached.kept, control.kept);
 		t.true(control.retained > 4 << 20, 'the control keeps most of the 8 MB input');
@@ -82,7 +92,7 @@ for (const type of ['html', 'xml', 'css', 'text', 'text-www'] as const) {
 	});
 }
 
-test.serial('createExtractStream hands out detached Links', async (t) => {
+test.serial('createExtractStream hands out detached Links', async t => {
 	const chunks = chunksOf('html', 4 << 20);
 	const kept: Link[] = [];
 	const before = liveHeap();
@@ -91,7 +101,7 @@ test.serial('createExtractStream hands out detached Links', async (t) => {
 	stream.on('data', (link: Link) => {
 		if (seen++ % 256 === 0) kept.push(link);
 	});
-	const done = new Promise((resolve) => stream.on('end', resolve));
+	const done = new Promise(resolve => stream.on('end', resolve));
 	for (const chunk of chunks.splice(0)) stream.write(chunk);
 	stream.end();
 	await done;
@@ -99,7 +109,7 @@ test.serial('createExtractStream hands out detached Links', async (t) => {
 	t.true(liveHeap() - before < 1 << 20);
 });
 
-test('detach: the same text, for any string', (t) => {
+test('detach: the same text, for any string', t => {
 	fc.assert(
 		fc.property(fc.string({unit: 'binary', maxLength: 64}), fc.nat(40), (s, cut) => {
 			const slice = `${'x'.repeat(cut)}${s}${'y'.repeat(cut)}`.slice(cut, cut + s.length);
@@ -110,7 +120,7 @@ test('detach: the same text, for any string', (t) => {
 	t.pass();
 });
 
-test('resolveEvent with `own`: each string a Link hands out goes through it; the Link is the same', (t) => {
+test('resolveEvent with `own`: each string a Link hands out goes through it; the Link is the same', t => {
 	const page = `<a href="a-rather-long-reference.html" rel="a-long-rel-token-here">`.repeat(100);
 	const cut = (s: string): string => page.slice(page.indexOf(s), page.indexOf(s) + s.length);
 	const raw = cut('a-rather-long-reference.html');

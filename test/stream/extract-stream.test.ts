@@ -12,13 +12,20 @@ const samples: Array<[string, ExtractOptions]> = [
 			'<script>var s = "<a href=no>";</script><style>@import "i.css"; .x{background:url(u\\2e png)}</style>😀<a href=#f>f</a>',
 		{type: 'html', retrievalUrl: 'https://example.com/a/b.html'},
 	],
-	['@import url(one.css);\n.a { background: url("two.png") } /* url(no.png) */ .b{background:url( thr\\65 e.png )}', {type: 'css', retrievalUrl: 'https://example.com/css/site.css'}],
-	['See <URL:http://example.com/a/very/long/\n   path.html> or www.example.org, and "https://x.example/é?q=1".\n', {type: 'text'}],
+	[
+		'@import url(one.css);\n.a { background: url("two.png") } /* url(no.png) */ .b{background:url( thr\\65 e.png )}',
+		{type: 'css', retrievalUrl: 'https://example.com/css/site.css'},
+	],
+	[
+		'See <URL:http://example.com/a/very/long/\n   path.html> or www.example.org, and "https://x.example/é?q=1".\n',
+		{type: 'text'},
+	],
 ];
 
 async function collect(chunks: Buffer[], options: ExtractOptions): Promise<Link[]> {
 	const links: Link[] = [];
-	for await (const link of Readable.from(chunks, {objectMode: false}).pipe(createExtractStream(options))) links.push(link);
+	for await (const link of Readable.from(chunks, {objectMode: false}).pipe(createExtractStream(options)))
+		links.push(link);
 	return links;
 }
 
@@ -39,7 +46,14 @@ for (const [input, options] of samples) {
 		const expected = extractLinks(input, options);
 		t.true(expected.length > 0);
 		t.deepEqual(await collect([bytes], options), expected);
-		t.deepEqual(await collect([...bytes].map(b => Buffer.of(b)), options), expected, 'one byte at a time');
+		t.deepEqual(
+			await collect(
+				[...bytes].map(b => Buffer.of(b)),
+				options,
+			),
+			expected,
+			'one byte at a time',
+		);
 		await fc.assert(
 			fc.asyncProperty(fc.array(fc.nat(), {maxLength: 12}), async cuts => {
 				t.deepEqual(await collect(split(bytes, cuts), options), expected);
@@ -50,7 +64,8 @@ for (const [input, options] of samples) {
 }
 
 test('bytes and string input give the same Links', t => {
-	for (const [input, options] of samples) t.deepEqual(extractLinks(Buffer.from(input), options), extractLinks(input, options));
+	for (const [input, options] of samples)
+		t.deepEqual(extractLinks(Buffer.from(input), options), extractLinks(input, options));
 });
 
 test('every Link span slices to its raw text', t => {

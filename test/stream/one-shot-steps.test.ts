@@ -21,12 +21,16 @@ function wholeRewrite(input: string | Uint8Array): Array<string | Uint8Array> {
 	return [...pipeline.write(input), ...pipeline.end()];
 }
 
-for (const [name, input] of [['text', DENSE], ['bytes', new TextEncoder().encode(DENSE)]] as const) {
+for (const [name, input] of [
+	['text', DENSE],
+	['bytes', new TextEncoder().encode(DENSE)],
+] as const) {
 	test(`rewriteAll (${name}): a piece per step at most, the same output as the pipeline fed whole`, t => {
 		const {pieces, rewritten} = rewriteAll(input, {...OPTIONS, to: 'absolute'}, nodeCodecs);
 		t.is(rewritten, 60_001);
 		t.true(pieces.length <= Math.ceil(input.length / STEP) + 1, `${pieces.length} pieces for ${input.length} units`);
-		const join = (parts: Array<string | Uint8Array>): string => parts.map(part => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
+		const join = (parts: Array<string | Uint8Array>): string =>
+			parts.map(part => (typeof part === 'string' ? part : Buffer.from(part).toString('utf8'))).join('');
 		t.is(join(pieces), join(wholeRewrite(input)));
 	});
 

@@ -13,7 +13,8 @@ function encoder(encoding: string): (reference: string) => string {
 }
 
 test('UTF-8 output encodings need no work', t => {
-	for (const encoding of ['utf-8', 'utf-16le', 'utf-16be', 'replacement']) t.is(makeQueryEncoder(encoding, nodeCodecs), undefined, encoding);
+	for (const encoding of ['utf-8', 'utf-16le', 'utf-16be', 'replacement'])
+		t.is(makeQueryEncoder(encoding, nodeCodecs), undefined, encoding);
 });
 
 test('windows-1252: é is 0xE9; path and fragment stay as they are', t => {

@@ -12,9 +12,10 @@ import {nodeCodecs} from '../../src/stream/node/codecs.js';
 const PIECE = 1 << 16;
 
 const PAGES: Record<'html' | 'css' | 'text', (i: number) => string> = {
-	html: (i) => `<p><a href="a/${i}.html">link ${i}</a> <img src="i/${i}.png" srcset="i/${i}@2x.png 2x"> words words words</p>\n`,
-	css: (i) => `.c${i} { background: url(i/${i}.png) } @import "s${i}.css";\n`,
-	text: (i) => `See <http://example.com/${i}> and http://example.com/x/${i} here.\n`,
+	html: i =>
+		`<p><a href="a/${i}.html">link ${i}</a> <img src="i/${i}.png" srcset="i/${i}@2x.png 2x"> words words words</p>\n`,
+	css: i => `.c${i} { background: url(i/${i}.png) } @import "s${i}.css";\n`,
+	text: i => `See <http://example.com/${i}> and http://example.com/x/${i} here.\n`,
 };
 
 function document(type: 'html' | 'css' | 'text', size: number): Buffer {
@@ -24,8 +25,15 @@ function document(type: 'html' | 'css' | 'text', size: number): Buffer {
 }
 
 /** Writes `input` in pieces; returns the output and the most units held after any write. */
-function rewrite(input: Buffer, type: InputType, extra: object = {}): {output: Buffer; maxHeld: number; outBeforeEnd: number} {
-	const pipeline = new RewritePipeline(checkRewriteOptions({type, to: 'absolute', retrievalUrl: 'https://example.com/d/', ...extra}), nodeCodecs);
+function rewrite(
+	input: Buffer,
+	type: InputType,
+	extra: object = {},
+): {output: Buffer; maxHeld: number; outBeforeEnd: number} {
+	const pipeline = new RewritePipeline(
+		checkRewriteOptions({type, to: 'absolute', retrievalUrl: 'https://example.com/d/', ...extra}),
+		nodeCodecs,
+	);
 	const pieces: Uint8Array[] = [];
 	let maxHeld = 0;
 	for (let at = 0; at < input.length; at += PIECE) {
@@ -38,7 +46,7 @@ function rewrite(input: Buffer, type: InputType, extra: object = {}): {output: B
 }
 
 for (const type of ['html', 'css', 'text'] as const) {
-	test(`${type}: 4 MB rewritten with at most two pieces held at any time`, (t) => {
+	test(`${type}: 4 MB rewritten with at most two pieces held at any time`, t => {
 		const input = document(type, 4 << 20);
 		const {output, maxHeld, outBeforeEnd} = rewrite(input, type);
 		// Text URLs are absolute already: the output is the input.
@@ -49,9 +57,12 @@ for (const type of ['html', 'css', 'text'] as const) {
 	});
 }
 
-test('iso-2022-jp without references to change: the bytes flow out unchanged, nothing is held', (t) => {
+test('iso-2022-jp without references to change: the bytes flow out unchanged, nothing is held', t => {
 	// ESC $ B (JIS X 0208) "亜" ESC ( B (ASCII), then plain text: no reference anywhere.
-	const line = Buffer.concat([Buffer.from([0x1b, 0x24, 0x42, 0x30, 0x21, 0x1b, 0x28, 0x42]), Buffer.from(' plain words, no links at all\n')]);
+	const line = Buffer.concat([
+		Buffer.from([0x1b, 0x24, 0x42, 0x30, 0x21, 0x1b, 0x28, 0x42]),
+		Buffer.from(' plain words, no links at all\n'),
+	]);
 	const input = Buffer.concat(Array.from({length: 60_000}, () => line));
 	const {output, maxHeld, outBeforeEnd} = rewrite(input, 'text', {encoding: 'iso-2022-jp'});
 	t.true(output.equals(input));
@@ -59,7 +70,9 @@ test('iso-2022-jp without references to change: the bytes flow out unchanged, no
 	t.true(outBeforeEnd >= input.length - PIECE);
 });
 
-test('iso-2022-jp: a reference that would change is still an error', (t) => {
+test('iso-2022-jp: a reference that would change is still an error', t => {
 	const input = Buffer.from('<p>x</p>'.repeat(20_000) + '<a href="b.html">b</a>');
-	t.throws(() => rewrite(input, 'html', {encoding: 'iso-2022-jp'}), {message: /cannot rewrite references in iso-2022-jp input/});
+	t.throws(() => rewrite(input, 'html', {encoding: 'iso-2022-jp'}), {
+		message: /cannot rewrite references in iso-2022-jp input/,
+	});
 });

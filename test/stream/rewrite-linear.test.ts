@@ -31,7 +31,10 @@ const SHAPES: ReadonlyArray<{name: string; type: InputType; prefix: string; unit
 ];
 
 function run(type: InputType, input: string, bytes: boolean): {output: string; copied: number} {
-	const pipeline = new RewritePipeline(checkRewriteOptions({type, to: 'absolute', retrievalUrl: 'https://example.com/d/'}), nodeCodecs);
+	const pipeline = new RewritePipeline(
+		checkRewriteOptions({type, to: 'absolute', retrievalUrl: 'https://example.com/d/'}),
+		nodeCodecs,
+	);
 	const out: Array<string | Uint8Array> = [];
 	const whole = bytes ? Buffer.from(input, 'latin1') : input;
 	for (let at = 0; at < whole.length; at += PIECE) out.push(...pipeline.write(whole.slice(at, at + PIECE)));
@@ -42,7 +45,7 @@ function run(type: InputType, input: string, bytes: boolean): {output: string; c
 
 for (const {name, type, prefix, unit} of SHAPES) {
 	for (const bytes of [false, true]) {
-		test(`${name} (${type}, ${bytes ? 'bytes' : 'text'}): 1 MiB in 1 KiB writes copies at most ${MAX_COPIES_PER_UNIT} units per unit`, (t) => {
+		test(`${name} (${type}, ${bytes ? 'bytes' : 'text'}): 1 MiB in 1 KiB writes copies at most ${MAX_COPIES_PER_UNIT} units per unit`, t => {
 			const input = prefix + unit.repeat((SIZE - prefix.length) / unit.length);
 			const {output, copied} = run(type, input, bytes);
 			t.true(output === input, 'identity: nothing to rewrite');

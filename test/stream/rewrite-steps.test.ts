@@ -16,7 +16,7 @@ const COUNT = Math.floor((1 << 20) / LINK.length);
 const PER_STEP = Math.ceil((1 << 16) / LINK.length) + 1;
 const EXPECTED = '<a href="https://example.com/d/x">'.repeat(COUNT);
 
-test('createRewriteStream: a 1 MiB chunk of links is pushed out a step at a time', async (t) => {
+test('createRewriteStream: a 1 MiB chunk of links is pushed out a step at a time', async t => {
 	let seen = 0;
 	let most = 0;
 	let since = 0;
@@ -32,13 +32,14 @@ test('createRewriteStream: a 1 MiB chunk of links is pushed out a step at a time
 		return push(chunk);
 	};
 	const out: Buffer[] = [];
-	for await (const piece of Readable.from([Buffer.from(LINK.repeat(COUNT))], {objectMode: false}).pipe(stream)) out.push(piece as Buffer);
+	for await (const piece of Readable.from([Buffer.from(LINK.repeat(COUNT))], {objectMode: false}).pipe(stream))
+		out.push(piece as Buffer);
 	t.is(Buffer.concat(out).toString(), EXPECTED);
 	t.is(seen, COUNT);
 	t.true(most <= PER_STEP, `${most} links read before an output was pushed`);
 });
 
-test('RewriteStream (web): a 1 MiB chunk of links is enqueued a step at a time', async (t) => {
+test('RewriteStream (web): a 1 MiB chunk of links is enqueued a step at a time', async t => {
 	const stream = new RewriteStream<string>({type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/d/'});
 	const writer = stream.writable.getWriter();
 	void writer.write(LINK.repeat(COUNT)).then(() => writer.close());

@@ -11,7 +11,32 @@ import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 /** Bytes rich in UTF-8 edge cases: lead bytes of every length, bounds of the second-byte ranges, stray continuations. */
 const byte = fc.oneof(
-	fc.constantFrom(0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff),
+	fc.constantFrom(
+		0x41,
+		0x7f,
+		0x80,
+		0x8f,
+		0x90,
+		0x9f,
+		0xa0,
+		0xbf,
+		0xc0,
+		0xc1,
+		0xc2,
+		0xdf,
+		0xe0,
+		0xe1,
+		0xec,
+		0xed,
+		0xee,
+		0xef,
+		0xf0,
+		0xf1,
+		0xf3,
+		0xf4,
+		0xf5,
+		0xff,
+	),
 	fc.integer({min: 0, max: 255}),
 );
 
@@ -30,7 +55,7 @@ test('the same text as the streaming TextDecoder, for any bytes and split (prope
 	fc.assert(
 		fc.property(fc.array(byte, {maxLength: 24}), fc.array(fc.nat(24), {maxLength: 6}), (list, rawCuts) => {
 			const bytes = Uint8Array.from(list);
-			const cuts = rawCuts.map((c) => Math.min(c, bytes.length)).sort((a, b) => a - b);
+			const cuts = rawCuts.map(c => Math.min(c, bytes.length)).sort((a, b) => a - b);
 			const decoder = createByteDecoder('utf-8', nodeCodecs);
 			let text = '';
 			let at = 0;
@@ -66,5 +91,6 @@ test('unfinishedUtf8: the bytes a decoder must wait on (hand-checked against Enc
 		[[0x80, 0x80, 0x80], 0],
 		[[0x41, 0xf0, 0x9f, 0x98], 3],
 	];
-	for (const [bytes, held] of cases) t.is(unfinishedUtf8(Uint8Array.from(bytes)), held, bytes.map((b) => b.toString(16)).join(' '));
+	for (const [bytes, held] of cases)
+		t.is(unfinishedUtf8(Uint8Array.from(bytes)), held, bytes.map(b => b.toString(16)).join(' '));
 });

@@ -13,7 +13,10 @@ import {cut, randomCuts} from '../rewrite/inputs.js';
 const FOLDER = new URL('../../fixtures/xml/', import.meta.url);
 const RETRIEVAL = 'https://streams.example/x/feed.xml';
 
-async function webOutput<T>(stream: TransformStream<string | Uint8Array, T>, chunks: readonly Uint8Array[]): Promise<T[]> {
+async function webOutput<T>(
+	stream: TransformStream<string | Uint8Array, T>,
+	chunks: readonly Uint8Array[],
+): Promise<T[]> {
 	const out: T[] = [];
 	const source = new ReadableStream<Uint8Array>({
 		start(controller) {
@@ -25,10 +28,11 @@ async function webOutput<T>(stream: TransformStream<string | Uint8Array, T>, chu
 	return out;
 }
 
-for (const name of readdirSync(FOLDER).filter((file) => !file.endsWith('.json') && !file.endsWith('.md'))) {
-	test(`Node and web streams agree with extractLinks: fixtures/xml/${name}`, async (t) => {
+for (const name of readdirSync(FOLDER).filter(file => !file.endsWith('.json') && !file.endsWith('.md'))) {
+	test(`Node and web streams agree with extractLinks: fixtures/xml/${name}`, async t => {
 		const bytes = new Uint8Array(readFileSync(new URL(name, FOLDER)));
-		const seed = process.env.FC_SEED === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(process.env.FC_SEED);
+		const seed =
+			process.env.FC_SEED === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(process.env.FC_SEED);
 		t.log(`split seed ${seed} (replay with FC_SEED=${seed})`);
 		const chunks = cut(bytes, randomCuts(bytes.length, seed, 12));
 		const options = {type: 'xml', retrievalUrl: RETRIEVAL} as const;

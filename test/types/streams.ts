@@ -23,7 +23,7 @@ export async function nodeExtract(): Promise<void> {
 		// @ts-expect-error a Link has no such field (an `any` Link would accept it)
 		link.href;
 	}
-	stream.on('data', (link) => exact<typeof link, Link>(true));
+	stream.on('data', link => exact<typeof link, Link>(true));
 }
 
 export async function nodePipeline(source: Readable): Promise<void> {

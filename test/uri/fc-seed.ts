@@ -10,7 +10,11 @@ export function seedFor(t: ExecutionContext): number {
 }
 
 /** Run a property with the seed logged; fast-check's report (with the seed and path) fails the test. */
-export function check<Ts extends [unknown, ...unknown[]]>(t: ExecutionContext, property: fc.IProperty<Ts>, numRuns = 10_000): void {
+export function check<Ts extends [unknown, ...unknown[]]>(
+	t: ExecutionContext,
+	property: fc.IProperty<Ts>,
+	numRuns = 10_000,
+): void {
 	fc.assert(property, {numRuns, seed: seedFor(t)});
 	t.pass();
 }

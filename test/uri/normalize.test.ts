@@ -53,27 +53,66 @@ test('RFC 3986 §5.2.4 examples of remove_dot_segments', t => {
 	t.is(removeDotSegments('a//..'), 'a/');
 });
 
-const piece = fc.constantFrom('a', 'B', '/', '.', '..', '%7e', '%7E', '%2f', '%2E', '%2e%2E', '%41', '%zz', '%', ':', '@', '?', '#', ';', '[', ']', 'é', '%c3%a9', '\\', ' ');
+const piece = fc.constantFrom(
+	'a',
+	'B',
+	'/',
+	'.',
+	'..',
+	'%7e',
+	'%7E',
+	'%2f',
+	'%2E',
+	'%2e%2E',
+	'%41',
+	'%zz',
+	'%',
+	':',
+	'@',
+	'?',
+	'#',
+	';',
+	'[',
+	']',
+	'é',
+	'%c3%a9',
+	'\\',
+	' ',
+);
 const text = fc.array(piece, {maxLength: 12}).map(p => p.join(''));
-const uri = fc.tuple(fc.constantFrom('http://', 'HTTPS://', 'foo:', 'ftp://u@', 'Ws://', '', '//', 'file:///'), fc.constantFrom('', 'Ex.COM', 'h:80', 'h:', '[::A]', 'h%41', 'h:443'), text)
+const uri = fc
+	.tuple(
+		fc.constantFrom('http://', 'HTTPS://', 'foo:', 'ftp://u@', 'Ws://', '', '//', 'file:///'),
+		fc.constantFrom('', 'Ex.COM', 'h:80', 'h:', '[::A]', 'h%41', 'h:443'),
+		text,
+	)
 	.map(([a, b, c]) => a + b + c);
 
 for (const dialect of ['rfc2396', 'rfc3986', 'whatwg'] as const) {
 	test(`${dialect}: normalize is idempotent (property)`, t => {
-		check(t, fc.property(uri, u => {
-			if (dialect === 'whatwg' && !URL.canParse(u)) return true;
-			const once = normalize(u, {dialect});
-			return normalize(once, {dialect}) === once;
-		}));
+		check(
+			t,
+			fc.property(uri, u => {
+				if (dialect === 'whatwg' && !URL.canParse(u)) return true;
+				const once = normalize(u, {dialect});
+				return normalize(once, {dialect}) === once;
+			}),
+		);
 	});
 }
 
 test('whatwg: normalize gives a URL that serializes to itself (property)', t => {
-	check(t, fc.property(uri, u => !URL.canParse(u) || new URL(normalize(u)).href === normalize(u)));
+	check(
+		t,
+		fc.property(uri, u => !URL.canParse(u) || new URL(normalize(u)).href === normalize(u)),
+	);
 });
 
 test('removeDotSegments is idempotent (property)', t => {
 	const path = fc.array(fc.constantFrom('a', '', '.', '..', 'b.', '.c', '...'), {maxLength: 10}).map(s => s.join('/'));
 	const rooted = fc.tuple(fc.boolean(), path).map(([root, p]) => (root ? '/' + p : p));
-	check(t, fc.property(rooted, p => removeDotSegments(removeDotSegments(p)) === removeDotSegments(p)));
+	check(
+		t,
+		fc.property(rooted, p => removeDotSegments(removeDotSegments(p)) === removeDotSegments(p)),
+	);
 });

@@ -92,7 +92,22 @@ test('a target or base that is not absolute is a TypeError naming it', t => {
 
 // Generators with the adversarial shapes: "//" paths, ":" in a segment, dot segments, empty
 // segments, ";" params with "/", queries and fragments, ports, upper-case hosts, "%2e%2e", "\".
-const segment = fc.constantFrom('a', 'b', 'c', '', '.', '..', 'x:y', 'd;p=1', 'e;q', '%2e%2e', '%2E', 'g.h', '..g', 'A%7e');
+const segment = fc.constantFrom(
+	'a',
+	'b',
+	'c',
+	'',
+	'.',
+	'..',
+	'x:y',
+	'd;p=1',
+	'e;q',
+	'%2e%2e',
+	'%2E',
+	'g.h',
+	'..g',
+	'A%7e',
+);
 const whatwgSegment = fc.oneof(segment, fc.constantFrom('x\\y', '%2e', '.%2E', 'C:', 'c|'));
 const pathOf = (seg: fc.Arbitrary<string>) => fc.array(seg, {maxLength: 6}).map(s => '/' + s.join('/'));
 const optional = (values: string[]) => fc.constantFrom('', ...values);
@@ -100,7 +115,15 @@ const authority = fc.constantFrom('a', 'A', 'a:8080', 'u@a', 'b', '[::1]', 'a:')
 const scheme = fc.constantFrom('http', 'https', 'foo', 'file');
 
 function uri(seg: fc.Arbitrary<string>): fc.Arbitrary<string> {
-	return fc.tuple(scheme, fc.option(authority, {nil: undefined, freq: 6}), pathOf(seg), fc.boolean(), optional(['?', '?q', '?y=1/2', '?a/../b']), optional(['#', '#f', '#s/../x']))
+	return fc
+		.tuple(
+			scheme,
+			fc.option(authority, {nil: undefined, freq: 6}),
+			pathOf(seg),
+			fc.boolean(),
+			optional(['?', '?q', '?y=1/2', '?a/../b']),
+			optional(['#', '#f', '#s/../x']),
+		)
 		.map(([s, auth, path, emptyPath, query, fragment]) => {
 			const p = auth !== undefined && emptyPath ? '' : path;
 			const body = auth === undefined ? (p.startsWith('//') ? '/.' + p : p) : '//' + auth + p;
@@ -120,33 +143,42 @@ function sameSite(seg: fc.Arbitrary<string>): fc.Arbitrary<[string, string]> {
 for (const dialect of ['rfc2396', 'rfc3986'] as const) {
 	for (const form of FORMS) {
 		test(`${dialect} ${form}: resolve(relativize(t, b), b) is t, or absolutize(t) when t is not in resolved form (property)`, t => {
-			check(t, fc.property(sameSite(segment), ([target, base]) => {
-				const absolute = absolutize(target, {dialect})!;
-				const r = relativize(target, base, {dialect, form});
-				const back = resolve(r, base, {dialect});
-				// rfc3986: `?y` and `#f` keep the base path as written, dot segments and all
-				// (§5.2.2), so a target equal to the base up to its query resolves as given.
-				return back === target || (back === absolute && absolute !== target);
-			}));
+			check(
+				t,
+				fc.property(sameSite(segment), ([target, base]) => {
+					const absolute = absolutize(target, {dialect})!;
+					const r = relativize(target, base, {dialect, form});
+					const back = resolve(r, base, {dialect});
+					// rfc3986: `?y` and `#f` keep the base path as written, dot segments and all
+					// (§5.2.2), so a target equal to the base up to its query resolves as given.
+					return back === target || (back === absolute && absolute !== target);
+				}),
+			);
 		});
 	}
 }
 
 for (const form of FORMS) {
 	test(`whatwg ${form}: resolve(relativize(t, b), b) === new URL(t).href (property)`, t => {
-		check(t, fc.property(sameSite(whatwgSegment), ([target, base]) => {
-			if (!URL.canParse(target) || !URL.canParse(base)) return true;
-			const r = relativize(target, base, {form});
-			return resolve(r, base) === new URL(target).href;
-		}));
+		check(
+			t,
+			fc.property(sameSite(whatwgSegment), ([target, base]) => {
+				if (!URL.canParse(target) || !URL.canParse(base)) return true;
+				const r = relativize(target, base, {form});
+				return resolve(r, base) === new URL(target).href;
+			}),
+		);
 	});
 }
 
 test('path-relative answers are relative whenever scheme and authority match (property)', t => {
 	const seg = fc.constantFrom('a', 'b', 'c', 'd;p', 'x:y');
 	const path = pathOf(seg);
-	check(t, fc.property(path, path, optional(['?q', '?y']), (targetPath, basePath, query) => {
-		const r = relativize('http://h' + targetPath + query, 'http://h' + basePath, {dialect: 'rfc3986'});
-		return !r.startsWith('http:') && !r.startsWith('//');
-	}));
+	check(
+		t,
+		fc.property(path, path, optional(['?q', '?y']), (targetPath, basePath, query) => {
+			const r = relativize('http://h' + targetPath + query, 'http://h' + basePath, {dialect: 'rfc3986'});
+			return !r.startsWith('http:') && !r.startsWith('//');
+		}),
+	);
 });

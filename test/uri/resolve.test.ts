@@ -5,9 +5,16 @@ import type {Dialect} from '../../src/types.js';
 import {absolutize, isAbsolute, parseReference, recompose, resolve, transformReference} from '../../src/uri/index.js';
 import {check} from './fc-seed.js';
 
-interface Row {ref: string; rfc2396: string; rfc3986: string; whatwg?: string}
+interface Row {
+	ref: string;
+	rfc2396: string;
+	rfc3986: string;
+	whatwg?: string;
+}
 const examples = JSON.parse(readFileSync(new URL('../../fixtures/uri/rfc-examples.json', import.meta.url), 'utf8')) as {
-	base: string; normal: Row[]; abnormal: Row[];
+	base: string;
+	normal: Row[];
+	abnormal: Row[];
 };
 const draftEra = JSON.parse(readFileSync(new URL('../../fixtures/uri/draft-era.json', import.meta.url), 'utf8')) as {
 	pages: Array<{part: number; base: string; rows: Array<[string, string]>}>;
@@ -17,19 +24,31 @@ const resolvesTo = test.macro({
 	exec(t, dialect: Dialect, base: string, ref: string, expected: string) {
 		t.is(resolve(ref, base, {dialect}), expected);
 	},
-	title: (given, dialect: Dialect, base: string, ref: string) => `${given ?? ''} ${dialect}: ${JSON.stringify(ref)} against ${base}`.trim(),
+	title: (given, dialect: Dialect, base: string, ref: string) =>
+		`${given ?? ''} ${dialect}: ${JSON.stringify(ref)} against ${base}`.trim(),
 });
 
-for (const [table, rows] of [['normal', examples.normal], ['abnormal', examples.abnormal]] as const) {
+for (const [table, rows] of [
+	['normal', examples.normal],
+	['abnormal', examples.abnormal],
+] as const) {
 	for (const row of rows) {
 		test(`RFC 2396 App. C ${table}`, resolvesTo, 'rfc2396', examples.base, row.ref, row.rfc2396);
 		test(`RFC 3986 §5.4.${table === 'normal' ? 1 : 2}`, resolvesTo, 'rfc3986', examples.base, row.ref, row.rfc3986);
-		test(`WHATWG on §5.4.${table === 'normal' ? 1 : 2}`, resolvesTo, 'whatwg', examples.base, row.ref, row.whatwg ?? row.rfc3986);
+		test(
+			`WHATWG on §5.4.${table === 'normal' ? 1 : 2}`,
+			resolvesTo,
+			'whatwg',
+			examples.base,
+			row.ref,
+			row.whatwg ?? row.rfc3986,
+		);
 	}
 }
 
 for (const page of draftEra.pages) {
-	for (const [ref, expected] of page.rows) test(`draft-era page ${page.part}`, resolvesTo, 'rfc2396', page.base, ref, expected);
+	for (const [ref, expected] of page.rows)
+		test(`draft-era page ${page.part}`, resolvesTo, 'rfc2396', page.base, ref, expected);
 }
 
 test('rfc2396: empty base path under an authority counts as "/" (deviation)', t => {
@@ -51,10 +70,17 @@ test('rfc3986: a path that would start with "//" without an authority keeps its 
 });
 
 const errorCases: Array<[string, string, Dialect]> = [
-	['g', '/relative/base', 'rfc3986'], ['g', '/relative/base', 'rfc2396'], ['g', '/relative/base', 'whatwg'],
-	['g', 'mailto:x', 'rfc2396'], ['g', 'mailto:x', 'whatwg'],
-	['?q', 'urn:a:b', 'rfc2396'], ['//h/p', 'mailto:x', 'rfc2396'], ['g', '', 'rfc3986'],
-	['1a:b', 'http://a/', 'rfc3986'], ['a b:c', 'http://a/', 'rfc2396'], ['http://[', 'http://a/', 'whatwg'],
+	['g', '/relative/base', 'rfc3986'],
+	['g', '/relative/base', 'rfc2396'],
+	['g', '/relative/base', 'whatwg'],
+	['g', 'mailto:x', 'rfc2396'],
+	['g', 'mailto:x', 'whatwg'],
+	['?q', 'urn:a:b', 'rfc2396'],
+	['//h/p', 'mailto:x', 'rfc2396'],
+	['g', '', 'rfc3986'],
+	['1a:b', 'http://a/', 'rfc3986'],
+	['a b:c', 'http://a/', 'rfc2396'],
+	['http://[', 'http://a/', 'whatwg'],
 ];
 for (const [ref, base, dialect] of errorCases) {
 	test(`${dialect}: ${JSON.stringify(ref)} against ${JSON.stringify(base)} is a TypeError naming the input`, t => {
@@ -92,22 +118,30 @@ const refArb = fc.array(uriChar, {maxLength: 14}).map(parts => parts.join(''));
 
 test('rfc3986: an absolute reference ignores the base (property)', t => {
 	const base = fc.constantFrom('http://a/b/c/d;p?q', 'foo:/x/y', 'http://u@h:1/', 'file:///C:/d/');
-	check(t, fc.property(refArb, base, base, (rest, b1, b2) => {
-		const ref = 's:' + rest;
-		return resolve(ref, b1, {dialect: 'rfc3986'}) === resolve(ref, b2, {dialect: 'rfc3986'}) &&
-			resolve(ref, b1, {dialect: 'rfc3986'}) === absolutize(ref, {dialect: 'rfc3986'});
-	}));
+	check(
+		t,
+		fc.property(refArb, base, base, (rest, b1, b2) => {
+			const ref = 's:' + rest;
+			return (
+				resolve(ref, b1, {dialect: 'rfc3986'}) === resolve(ref, b2, {dialect: 'rfc3986'}) &&
+				resolve(ref, b1, {dialect: 'rfc3986'}) === absolutize(ref, {dialect: 'rfc3986'})
+			);
+		}),
+	);
 });
 
 test('rfc2396 and rfc3986 agree on references without dot segments and queries (property)', t => {
 	const seg = fc.constantFrom('a', 'b', 'c;p', '', 'x:y', '%2e');
 	const path = fc.array(seg, {maxLength: 5}).map(s => s.join('/'));
-	check(t, fc.property(path, path, (basePath, refPath) => {
-		const ref = refPath.startsWith('x:') ? './' + refPath : refPath;
-		if (ref === '') return true; // "" is the current document in both, tested above
-		const base = 'http://h/' + basePath;
-		return resolve(ref, base, {dialect: 'rfc2396'}) === resolve(ref, base, {dialect: 'rfc3986'});
-	}));
+	check(
+		t,
+		fc.property(path, path, (basePath, refPath) => {
+			const ref = refPath.startsWith('x:') ? './' + refPath : refPath;
+			if (ref === '') return true; // "" is the current document in both, tested above
+			const base = 'http://h/' + basePath;
+			return resolve(ref, base, {dialect: 'rfc2396'}) === resolve(ref, base, {dialect: 'rfc3986'});
+		}),
+	);
 });
 
 test('rfc3986: the offset-based resolve equals transformReference on components (property)', t => {
@@ -121,15 +155,18 @@ test('rfc3986: the offset-based resolve equals transformReference on components 
 			return error instanceof TypeError ? 'TypeError' : 'other error';
 		}
 	};
-	check(t, fc.property(text, base, (ref, b) => {
-		const fast = outcome(() => resolve(ref, b, {dialect: 'rfc3986'}));
-		const slow = outcome(() => {
-			const r = parseReference(ref);
-			const bp = parseReference(b);
-			if (bp.scheme === undefined || !isAbsolute(b)) throw new TypeError('base');
-			if (r.scheme !== undefined && !isAbsolute(ref)) throw new TypeError('ref');
-			return recompose(transformReference(r, bp));
-		});
-		return fast === slow;
-	}));
+	check(
+		t,
+		fc.property(text, base, (ref, b) => {
+			const fast = outcome(() => resolve(ref, b, {dialect: 'rfc3986'}));
+			const slow = outcome(() => {
+				const r = parseReference(ref);
+				const bp = parseReference(b);
+				if (bp.scheme === undefined || !isAbsolute(b)) throw new TypeError('base');
+				if (r.scheme !== undefined && !isAbsolute(ref)) throw new TypeError('ref');
+				return recompose(transformReference(r, bp));
+			});
+			return fast === slow;
+		}),
+	);
 });

@@ -174,19 +174,26 @@ const text = fc.array(piece, {maxLength: 10}).map(p => p.join(''));
 
 const baseArb: fc.Arbitrary<string> = fc.oneof(
 	// scheme "//" authority, then an empty or rooted path
-	fc.tuple(schemeArb, authorityArb, fc.boolean(), segments, queryArb, fragmentArb)
+	fc
+		.tuple(schemeArb, authorityArb, fc.boolean(), segments, queryArb, fragmentArb)
 		.map(([s, a, empty, p, q, f]) => `${s}://${a}${empty ? '' : '/' + p}${q}${f}`),
 	// scheme, no authority, a rooted path not starting with "//"
-	fc.tuple(schemeArb, segments, queryArb, fragmentArb).map(([s, p, q, f]) => `${s}:/${p.startsWith('/') ? 'x' + p : p}${q}${f}`),
+	fc
+		.tuple(schemeArb, segments, queryArb, fragmentArb)
+		.map(([s, p, q, f]) => `${s}:/${p.startsWith('/') ? 'x' + p : p}${q}${f}`),
 	// scheme, a rootless (opaque) or empty path
-	fc.tuple(schemeArb, segments, queryArb, fragmentArb).map(([s, p, q, f]) => `${s}:${p.startsWith('/') ? 'x' + p : p}${q}${f}`),
+	fc
+		.tuple(schemeArb, segments, queryArb, fragmentArb)
+		.map(([s, p, q, f]) => `${s}:${p.startsWith('/') ? 'x' + p : p}${q}${f}`),
 	// anything after a scheme
 	fc.tuple(schemeArb, text).map(([s, rest]) => `${s}:${rest}`),
 );
 const referenceArb: fc.Arbitrary<string> = fc.oneof(
 	text,
 	fc.tuple(segments, queryArb, fragmentArb).map(([p, q, f]) => p + q + f),
-	fc.tuple(fc.constantFrom('/', '//h/', '//', './', '../', '..//'), segments, queryArb, fragmentArb).map(([prefix, p, q, f]) => prefix + p + q + f),
+	fc
+		.tuple(fc.constantFrom('/', '//h/', '//', './', '../', '..//'), segments, queryArb, fragmentArb)
+		.map(([prefix, p, q, f]) => prefix + p + q + f),
 	fc.tuple(fc.constantFrom('http:', 'mailto:', '1x:', 'b:'), text).map(([s, rest]) => s + rest),
 );
 
@@ -201,31 +208,37 @@ function attempt(ref: string, base: string, dialect: Dialect): string {
 }
 
 test('rfc3986 resolve equals §5.2.2–§5.3 transcribed literally, for every absolute base (property)', t => {
-	check(t, fc.property(referenceArb, baseArb, (ref, base) => {
-		const R = parse(ref);
-		// A "scheme" that is not one (§3.1) makes no URI reference (§4.2: no ":" in a first segment).
-		if (R.scheme !== undefined && !isScheme(R.scheme)) return attempt(ref, base, 'rfc3986') === 'TypeError';
-		const T = transform(R, parse(base));
-		// Deviation (src/uri/parse.ts recompose): a path starting with "//" without an authority
-		// is written with a "/." prefix, which remove_dot_segments takes away again.
-		if (T.authority === undefined && T.path.startsWith('//')) T.path = '/.' + T.path;
-		const ours = attempt(ref, base, 'rfc3986');
-		// §5.3's string reads back as the same components (no path without "/" after an authority,
-		// no "//" path without one), so the result means what §5.2.2 computed.
-		return ours === recompose(T) && JSON.stringify(parse(ours)) === JSON.stringify(T);
-	}));
+	check(
+		t,
+		fc.property(referenceArb, baseArb, (ref, base) => {
+			const R = parse(ref);
+			// A "scheme" that is not one (§3.1) makes no URI reference (§4.2: no ":" in a first segment).
+			if (R.scheme !== undefined && !isScheme(R.scheme)) return attempt(ref, base, 'rfc3986') === 'TypeError';
+			const T = transform(R, parse(base));
+			// Deviation (src/uri/parse.ts recompose): a path starting with "//" without an authority
+			// is written with a "/." prefix, which remove_dot_segments takes away again.
+			if (T.authority === undefined && T.path.startsWith('//')) T.path = '/.' + T.path;
+			const ours = attempt(ref, base, 'rfc3986');
+			// §5.3's string reads back as the same components (no path without "/" after an authority,
+			// no "//" path without one), so the result means what §5.2.2 computed.
+			return ours === recompose(T) && JSON.stringify(parse(ours)) === JSON.stringify(T);
+		}),
+	);
 });
 
 for (const dialect of ['rfc2396', 'rfc3986'] as const) {
 	for (const form of ['path-relative', 'root-relative', 'shortest'] as const) {
 		test(`${dialect} ${form}: every result resolves back to its target, for every absolute base (property)`, t => {
-			check(t, fc.property(referenceArb, baseArb, (ref, base) => {
-				// Targets are what resolution gives against this base (opaque bases included).
-				const target = attempt(ref, base, dialect);
-				if (target === 'TypeError') return true;
-				const reference = relativize(target, base, {dialect, form});
-				return attempt(reference, base, dialect) === target;
-			}));
+			check(
+				t,
+				fc.property(referenceArb, baseArb, (ref, base) => {
+					// Targets are what resolution gives against this base (opaque bases included).
+					const target = attempt(ref, base, dialect);
+					if (target === 'TypeError') return true;
+					const reference = relativize(target, base, {dialect, form});
+					return attempt(reference, base, dialect) === target;
+				}),
+			);
 		});
 	}
 }
@@ -233,13 +246,17 @@ for (const dialect of ['rfc2396', 'rfc3986'] as const) {
 test('relativize against any base: the target itself, or its absolute form when no reference reaches it as written (property)', t => {
 	// Half the targets are the base up to its query with another query and fragment.
 	const beforeQuery = (s: string): string => s.split(/[?#]/)[0]!;
-	const pair = fc.tuple(baseArb, baseArb, fc.boolean())
+	const pair = fc
+		.tuple(baseArb, baseArb, fc.boolean())
 		.map(([a, base, share]) => [share ? beforeQuery(base) + a.slice(beforeQuery(a).length) : a, base] as const);
 	const dialectArb = fc.constantFrom<Dialect>('rfc2396', 'rfc3986');
 	const formArb = fc.constantFrom<RelativeForm>('path-relative', 'root-relative', 'shortest');
-	check(t, fc.property(pair, dialectArb, formArb, ([target, base], dialect, form) => {
-		const back = attempt(relativize(target, base, {dialect, form}), base, dialect);
-		const absolute = absolutize(target, {dialect});
-		return back === target || (back === absolute && absolute !== target);
-	}));
+	check(
+		t,
+		fc.property(pair, dialectArb, formArb, ([target, base], dialect, form) => {
+			const back = attempt(relativize(target, base, {dialect, form}), base, dialect);
+			const absolute = absolutize(target, {dialect});
+			return back === target || (back === absolute && absolute !== target);
+		}),
+	);
 });

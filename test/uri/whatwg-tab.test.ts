@@ -16,7 +16,7 @@ const CASES: Array<[string, string]> = [
 ];
 
 for (const [input, expected] of CASES) {
-	test(`whatwg: ${JSON.stringify(input)} is ${expected}`, (t) => {
+	test(`whatwg: ${JSON.stringify(input)} is ${expected}`, t => {
 		t.is(parseUrl(input)?.href, expected);
 		t.is(resolve(input, 'https://site.example/d/', {dialect: 'whatwg'}), expected);
 		t.is(normalize(input, {dialect: 'whatwg'}), expected);

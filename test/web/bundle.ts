@@ -29,7 +29,11 @@ export interface Bundle {
 /** Bundle `entry` (default: src/web.ts), or the module `contents` (for the test's own counter-examples). */
 export async function bundleWeb(source: {entry?: string; contents?: string} = {}): Promise<Bundle> {
 	const result = await esbuild.build({
-		...(source.contents === undefined ? {entryPoints: [source.entry ?? ENTRY]} : {stdin: {contents: source.contents, resolveDir: new URL('../../src/', import.meta.url).pathname, loader: 'ts'}}),
+		...(source.contents === undefined
+			? {entryPoints: [source.entry ?? ENTRY]}
+			: {
+					stdin: {contents: source.contents, resolveDir: new URL('../../src/', import.meta.url).pathname, loader: 'ts'},
+				}),
 		bundle: true,
 		platform: 'browser',
 		format: 'esm',
@@ -44,6 +48,8 @@ export async function bundleWeb(source: {entry?: string; contents?: string} = {}
 		text,
 		gzipBytes: gzipSync(text).length,
 		inputs: Object.keys(result.metafile.inputs),
-		nodeGlobals: Object.entries(NODE_GLOBALS).filter(([, marker]) => text.includes(marker)).map(([name]) => name),
+		nodeGlobals: Object.entries(NODE_GLOBALS)
+			.filter(([, marker]) => text.includes(marker))
+			.map(([name]) => name),
 	};
 }

@@ -10,7 +10,12 @@ import test from 'ava';
 import {webCodecs} from '../../src/stream/web/codecs.js';
 
 const CASES: ReadonlyArray<[string, string, number[], string]> = [
-	['shift_jis', 'ⅰ', [0xfa, 0x40], 'pointers 8272–8835 (NEC-selected IBM extensions, 0xEEEF) are skipped for the IBM one'],
+	[
+		'shift_jis',
+		'ⅰ',
+		[0xfa, 0x40],
+		'pointers 8272–8835 (NEC-selected IBM extensions, 0xEEEF) are skipped for the IBM one',
+	],
 	['shift_jis', '≒', [0x81, 0xe0], 'the first pointer (row 2, not NEC row 13)'],
 	['shift_jis', 'ｱ', [0xb1], 'half-width katakana: one byte'],
 	['euc-jp', 'ｱ', [0x8e, 0xb1], 'half-width katakana: 0x8E and a byte'],
@@ -27,19 +32,25 @@ const CASES: ReadonlyArray<[string, string, number[], string]> = [
 ];
 
 for (const [encoding, text, bytes, why] of CASES) {
-	test(`${encoding} encodes ${JSON.stringify(text)} as ${bytes.map((b) => b.toString(16)).join(' ')}: ${why}`, (t) => {
+	test(`${encoding} encodes ${JSON.stringify(text)} as ${bytes.map(b => b.toString(16)).join(' ')}: ${why}`, t => {
 		t.deepEqual([...webCodecs.multiByte(encoding).encode(text)], bytes);
 	});
 }
 
-test('what an encoder writes decodes back to the text (round trip on a mixed sample)', (t) => {
-	for (const [encoding, text] of [['shift_jis', 'ab日本語ｱ'], ['euc-kr', '한국어 x'], ['gb18030', '中文¥€𐀀'], ['big5', '中文字'], ['euc-jp', '日本語ｱ']] as const) {
+test('what an encoder writes decodes back to the text (round trip on a mixed sample)', t => {
+	for (const [encoding, text] of [
+		['shift_jis', 'ab日本語ｱ'],
+		['euc-kr', '한국어 x'],
+		['gb18030', '中文¥€𐀀'],
+		['big5', '中文字'],
+		['euc-jp', '日本語ｱ'],
+	] as const) {
 		const codec = webCodecs.multiByte(encoding);
 		t.is(codec.decode(codec.encode(text)), text, encoding);
 	}
 });
 
-test('utf8Length counts as TextEncoder writes (lone surrogates as U+FFFD)', (t) => {
+test('utf8Length counts as TextEncoder writes (lone surrogates as U+FFFD)', t => {
 	for (const text of ['', 'abc', 'é', '日本', '😀', 'a\ud800b', '\udc00', 'x😀\ud83dy']) {
 		t.is(webCodecs.utf8Length(text), new TextEncoder().encode(text).length, JSON.stringify(text));
 	}

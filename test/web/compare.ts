@@ -11,7 +11,11 @@ import {nodeOutput} from '../helpers/node-stream.js';
 import {cut} from '../rewrite/inputs.js';
 
 /** The rewrite targets by name; the function is run-case.js's, character for character. */
-export const TARGETS: Readonly<Record<string, RewriteTarget>> = {absolute: 'absolute', relative: 'relative', function: (link: Link) => `${link.value}"<'&>日本✓x`};
+export const TARGETS: Readonly<Record<string, RewriteTarget>> = {
+	absolute: 'absolute',
+	relative: 'relative',
+	function: (link: Link) => `${link.value}"<'&>日本✓x`,
+};
 
 /** One comparison: what run-case.js gets as its job. */
 export interface Job {

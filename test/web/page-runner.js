@@ -3,5 +3,5 @@
 import * as web from '/web.js';
 import {runCase} from '/run-case.js';
 
-window.runCase = async (job) => runCase(web, new Uint8Array(await (await fetch(job.url)).arrayBuffer()), job);
+window.runCase = async job => runCase(web, new Uint8Array(await (await fetch(job.url)).arrayBuffer()), job);
 window.ready = true;

@@ -7,9 +7,11 @@ import {ExtractStream, RewriteStream} from '../../src/web.js';
 
 const PAGE = '<link rel=stylesheet href="../css/a.css"><a href="b.html">b</a><img srcset="c.png 1x, /d.png 2x">';
 
-test('the fetch handler makes every reference absolute on the way through', async (t) => {
+test('the fetch handler makes every reference absolute on the way through', async t => {
 	const request = new Request('https://example.com/docs/page.html');
-	const upstream = new Response(PAGE, {headers: {'content-type': 'text/html; charset=utf-8', 'content-length': String(PAGE.length)}});
+	const upstream = new Response(PAGE, {
+		headers: {'content-type': 'text/html; charset=utf-8', 'content-length': String(PAGE.length)},
+	});
 	// The docs' handler, after its fetch:
 	const body = upstream.body!.pipeThrough(new RewriteStream({type: 'html', retrievalUrl: request.url, to: 'absolute'}));
 	const headers = new Headers(upstream.headers);
@@ -23,9 +25,11 @@ test('the fetch handler makes every reference absolute on the way through', asyn
 	);
 });
 
-test('the Link loop gets each reference, resolved', async (t) => {
+test('the Link loop gets each reference, resolved', async t => {
 	const response = new Response(PAGE);
-	const links = response.body!.pipeThrough(new ExtractStream({type: 'html', retrievalUrl: 'https://example.com/docs/page.html'}));
+	const links = response.body!.pipeThrough(
+		new ExtractStream({type: 'html', retrievalUrl: 'https://example.com/docs/page.html'}),
+	);
 	const urls: string[] = [];
 	for await (const link of links) urls.push(`${link.kind} ${link.url}`);
 	t.deepEqual(urls, [

@@ -3,11 +3,11 @@
 // input into the given chunks, run ExtractStream or RewriteStream over them, and answer the
 // Links (JSON) or the output's SHA-256 and length, as test/web/compare.ts answers for Node.
 
-export const TARGETS = {absolute: 'absolute', relative: 'relative', function: (link) => `${link.value}"<'&>日本✓x`};
+export const TARGETS = {absolute: 'absolute', relative: 'relative', function: link => `${link.value}"<'&>日本✓x`};
 
 /** `input` cut at the given points (taken modulo the length, deduplicated). */
 export function cut(input, cuts) {
-	const points = [...new Set(cuts.map((c) => c % (input.length + 1)))].sort((a, b) => a - b);
+	const points = [...new Set(cuts.map(c => c % (input.length + 1)))].sort((a, b) => a - b);
 	const chunks = [];
 	let last = 0;
 	for (const point of [...points, input.length]) {
@@ -35,7 +35,7 @@ async function run(stream, chunks) {
 
 async function digest(bytes) {
 	const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-	return Array.from(hash, (b) => b.toString(16).padStart(2, '0')).join('');
+	return Array.from(hash, b => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The answer for one case: `web` is the linkstream/web module, `bytes` the case's input. */
@@ -44,7 +44,10 @@ export async function runCase(web, bytes, {options, cuts, strings, to}) {
 	const chunks = cut(input, cuts);
 	if (to === undefined) return JSON.stringify(await run(new web.ExtractStream(options), chunks));
 	const pieces = await run(new web.RewriteStream({...options, to: TARGETS[to]}), chunks);
-	if (!pieces.every((piece) => (strings ? typeof piece === 'string' : piece instanceof Uint8Array))) return 'wrong chunk type';
-	const output = strings ? new TextEncoder().encode(pieces.join('')) : new Uint8Array(await new Blob(pieces).arrayBuffer());
+	if (!pieces.every(piece => (strings ? typeof piece === 'string' : piece instanceof Uint8Array)))
+		return 'wrong chunk type';
+	const output = strings
+		? new TextEncoder().encode(pieces.join(''))
+		: new Uint8Array(await new Blob(pieces).arrayBuffer());
 	return `${await digest(output)} ${output.length}`;
 }

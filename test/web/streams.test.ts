@@ -9,7 +9,12 @@
 import {deepStrictEqual, ok} from 'node:assert/strict';
 import test from 'ava';
 import fc from 'fast-check';
-import {createExtractStream, createRewriteStream, extractLinks as nodeExtractLinks, rewriteLinks as nodeRewriteLinks} from '../../src/index.js';
+import {
+	createExtractStream,
+	createRewriteStream,
+	extractLinks as nodeExtractLinks,
+	rewriteLinks as nodeRewriteLinks,
+} from '../../src/index.js';
 import type {ExtractOptions, Link, RewriteOptions, RewriteTarget} from '../../src/index.js';
 import {createDecoder} from '../../src/stream/core/decode.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
@@ -27,13 +32,19 @@ const sources = caseSources(fixtureSeeds());
 /** Whether the web entry decodes `c` as the Node entry does on Node (a string, or UTF-8/UTF-16 bytes). */
 function comparableOnNode(c: FuzzCase): boolean {
 	if (typeof c.input === 'string') return true;
-	const decoder = createDecoder({type: c.type, ...(c.options.encoding === undefined ? {} : {encoding: c.options.encoding})}, nodeCodecs);
+	const decoder = createDecoder(
+		{type: c.type, ...(c.options.encoding === undefined ? {} : {encoding: c.options.encoding})},
+		nodeCodecs,
+	);
 	decoder.write(c.input);
 	decoder.end();
 	return decoder.encoding.startsWith('utf-');
 }
 
-async function webOutput<T>(stream: TransformStream<string | Uint8Array, T>, chunks: ReadonlyArray<string | Uint8Array>): Promise<T[]> {
+async function webOutput<T>(
+	stream: TransformStream<string | Uint8Array, T>,
+	chunks: ReadonlyArray<string | Uint8Array>,
+): Promise<T[]> {
 	const out: T[] = [];
 	const source = new ReadableStream<string | Uint8Array>({
 		start(controller) {
@@ -58,7 +69,7 @@ const TARGETS: ReadonlyArray<[string, RewriteTarget]> = [
 /** The base hold: each platform's default, or either policy asked for. */
 const HOLDS = fc.constantFrom<{baseHold?: 'head' | 'document'}>({}, {baseHold: 'head'}, {baseHold: 'document'});
 
-test('ExtractStream gives the Links of createExtractStream, for any chunking (property)', async (t) => {
+test('ExtractStream gives the Links of createExtractStream, for any chunking (property)', async t => {
 	const params = fcParams(t, RUNS_PER_SOURCE);
 	let compared = 0;
 	for (const [index, arbitrary] of Object.values(sources).entries()) {
@@ -81,7 +92,7 @@ test('ExtractStream gives the Links of createExtractStream, for any chunking (pr
 	t.log(`${compared} cases compared`);
 });
 
-test('RewriteStream gives the bytes (or text) of createRewriteStream, for any chunking (property)', async (t) => {
+test('RewriteStream gives the bytes (or text) of createRewriteStream, for any chunking (property)', async t => {
 	const params = fcParams(t, RUNS_PER_SOURCE);
 	let compared = 0;
 	for (const [index, arbitrary] of Object.values(sources).entries()) {
@@ -94,10 +105,16 @@ test('RewriteStream gives the bytes (or text) of createRewriteStream, for any ch
 				const strings = typeof c.input === 'string';
 				const node = joined(await nodeOutput<string | Buffer>(createRewriteStream(options), chunks), strings);
 				const webPieces = await webOutput(new RewriteStream(options), chunks);
-				ok(webPieces.every((piece) => (strings ? typeof piece === 'string' : piece instanceof Uint8Array)), 'strings in, strings out; bytes in, bytes out');
+				ok(
+					webPieces.every(piece => (strings ? typeof piece === 'string' : piece instanceof Uint8Array)),
+					'strings in, strings out; bytes in, bytes out',
+				);
 				const web = joined(webPieces, strings);
 				deepStrictEqual(web, node, `${c.source}, ${name}, cuts ${c.cuts.join(',')}`);
-				deepStrictEqual(joined([rewriteLinks(c.input as string, options)], strings), joined([nodeRewriteLinks(c.input as string, options)], strings));
+				deepStrictEqual(
+					joined([rewriteLinks(c.input as string, options)], strings),
+					joined([nodeRewriteLinks(c.input as string, options)], strings),
+				);
 			}),
 			{...params, seed: params.seed + index},
 		);
@@ -114,13 +131,13 @@ const BAD: ReadonlyArray<[string, unknown]> = [
 ];
 
 for (const [title, options] of BAD) {
-	test(`ExtractStream rejects ${title} with createExtractStream's error`, (t) => {
+	test(`ExtractStream rejects ${title} with createExtractStream's error`, t => {
 		const node = t.throws(() => createExtractStream(options as ExtractOptions));
 		const web = t.throws(() => new ExtractStream(options as ExtractOptions));
 		t.is(web?.constructor, node?.constructor);
 		t.is(web?.message, node?.message);
 	});
-	test(`RewriteStream rejects ${title} with createRewriteStream's error`, (t) => {
+	test(`RewriteStream rejects ${title} with createRewriteStream's error`, t => {
 		const rewrite = options === undefined ? undefined : {...(options as object), to: 'absolute'};
 		const node = t.throws(() => createRewriteStream(rewrite as RewriteOptions));
 		const web = t.throws(() => new RewriteStream(rewrite as RewriteOptions));
@@ -128,7 +145,7 @@ for (const [title, options] of BAD) {
 	});
 }
 
-test("RewriteStream rejects a bad `to` with createRewriteStream's error", (t) => {
+test("RewriteStream rejects a bad `to` with createRewriteStream's error", t => {
 	const options = {type: 'html', to: 'sideways'} as unknown as RewriteOptions;
 	const node = t.throws(() => createRewriteStream(options));
 	const web = t.throws(() => new RewriteStream(options));
@@ -136,14 +153,17 @@ test("RewriteStream rejects a bad `to` with createRewriteStream's error", (t) =>
 	t.regex(web?.message ?? '', /`to`/);
 });
 
-test('a chunk that is neither a string nor bytes errors the stream, naming what it got', async (t) => {
+test('a chunk that is neither a string nor bytes errors the stream, naming what it got', async t => {
 	const stream = new ExtractStream({type: 'html'});
 	const read = stream.readable.getReader().read();
-	void stream.writable.getWriter().write(42 as unknown as Uint8Array).catch(() => undefined);
+	void stream.writable
+		.getWriter()
+		.write(42 as unknown as Uint8Array)
+		.catch(() => undefined);
 	await t.throwsAsync(read, {message: /must be a string or a Uint8Array.*got number/});
 });
 
-test('a rewrite that mixes strings and bytes errors the stream, as the Node stream does', async (t) => {
+test('a rewrite that mixes strings and bytes errors the stream, as the Node stream does', async t => {
 	const chunks = ['<a href="x">', new TextEncoder().encode('<a href="y">')];
 	const options: RewriteOptions = {type: 'html', retrievalUrl: 'https://example.com/', to: 'absolute'};
 	const node = await nodeOutput(createRewriteStream(options), chunks).catch((error: Error) => error);

@@ -25,7 +25,9 @@ export function mediaType(input: Input): string {
 /** What the docs' handler should answer for `input` fetched from `url`: Node's rewrite for HTML. */
 async function expected(input: Input, url: string): Promise<Buffer> {
 	if (mediaType(input) !== 'text/html') return input.bytes;
-	const pieces = await nodeOutput<Buffer>(createRewriteStream({type: 'html', retrievalUrl: url, to: 'absolute'}), [input.bytes]);
+	const pieces = await nodeOutput<Buffer>(createRewriteStream({type: 'html', retrievalUrl: url, to: 'absolute'}), [
+		input.bytes,
+	]);
 	return Buffer.concat(pieces);
 }
 
@@ -36,19 +38,35 @@ async function fetchThrough(tally: Tally, mf: Miniflare, url: string, input: Inp
 	const html = mediaType(input) === 'text/html';
 	const length = response.headers.get('content-length');
 	// Miniflare streams a passed-through body without its length: absent or right, never stale.
-	const headersOk = response.headers.get('content-type') === mediaType(input) && (html ? length === null : length === null || length === String(input.bytes.length));
-	check(tally, `${input.name} through the fetch handler`, response.status === 200 && headersOk && body.equals(want), () => `status ${response.status}, content-type ${response.headers.get('content-type')}, content-length ${length}, ${body.length} bytes (expected ${want.length}${body.equals(want) ? ', equal' : ''})`);
+	const headersOk =
+		response.headers.get('content-type') === mediaType(input) &&
+		(html ? length === null : length === null || length === String(input.bytes.length));
+	check(
+		tally,
+		`${input.name} through the fetch handler`,
+		response.status === 200 && headersOk && body.equals(want),
+		() =>
+			`status ${response.status}, content-type ${response.headers.get('content-type')}, content-length ${length}, ${body.length} bytes (expected ${want.length}${body.equals(want) ? ', equal' : ''})`,
+	);
 }
 
 /** Serve the docs' handler on workerd and fetch every input through it (`origin/case/N`). */
-export async function workerdRun(tally: Tally, origin: string, inputs: readonly Input[], bundle: string): Promise<void> {
+export async function workerdRun(
+	tally: Tally,
+	origin: string,
+	inputs: readonly Input[],
+	bundle: string,
+): Promise<void> {
 	const miniflare = await import('miniflare').catch((error: unknown) => error as Error);
 	if (miniflare instanceof Error) {
 		tally.skipped = `workerd skipped: the miniflare package does not load (${miniflare.message})`;
 		return;
 	}
 	const {Miniflare} = miniflare;
-	const handler = codeBlock('docs/web-streams.md', 'js', 'export default {').replace("from 'linkstream/web'", "from './web.js'");
+	const handler = codeBlock('docs/web-streams.md', 'js', 'export default {').replace(
+		"from 'linkstream/web'",
+		"from './web.js'",
+	);
 	const mf = new Miniflare({
 		modules: [
 			{type: 'ESModule', path: 'worker.js', contents: handler},

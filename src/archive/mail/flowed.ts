@@ -92,7 +92,8 @@ export class FlowedDecoder {
 		const last = this.previous;
 		this.previous = null;
 		// After the last line a soft break has nothing to join: DelSp=yes still deletes its space.
-		if (last !== null) out += (this.delSp && last.flowed ? last.content.slice(0, -1) : last.content) + (lineBreak ? '\n' : '');
+		if (last !== null)
+			out += (this.delSp && last.flowed ? last.content.slice(0, -1) : last.content) + (lineBreak ? '\n' : '');
 		return out;
 	}
 
@@ -104,7 +105,8 @@ export class FlowedDecoder {
 		if (previous !== null) {
 			// §4.5: a flowed line followed by a line of another quote depth is treated as fixed.
 			joined = previous.flowed && previous.depth === line.depth;
-			out += joined && this.deletesSpace(previous.content, line.content) ? previous.content.slice(0, -1) : previous.content;
+			out +=
+				joined && this.deletesSpace(previous.content, line.content) ? previous.content.slice(0, -1) : previous.content;
 			out += joined ? '' : '\n';
 		}
 		if (!joined) out += quotePrefix(line.depth);
@@ -138,7 +140,8 @@ export class FlowedDecoder {
 const REFERENCE_START = /^(?:<|[A-Za-z][\w+.-]*:|www\.)/i;
 
 /** An ordinary word of a script that separates words with spaces, with sentence punctuation. */
-const PLAIN_WORD = /^(?![\s\S]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])[\p{L}\p{M}\p{N}'’"(),;:!?-]+\.*$/u;
+const PLAIN_WORD =
+	/^(?![\s\S]*[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}])[\p{L}\p{M}\p{N}'’"(),;:!?-]+\.*$/u;
 
 function parseLine(raw: string): Line {
 	const text = stripCarriageReturn(raw);

@@ -87,7 +87,10 @@ export function fieldText(header: string, from: number, to: number): FieldText {
 		if (!adjacent) literal(between, from + literalStart, out);
 		if (!isKnownCharset(label) && !unknownCharsets.includes(match[1]!)) unknownCharsets.push(match[1]!);
 		decoding ??= {label, decoder: createTextDecoding(label), pending: -1, last: 0};
-		const bytes = match[2] === 'B' || match[2] === 'b' ? new Base64Decoder().write(Buffer.from(match[3]!, 'latin1')) : qDecode(match[3]!);
+		const bytes =
+			match[2] === 'B' || match[2] === 'b'
+				? new Base64Decoder().write(Buffer.from(match[3]!, 'latin1'))
+				: qDecode(match[3]!);
 		decode(decoding, bytes, from + wordStart, from + wordEnd, out);
 		literalStart = wordEnd;
 	}
@@ -136,7 +139,8 @@ const TAIL_BYTES = 3;
 function decode(decoding: Decoding, bytes: Uint8Array, start: number, end: number, out: Builder): void {
 	decoding.last = end;
 	let k = 0;
-	for (; k < bytes.length && decoding.pending >= 0 && decoding.pending < start; k++) write(decoding, bytes.subarray(k, k + 1), start, end, out);
+	for (; k < bytes.length && decoding.pending >= 0 && decoding.pending < start; k++)
+		write(decoding, bytes.subarray(k, k + 1), start, end, out);
 	const middle = Math.max(k, bytes.length - TAIL_BYTES);
 	if (middle > k) write(decoding, bytes.subarray(k, middle), start, end, out);
 	for (k = middle; k < bytes.length; k++) write(decoding, bytes.subarray(k, k + 1), start, end, out);

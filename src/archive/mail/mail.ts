@@ -80,7 +80,10 @@ type MessageEvent = {type: 'start'; start: MessageStart} | {type: 'data'; bytes:
  *   console.log(link.message?.index, link.message?.part, link.url);
  * }
  */
-export async function* extractMail(input: AsyncIterable<Uint8Array | string> | NodeJS.ReadableStream, options: MailOptions): AsyncGenerator<Link> {
+export async function* extractMail(
+	input: AsyncIterable<Uint8Array | string> | NodeJS.ReadableStream,
+	options: MailOptions,
+): AsyncGenerator<Link> {
 	const checked = checkMailOptions(options);
 	const walkerOptions: WalkerOptions = {dialect: checked.dialect, extract: extractOptions(options)};
 	if (options.retrievalUrl !== undefined) walkerOptions.retrievalUrl = options.retrievalUrl;
@@ -94,14 +97,20 @@ export async function* extractMail(input: AsyncIterable<Uint8Array | string> | N
 }
 
 function checkMailOptions(options: MailOptions): {dialect: Dialect} {
-	if (options === null || typeof options !== 'object') throw optionError('options', "an object such as {type: 'mbox'}", options);
-	if (!['mbox', 'eml', 'news'].includes(options.type)) throw optionError('type', "one of 'mbox', 'eml', 'news'", options.type);
+	if (options === null || typeof options !== 'object')
+		throw optionError('options', "an object such as {type: 'mbox'}", options);
+	if (!['mbox', 'eml', 'news'].includes(options.type))
+		throw optionError('type', "one of 'mbox', 'eml', 'news'", options.type);
 	const dialect = checkDialect(options.dialect);
 	checkAbsolute('retrievalUrl', options.retrievalUrl, dialect);
-	if (options.mboxFormat !== undefined && !['mboxrd', 'mboxo'].includes(options.mboxFormat)) throw optionError('mboxFormat', "'mboxrd' or 'mboxo'", options.mboxFormat);
-	if (options.newsFormat !== undefined && !['auto', 'wire', 'native'].includes(options.newsFormat)) throw optionError('newsFormat', "'auto', 'wire' or 'native'", options.newsFormat);
-	if (options.onError !== undefined && typeof options.onError !== 'function') throw optionError('onError', 'a function', options.onError);
-	if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw optionError('onWarning', 'a function', options.onWarning);
+	if (options.mboxFormat !== undefined && !['mboxrd', 'mboxo'].includes(options.mboxFormat))
+		throw optionError('mboxFormat', "'mboxrd' or 'mboxo'", options.mboxFormat);
+	if (options.newsFormat !== undefined && !['auto', 'wire', 'native'].includes(options.newsFormat))
+		throw optionError('newsFormat', "'auto', 'wire' or 'native'", options.newsFormat);
+	if (options.onError !== undefined && typeof options.onError !== 'function')
+		throw optionError('onError', 'a function', options.onError);
+	if (options.onWarning !== undefined && typeof options.onWarning !== 'function')
+		throw optionError('onWarning', 'a function', options.onWarning);
 	return {dialect};
 }
 
@@ -114,7 +123,10 @@ function extractOptions(options: MailOptions): NonNullable<WalkerOptions['extrac
 }
 
 /** The input as message events: mbox split, news unstuffed, eml as one message. */
-async function* messageEvents(input: AsyncIterable<Uint8Array | string>, options: MailOptions): AsyncGenerator<MessageEvent> {
+async function* messageEvents(
+	input: AsyncIterable<Uint8Array | string>,
+	options: MailOptions,
+): AsyncGenerator<MessageEvent> {
 	const events: MessageEvent[] = [];
 	const core = messageCore(options, events);
 	for await (const chunk of input) {
@@ -133,7 +145,10 @@ function messageCore(options: MailOptions, events: MessageEvent[]): {write(bytes
 			end: () => events.push({type: 'end'}),
 		});
 	}
-	const news = options.type === 'news' ? new NewsDecoder(options.newsFormat === undefined ? {} : {format: options.newsFormat}) : undefined;
+	const news =
+		options.type === 'news'
+			? new NewsDecoder(options.newsFormat === undefined ? {} : {format: options.newsFormat})
+			: undefined;
 	const bom = new BomStripper();
 	let started = false;
 	const data = (bytes: Uint8Array): void => {
@@ -199,8 +214,13 @@ class MessageRun {
 		this.start = start;
 		this.onError = callbacks.onError;
 		const {onWarning} = callbacks;
-		const walkerOptions = onWarning === undefined ? options : {...options, onWarning: (warning: MailWarning) => onWarning(warning, this.where())};
-		this.walker = new MessageWalker(walkerOptions, start.index === undefined ? {} : {index: start.index}, link => this.links.push(link));
+		const walkerOptions =
+			onWarning === undefined
+				? options
+				: {...options, onWarning: (warning: MailWarning) => onWarning(warning, this.where())};
+		this.walker = new MessageWalker(walkerOptions, start.index === undefined ? {} : {index: start.index}, link =>
+			this.links.push(link),
+		);
 		this.run = new SplitterRun(chunk => this.walker.chunk(chunk));
 	}
 

@@ -105,7 +105,11 @@ export class MboxSplitter {
 		this.run = 0;
 		let position = 0;
 		if (this.passing) position = this.pass(input, 0);
-		for (let lineFeed = input.indexOf(CharCodes.LineFeed, position); lineFeed >= 0 && !this.passing; lineFeed = input.indexOf(CharCodes.LineFeed, position)) {
+		for (
+			let lineFeed = input.indexOf(CharCodes.LineFeed, position);
+			lineFeed >= 0 && !this.passing;
+			lineFeed = input.indexOf(CharCodes.LineFeed, position)
+		) {
 			this.line(position, lineFeed + 1, inputOffset);
 			position = lineFeed + 1;
 		}
@@ -162,7 +166,11 @@ export class MboxSplitter {
 			this.startMessage(from, fromLine ? end : from, inputOffset);
 			this.afterBlank = false;
 			if (fromLine) return;
-		} else if (startsWith(input, from, FROM) && end - from <= MAX_SEPARATOR_LINE && isFromLine(latin1(input, from, end), this.afterBlank)) {
+		} else if (
+			startsWith(input, from, FROM) &&
+			end - from <= MAX_SEPARATOR_LINE &&
+			isFromLine(latin1(input, from, end), this.afterBlank)
+		) {
 			this.endMessage(from);
 			this.startMessage(from, end, inputOffset);
 			this.afterBlank = false;

@@ -38,7 +38,9 @@ export interface NodeContext {
  * messageBase(undefined); //=> {url: 'thismessage:/', source: 'encapsulating'}
  */
 export function messageBase(retrievalUrl: string | undefined): BaseLayer {
-	return retrievalUrl === undefined ? {url: 'thismessage:/', source: 'encapsulating'} : {url: retrievalUrl, source: 'retrieval'};
+	return retrievalUrl === undefined
+		? {url: 'thismessage:/', source: 'encapsulating'}
+		: {url: retrievalUrl, source: 'retrieval'};
 }
 
 /**
@@ -104,7 +106,10 @@ export function headerValue(node: MimeNode, name: string): string | undefined {
 	if (line === undefined) return undefined;
 	const colon = line.indexOf(':');
 	// RFC 5322 §2.2.3: unfolding removes the CRLF before folding white space.
-	const value = line.slice(colon + 1).replace(/\r?\n(?=[ \t])/g, '').trim();
+	const value = line
+		.slice(colon + 1)
+		.replace(/\r?\n(?=[ \t])/g, '')
+		.trim();
 	return utf8(value);
 }
 

@@ -84,7 +84,12 @@ const CharCodes = {
  * headerLinks('X-URL: http://www.example.org/\r\n\r\n', {url: 'thismessage:/', source: 'encapsulating'}, 'whatwg')
  * // [{url: 'http://www.example.org/', kind: 'text', attribute: 'x-url', start: 7, end: 30, ...}]
  */
-export function headerLinks(header: string, base: BaseLayer, dialect: Dialect, options: HeaderLinkOptions = {}): Link[] {
+export function headerLinks(
+	header: string,
+	base: BaseLayer,
+	dialect: Dialect,
+	options: HeaderLinkOptions = {},
+): Link[] {
 	const links: Link[] = [];
 	const tracker = new LineTracker();
 	// Links are held until the message ends: they must not keep the header block alive.
@@ -98,7 +103,8 @@ export function headerLinks(header: string, base: BaseLayer, dialect: Dialect, o
 			const name = header.slice(fieldStart, colon).trim().toLowerCase();
 			let events: Iterable<ReferenceEvent> = [];
 			if (!part && URI_HEADER_FIELDS.has(name)) events = bracketed(header, colon + 1, fieldEnd, name, tracker);
-			else if ((part ? PART_FREE_TEXT_FIELDS : FREE_TEXT_FIELDS).has(name)) events = freeText(header, colon + 1, fieldEnd, name, tracker, options);
+			else if ((part ? PART_FREE_TEXT_FIELDS : FREE_TEXT_FIELDS).has(name))
+				events = freeText(header, colon + 1, fieldEnd, name, tracker, options);
 			for (const event of events) links.push(resolveEvent(event, context));
 		}
 		fieldStart = fieldEnd;
@@ -118,7 +124,13 @@ function endOfField(header: string, start: number): number {
 }
 
 /** One event per `<...>` in `header[from, to)`. */
-function* bracketed(header: string, from: number, to: number, name: string, tracker: LineTracker): Generator<ReferenceEvent> {
+function* bracketed(
+	header: string,
+	from: number,
+	to: number,
+	name: string,
+	tracker: LineTracker,
+): Generator<ReferenceEvent> {
 	let open = header.indexOf('<', from);
 	while (open >= 0 && open < to) {
 		const close = header.indexOf('>', open + 1);
@@ -138,7 +150,14 @@ function* bracketed(header: string, from: number, to: number, name: string, trac
 }
 
 /** RFC 2396 Appendix E/F text in `header[from, to)`: one event per URL, mapped back to its source span. */
-function* freeText(header: string, from: number, to: number, name: string, tracker: LineTracker, options: HeaderLinkOptions): Generator<ReferenceEvent> {
+function* freeText(
+	header: string,
+	from: number,
+	to: number,
+	name: string,
+	tracker: LineTracker,
+	options: HeaderLinkOptions,
+): Generator<ReferenceEvent> {
 	let end = to;
 	if (header.charCodeAt(end - 1) === CharCodes.LineFeed) end--;
 	if (header.charCodeAt(end - 1) === CharCodes.CarriageReturn) end--;
@@ -149,7 +168,18 @@ function* freeText(header: string, from: number, to: number, name: string, track
 		const start = field.starts[match.start]!;
 		const stop = field.ends[match.end - 1]!;
 		const {line, column} = tracker.locate(header, 0, start);
-		const event = referenceEvent(match.value, header.slice(start, stop), start, stop, line, column, 'text', 'base', 'text', 'raw');
+		const event = referenceEvent(
+			match.value,
+			header.slice(start, stop),
+			start,
+			stop,
+			line,
+			column,
+			'text',
+			'base',
+			'text',
+			'raw',
+		);
 		event.attribute = name;
 		event.delimiter = match.delimiter;
 		if (match.reference !== match.value) event.reference = match.reference;

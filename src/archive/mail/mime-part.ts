@@ -147,7 +147,10 @@ class TextTarget implements Target {
 	private extractor(): Extractor {
 		if (this.core === undefined) {
 			const options: CoreOptions = {...this.settings.options, type: 'text'};
-			const encodeQuery = makeQueryEncoder(this.decoding.whatwg === undefined ? 'utf-8' : this.decoding.encoding, nodeCodecs);
+			const encodeQuery = makeQueryEncoder(
+				this.decoding.whatwg === undefined ? 'utf-8' : this.decoding.encoding,
+				nodeCodecs,
+			);
 			if (encodeQuery !== undefined) options.encodeQuery = encodeQuery;
 			// Message Links are kept by the consumer like any others (ExtractPipeline does the same).
 			options.own = detach;

@@ -31,7 +31,15 @@
  */
 import type {SplitterChunk} from '@zone-eu/mailsplit';
 import type {Dialect, Link, MessageContext} from '../../types.js';
-import {contentId, headerParameter, isMessageRoot, messageBase, messageId, nodeContext, partPath} from './mime-context.js';
+import {
+	contentId,
+	headerParameter,
+	isMessageRoot,
+	messageBase,
+	messageId,
+	nodeContext,
+	partPath,
+} from './mime-context.js';
 import type {MimeNode, NodeContext} from './mime-context.js';
 import {isKnownCharset} from './charset.js';
 import {headerLinks} from './mime-headers.js';
@@ -247,7 +255,13 @@ export class MessageWalker {
 	private openFallback(node: MimeNode, context: NodeContext, scope: Scope): void {
 		const path = joinPath(scope.prefix, partPath({partNr: node.partNr, multipart: false}));
 		const message = this.context(path, node.contentType || 'multipart/mixed', node);
-		const settings = {type: 'text', charset: node.charset, transferEncoding: node.encoding, flowed: node.flowed, delSp: node.delSp} as const;
+		const settings = {
+			type: 'text',
+			charset: node.charset,
+			transferEncoding: node.encoding,
+			flowed: node.flowed,
+			delSp: node.delSp,
+		} as const;
 		const options = {...this.options.extract, ...this.baseOptions(context)};
 		const fallback: OpenFallback = {
 			kind: 'fallback',
@@ -277,7 +291,12 @@ export class MessageWalker {
 		if (fallback.given) return;
 		fallback.given = true;
 		const boundary = headerParameter(fallback.node, 'content-type', 'boundary');
-		const why = boundary === undefined ? 'no boundary parameter' : boundary === '' ? 'an empty boundary parameter' : `no delimiter line of boundary ${JSON.stringify(boundary)}`;
+		const why =
+			boundary === undefined
+				? 'no boundary parameter'
+				: boundary === ''
+					? 'an empty boundary parameter'
+					: `no delimiter line of boundary ${JSON.stringify(boundary)}`;
 		const message = `${fallback.node.contentType || 'multipart'} with ${why}: its body is read as text/plain`;
 		this.warn({code: 'no-boundary', part: fallback.path, message});
 		for (const link of fallback.links.splice(0)) this.hold(link, fallback.message);
@@ -287,15 +306,24 @@ export class MessageWalker {
 	private checkPart(node: MimeNode, path: string, reading: 'text' | 'markup'): void {
 		this.checkTransferEncoding(node, path);
 		if (node.charset && !isKnownCharset(node.charset)) {
-			const how = reading === 'text' ? 'read as UTF-8' : 'read as if none were given (BOM, <meta> or @charset, else UTF-8)';
-			this.warn({code: 'unknown-charset', part: path, message: `unknown charset ${JSON.stringify(node.charset)}: ${how}`});
+			const how =
+				reading === 'text' ? 'read as UTF-8' : 'read as if none were given (BOM, <meta> or @charset, else UTF-8)';
+			this.warn({
+				code: 'unknown-charset',
+				part: path,
+				message: `unknown charset ${JSON.stringify(node.charset)}: ${how}`,
+			});
 		}
 	}
 
 	private checkTransferEncoding(node: MimeNode, path: string): void {
 		if (isKnownTransferEncoding(node.encoding)) return;
 		const encoding = JSON.stringify(node.encoding);
-		this.warn({code: 'unknown-transfer-encoding', part: path, message: `unknown Content-Transfer-Encoding ${encoding}: the bytes are read as they are (8bit)`});
+		this.warn({
+			code: 'unknown-transfer-encoding',
+			part: path,
+			message: `unknown Content-Transfer-Encoding ${encoding}: the bytes are read as they are (8bit)`,
+		});
 	}
 
 	private warn(warning: MailWarning): void {
@@ -324,14 +352,18 @@ export class MessageWalker {
 		const header = node.getHeaders().toString('latin1');
 		if (node.root && scope.top) {
 			if (header.trim() !== '' && !FIELD_START.test(header)) {
-				throw new MalformedMessageError('no-header-fields', `the message does not start with a header field: ${JSON.stringify(header.slice(0, 40))}`);
+				throw new MalformedMessageError(
+					'no-header-fields',
+					`the message does not start with a header field: ${JSON.stringify(header.slice(0, 40))}`,
+				);
 			}
 			this.messageId = messageId(node);
 		}
 		const items = node.partNr === false ? [] : node.partNr.filter(item => item !== 'TEXT');
 		const path = joinPath(scope.prefix, [...items, 'HEADER'].join('.'));
 		const message = this.context(path, node.contentType || 'text/plain', node);
-		for (const link of headerLinks(header, context.base, this.options.dialect, this.headerOptions('message', path))) this.hold(link, message);
+		for (const link of headerLinks(header, context.base, this.options.dialect, this.headerOptions('message', path)))
+			this.hold(link, message);
 	}
 
 	/** A MIME part's own header (IMAP section `N.MIME`, RFC 3501 §6.4.5): its Content-Description. */
@@ -339,14 +371,19 @@ export class MessageWalker {
 		const header = node.getHeaders().toString('latin1');
 		const part = `${path}.MIME`;
 		const message = this.context(part, node.contentType || 'text/plain', node);
-		for (const link of headerLinks(header, context.base, this.options.dialect, this.headerOptions('part', part))) this.hold(link, message);
+		for (const link of headerLinks(header, context.base, this.options.dialect, this.headerOptions('part', part)))
+			this.hold(link, message);
 	}
 
 	private headerOptions(scope: 'message' | 'part', part: string): HeaderLinkOptions {
 		const options: HeaderLinkOptions = {
 			scope,
 			onUnknownCharset: (charset, field) => {
-				this.warn({code: 'unknown-charset', part, message: `${field}: unknown charset ${JSON.stringify(charset)} in an encoded word: read as UTF-8`});
+				this.warn({
+					code: 'unknown-charset',
+					part,
+					message: `${field}: unknown charset ${JSON.stringify(charset)} in an encoded word: read as UTF-8`,
+				});
 			},
 		};
 		if (this.options.extract?.fuzzy !== undefined) options.fuzzy = this.options.extract.fuzzy;

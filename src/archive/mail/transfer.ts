@@ -78,7 +78,11 @@ export class QuotedPrintableDecoder implements TransferDecoder {
 		const out = new Uint8Array(input.length);
 		let length = 0;
 		let lineStart = 0;
-		for (let lineFeed = input.indexOf(CharCodes.LineFeed); lineFeed >= 0; lineFeed = input.indexOf(CharCodes.LineFeed, lineStart)) {
+		for (
+			let lineFeed = input.indexOf(CharCodes.LineFeed);
+			lineFeed >= 0;
+			lineFeed = input.indexOf(CharCodes.LineFeed, lineStart)
+		) {
 			length = decodeLine(input, lineStart, lineFeed, true, out, length);
 			lineStart = lineFeed + 1;
 		}
@@ -104,7 +108,14 @@ export class QuotedPrintableDecoder implements TransferDecoder {
  * Decode `input[start, end)`, one encoded line; `lineFeed` when `end` is its LF. Returns
  * the new output length.
  */
-function decodeLine(input: Uint8Array, start: number, end: number, lineFeed: boolean, out: Uint8Array, length: number): number {
+function decodeLine(
+	input: Uint8Array,
+	start: number,
+	end: number,
+	lineFeed: boolean,
+	out: Uint8Array,
+	length: number,
+): number {
 	let contentEnd = end;
 	const crlf = lineFeed && contentEnd > start && input[contentEnd - 1] === CharCodes.CarriageReturn;
 	if (crlf) contentEnd--;

@@ -49,7 +49,8 @@ export function headerLinks(head: HttpHead, context: HeaderContext): Link[] {
 			case 'refresh': {
 				// HTML "shared declarative refresh steps", as for <meta http-equiv=refresh>.
 				const url = parseMetaRefresh(field.value)?.url;
-				if (url !== null && url !== undefined) links.push(reference(head, field, url, 'navigation', context, 'meta-refresh'));
+				if (url !== null && url !== undefined)
+					links.push(reference(head, field, url, 'navigation', context, 'meta-refresh'));
 				break;
 			}
 			case 'link':
@@ -77,7 +78,18 @@ function reference(
 	const start = field.start + span.start;
 	const end = field.start + span.end;
 	const {line, column} = locate(head.text, start);
-	const event = referenceEvent(field.value.slice(span.start, span.end), head.text.slice(start, end), start, end, line, column, kind, 'base', syntax, 'raw');
+	const event = referenceEvent(
+		field.value.slice(span.start, span.end),
+		head.text.slice(start, end),
+		start,
+		end,
+		line,
+		column,
+		kind,
+		'base',
+		syntax,
+		'raw',
+	);
 	event.attribute = field.name;
 	const link = resolveEvent(event, {dialect: context.dialect, base: context.base, documentBase: context.base});
 	link.record = {...context.record, source: `header:${field.name}`};

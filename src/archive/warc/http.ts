@@ -143,7 +143,14 @@ function parseFieldLine(text: string, start: number, end: number, line: number):
 	let valueStart = colon + 1;
 	while (valueStart < end && isOws(text.charCodeAt(valueStart))) valueStart++;
 	const valueEnd = trimEnd(text, valueStart, end).end;
-	return {name, value: text.slice(valueStart, valueEnd), start: valueStart, end: valueEnd, line, column: valueStart - start + 1};
+	return {
+		name,
+		value: text.slice(valueStart, valueEnd),
+		start: valueStart,
+		end: valueEnd,
+		line,
+		column: valueStart - start + 1,
+	};
 }
 
 function extendField(text: string, field: HeaderField, start: number, end: number, line: number): void {
@@ -163,7 +170,13 @@ function extendField(text: string, field: HeaderField, start: number, end: numbe
 
 /** [start, end) with trailing OWS and CR removed. */
 function trimEnd(text: string, start: number, end: number): {text: string; end: number} {
-	while (end > start && (isOws(text.charCodeAt(end - 1)) || text.charCodeAt(end - 1) === CharCodes.CarriageReturn || text.charCodeAt(end - 1) === CharCodes.LineFeed)) end--;
+	while (
+		end > start &&
+		(isOws(text.charCodeAt(end - 1)) ||
+			text.charCodeAt(end - 1) === CharCodes.CarriageReturn ||
+			text.charCodeAt(end - 1) === CharCodes.LineFeed)
+	)
+		end--;
 	return {text: text.slice(start, end), end};
 }
 
@@ -228,7 +241,10 @@ export function parseMediaType(value: string | undefined): MediaType | undefined
 		const equals = parameter.indexOf('=');
 		if (equals < 0 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
 		let charset = parameter.slice(equals + 1).trim();
-		if (charset.startsWith('"')) charset = charset.slice(1, charset.indexOf('"', 1) < 0 ? undefined : charset.indexOf('"', 1)).replace(/\\(.)/g, '$1');
+		if (charset.startsWith('"'))
+			charset = charset
+				.slice(1, charset.indexOf('"', 1) < 0 ? undefined : charset.indexOf('"', 1))
+				.replace(/\\(.)/g, '$1');
 		if (charset !== '') media.charset = charset;
 		break;
 	}

@@ -106,7 +106,9 @@ function inflatePrefix(bytes: Uint8Array): Uint8Array {
 
 function lineOf(bytes: Uint8Array): string {
 	const end = bytes.indexOf(0x0a);
-	const line = Buffer.from(bytes.subarray(0, end < 0 ? Math.min(bytes.length, 80) : Math.min(end, 80))).toString('latin1');
+	const line = Buffer.from(bytes.subarray(0, end < 0 ? Math.min(bytes.length, 80) : Math.min(end, 80))).toString(
+		'latin1',
+	);
 	return line.replace(/[\r\0-\x1f\x7f-\xff]/g, '?');
 }
 
@@ -125,7 +127,10 @@ export async function* steps(source: AsyncIterable<Uint8Array>, size: number): A
 async function* counted(source: AsyncIterable<Uint8Array>, consumed: Consumed): AsyncGenerator<Uint8Array> {
 	for await (const chunk of source) {
 		consumed.bytes += chunk.length;
-		consumed.tail = chunk.length >= TAIL_BYTES ? chunk.subarray(-TAIL_BYTES) : Buffer.concat([consumed.tail, chunk]).subarray(-TAIL_BYTES);
+		consumed.tail =
+			chunk.length >= TAIL_BYTES
+				? chunk.subarray(-TAIL_BYTES)
+				: Buffer.concat([consumed.tail, chunk]).subarray(-TAIL_BYTES);
 		yield chunk;
 	}
 	consumed.ended = true;
@@ -141,5 +146,7 @@ async function* counted(source: AsyncIterable<Uint8Array>, consumed: Consumed): 
 export function onlyBlankAfter(consumed: Consumed, offset: number): boolean {
 	const rest = consumed.bytes - offset;
 	if (rest > consumed.tail.length) return false;
-	return consumed.tail.subarray(consumed.tail.length - rest).every(byte => byte === 0x0d || byte === 0x0a || byte === 0x20);
+	return consumed.tail
+		.subarray(consumed.tail.length - rest)
+		.every(byte => byte === 0x0d || byte === 0x0a || byte === 0x20);
 }

@@ -43,7 +43,10 @@ export function linkValues(value: string): LinkValue[] {
 		const c = value.charCodeAt(position);
 		if (c !== CharCodes.LessThan) {
 			// OWS or an empty list member (RFC 9110 §5.6.1) is passed; junk is skipped to the next member.
-			position = c === CharCodes.Space || c === CharCodes.Tab || c === CharCodes.Comma ? position + 1 : memberEnd(value, position) + 1;
+			position =
+				c === CharCodes.Space || c === CharCodes.Tab || c === CharCodes.Comma
+					? position + 1
+					: memberEnd(value, position) + 1;
 			continue;
 		}
 		const close = value.indexOf('>', position + 1);
@@ -83,7 +86,8 @@ function relTokens(parameters: string): string[] {
 	const tokens: string[] = [];
 	for (const ref of refs) {
 		if (typeof ref.rel !== 'string') continue;
-		for (const token of ref.rel.toLowerCase().split(/[ \t]+/)) if (token !== '' && !tokens.includes(token)) tokens.push(token);
+		for (const token of ref.rel.toLowerCase().split(/[ \t]+/))
+			if (token !== '' && !tokens.includes(token)) tokens.push(token);
 	}
 	return tokens;
 }

@@ -74,7 +74,10 @@ async function* capped(source: AsyncIterable<Uint8Array>, max: number): AsyncGen
 		total += chunk.length;
 		if (total > max) {
 			yield chunk.subarray(0, chunk.length - (total - max));
-			throw new WarcError('body-too-large', `the decoded body is over ${max} bytes (a gzip bomb?): the rest is skipped`);
+			throw new WarcError(
+				'body-too-large',
+				`the decoded body is over ${max} bytes (a gzip bomb?): the rest is skipped`,
+			);
 		}
 		yield chunk;
 	}
@@ -199,7 +202,11 @@ const HTML_PATTERNS: readonly string[] = [
  */
 export function sniffsAsHtml(bytes: Uint8Array): boolean {
 	const head = sniffHead(bytes).toLowerCase();
-	return HTML_PATTERNS.some(pattern => head.startsWith(pattern) && (head.charCodeAt(pattern.length) === 0x20 || head.charCodeAt(pattern.length) === 0x3e));
+	return HTML_PATTERNS.some(
+		pattern =>
+			head.startsWith(pattern) &&
+			(head.charCodeAt(pattern.length) === 0x20 || head.charCodeAt(pattern.length) === 0x3e),
+	);
 }
 
 /** MIME Sniffing §7.1 step 2: the row after the HTML ones, `<?xml` (case-sensitive), is text/xml. */

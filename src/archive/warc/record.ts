@@ -80,7 +80,11 @@ export function targetBase(uri: string, dialect: Dialect): BaseLayer | null {
 }
 
 /** The Links of one record, in order: header references, then the payload's. */
-export async function* recordLinks(record: WARCRecord, block: BlockReader, options: RecordOptions): AsyncGenerator<Link> {
+export async function* recordLinks(
+	record: WARCRecord,
+	block: BlockReader,
+	options: RecordOptions,
+): AsyncGenerator<Link> {
 	const type = record.warcType as string;
 	if (type !== 'response' && type !== 'revisit' && type !== 'resource') return;
 	const targetUri = cleanTargetUri(record.warcTargetURI);
@@ -93,23 +97,35 @@ export async function* recordLinks(record: WARCRecord, block: BlockReader, optio
 	};
 	const base = targetBase(targetUri, options.dialect);
 	const blockType = parseMediaType(record.warcContentType ?? undefined);
-	const http = type === 'revisit' || blockType?.essence === 'application/http' || (type === 'response' && blockType === undefined);
+	const http =
+		type === 'revisit' || blockType?.essence === 'application/http' || (type === 'response' && blockType === undefined);
 	if (!http) {
 		yield* payloadLinks(block.rest(), blockType, base, context, options);
 		return;
 	}
 	const split = await readHttpHead(block.next);
-	if (split === null) throw new WarcError('malformed-http', `the HTTP head is longer than ${MAX_HTTP_HEAD_BYTES} bytes`);
+	if (split === null)
+		throw new WarcError('malformed-http', `the HTTP head is longer than ${MAX_HTTP_HEAD_BYTES} bytes`);
 	// An empty block: a revisit without headers (WARC 1.1 §6.7.2 allows it), a failed capture.
 	if (split.head.length === 0) return;
 	const head = parseHttpHead(split.head);
-	if (!/^HTTP\//i.test(head.statusLine)) throw new WarcError('malformed-http', `the block is not an HTTP response: it starts with ${JSON.stringify(head.statusLine.slice(0, 60))}`);
+	if (!/^HTTP\//i.test(head.statusLine))
+		throw new WarcError(
+			'malformed-http',
+			`the block is not an HTTP response: it starts with ${JSON.stringify(head.statusLine.slice(0, 60))}`,
+		);
 	if (head.status !== undefined) context.status = head.status;
 	yield* headerLinks(head, {dialect: options.dialect, base, record: context});
 	if (type === 'revisit') return;
 	const encoding = bodyEncoding(head);
-	if (typeof encoding === 'string') throw new WarcError('unsupported-coding', `the body is encoded with "${encoding}", which is not supported (gzip, deflate, br, chunked are)`);
-	const media = parseMediaType(lastField(head, 'content-type')) ?? parseMediaType(record.warcHeader('WARC-Identified-Payload-Type') ?? undefined);
+	if (typeof encoding === 'string')
+		throw new WarcError(
+			'unsupported-coding',
+			`the body is encoded with "${encoding}", which is not supported (gzip, deflate, br, chunked are)`,
+		);
+	const media =
+		parseMediaType(lastField(head, 'content-type')) ??
+		parseMediaType(record.warcHeader('WARC-Identified-Payload-Type') ?? undefined);
 	yield* payloadLinks(decodeBody(replay(split.rest, block.rest()), encoding), media, base, context, options);
 }
 
@@ -139,10 +155,14 @@ async function* payloadLinks(
 	}
 	const links: Link[] = [];
 	// References released by a late BASE come a step at a time, each step taken before the next is made.
-	const pipeline = new ExtractPipeline({...pipelineOptions(type, media, base, options), releaseStep: RELEASE_STEP}, nodeCodecs, link => {
-		link.record = {...context, source: 'body'};
-		links.push(link);
-	});
+	const pipeline = new ExtractPipeline(
+		{...pipelineOptions(type, media, base, options), releaseStep: RELEASE_STEP},
+		nodeCodecs,
+		link => {
+			link.record = {...context, source: 'body'};
+			links.push(link);
+		},
+	);
 	try {
 		for await (const bytes of replay(held, iterator)) {
 			pipeline.write(bytes);
@@ -169,7 +189,12 @@ function* released(pipeline: ExtractPipeline, links: Link[]): Generator<Link> {
 	}
 }
 
-function pipelineOptions(type: InputType, media: MediaType | undefined, base: BaseLayer | null, options: RecordOptions): ExtractOptions {
+function pipelineOptions(
+	type: InputType,
+	media: MediaType | undefined,
+	base: BaseLayer | null,
+	options: RecordOptions,
+): ExtractOptions {
 	const extract: ExtractOptions = {type, dialect: options.dialect, baseHold: 'document', ...options.extract};
 	if (base !== null) extract.retrievalUrl = base.url;
 	// HTML `#determining-the-character-encoding`: the transport's charset ranks after a BOM, before the <meta> prescan. An unknown label is ignored.

@@ -71,7 +71,10 @@ export interface WarcOptions {
  *   console.log(link.record?.targetUri, link.kind, link.url);
  * }
  */
-export async function* extractWarc(input: AsyncIterable<Uint8Array | string> | NodeJS.ReadableStream, options: WarcOptions = {}): AsyncGenerator<Link> {
+export async function* extractWarc(
+	input: AsyncIterable<Uint8Array | string> | NodeJS.ReadableStream,
+	options: WarcOptions = {},
+): AsyncGenerator<Link> {
 	const recordOptions = checkWarcOptions(options);
 	const opened = await openInput(input as AsyncIterable<Uint8Array | string>);
 	try {
@@ -82,14 +85,24 @@ export async function* extractWarc(input: AsyncIterable<Uint8Array | string> | N
 	}
 }
 
-async function* readInput(opened: OpenedInput, options: WarcOptions, recordOptions: RecordOptions): AsyncGenerator<Link> {
+async function* readInput(
+	opened: OpenedInput,
+	options: WarcOptions,
+	recordOptions: RecordOptions,
+): AsyncGenerator<Link> {
 	const name = options.name ?? 'WARC input';
 	if (opened.format === 'empty') return;
 	if (opened.format === 'arc') {
-		throw new WarcError('unsupported-arc', `${name}: unsupported ARC file (the legacy Internet Archive format, first line ${JSON.stringify(opened.firstLine)}); convert it to WARC first, e.g. with JWAT or warcio's arc2warc`);
+		throw new WarcError(
+			'unsupported-arc',
+			`${name}: unsupported ARC file (the legacy Internet Archive format, first line ${JSON.stringify(opened.firstLine)}); convert it to WARC first, e.g. with JWAT or warcio's arc2warc`,
+		);
 	}
 	if (opened.format === 'unknown') {
-		throw new WarcError('not-warc', `${name}: not a WARC file: it starts with ${JSON.stringify(opened.firstLine)} (a WARC file, plain or gzip, starts with "WARC/1.0" or "WARC/1.1")`);
+		throw new WarcError(
+			'not-warc',
+			`${name}: not a WARC file: it starts with ${JSON.stringify(opened.firstLine)} (a WARC file, plain or gzip, starts with "WARC/1.0" or "WARC/1.1")`,
+		);
 	}
 	const report = reporter(options);
 	const watch = (parser: WARCParser, shift: number): WARCParser => {
@@ -105,7 +118,12 @@ async function* readInput(opened: OpenedInput, options: WarcOptions, recordOptio
 		try {
 			record = await parser.parse();
 		} catch (error) {
-			report(new WarcError('unreadable-data', `cannot read a record: ${String(error)}; the rest of the input is skipped`, {cause: error}), {offset: base + parser.offset});
+			report(
+				new WarcError('unreadable-data', `cannot read a record: ${String(error)}; the rest of the input is skipped`, {
+					cause: error,
+				}),
+				{offset: base + parser.offset},
+			);
 			return;
 		}
 		if (record === null) break;
@@ -113,7 +131,13 @@ async function* readInput(opened: OpenedInput, options: WarcOptions, recordOptio
 		if (!Number.isSafeInteger(record.warcContentLength) || record.warcContentLength < 0) {
 			// LimitReader would read the rest of the input as this record's block: read on from the next version line instead.
 			const next = await nextVersionLine(parser, base);
-			report(new WarcError('malformed-record', `invalid Content-Length ${JSON.stringify(record.warcHeader('Content-Length'))}: ${next === null ? 'no WARC record after it; the rest of the input is skipped' : `skipped to the next "WARC/1.x" line, at offset ${next.offset}`}`), context);
+			report(
+				new WarcError(
+					'malformed-record',
+					`invalid Content-Length ${JSON.stringify(record.warcHeader('Content-Length'))}: ${next === null ? 'no WARC record after it; the rest of the input is skipped' : `skipped to the next "WARC/1.x" line, at offset ${next.offset}`}`,
+				),
+				context,
+			);
 			if (next === null) return;
 			parser = watch(new WARCParser(next.source, {parseHttp: false}), next.offset);
 			base = next.offset;
@@ -146,7 +170,10 @@ interface LineReader extends AsyncIterable<Uint8Array> {
  * and its offset (of a gzip input: where the gzip member holding it starts, as near as warcio
  * tells), or null when the input ends first.
  */
-async function nextVersionLine(parser: WARCParser, base: number): Promise<{source: AsyncIterable<Uint8Array>; offset: number} | null> {
+async function nextVersionLine(
+	parser: WARCParser,
+	base: number,
+): Promise<{source: AsyncIterable<Uint8Array>; offset: number} | null> {
 	const reader = (parser as unknown as {_reader: LineReader})._reader;
 	let lineStart = true; // the header block ended with its blank line: the block starts a line
 	for (;;) {
@@ -182,17 +209,28 @@ function reporter(options: WarcOptions): Report {
 }
 
 /** One record's Links; a failure is reported and the record's block read to its end. */
-async function* readRecord(record: WARCRecord, context: Omit<WarcErrorContext, 'name'>, options: RecordOptions, report: Report): AsyncGenerator<Link> {
+async function* readRecord(
+	record: WARCRecord,
+	context: Omit<WarcErrorContext, 'name'>,
+	options: RecordOptions,
+	report: Report,
+): AsyncGenerator<Link> {
 	const block = new BlockReader(record);
 	try {
 		if (!/^WARC\/\d/.test(record.warcHeaders.statusline)) {
-			throw new WarcError('malformed-record', `not a WARC record: its first line is ${JSON.stringify(record.warcHeaders.statusline.slice(0, 60))}`);
+			throw new WarcError(
+				'malformed-record',
+				`not a WARC record: its first line is ${JSON.stringify(record.warcHeaders.statusline.slice(0, 60))}`,
+			);
 		}
 		if (!record.warcType) throw new WarcError('malformed-record', 'a record without WARC-Type');
 		yield* recordLinks(record, block, options);
 		await block.drain();
 	} catch (error) {
-		report(error instanceof WarcError ? error : new WarcError('unreadable-data', String(error), {cause: error}), context);
+		report(
+			error instanceof WarcError ? error : new WarcError('unreadable-data', String(error), {cause: error}),
+			context,
+		);
 		try {
 			await block.drain();
 		} catch {
@@ -200,7 +238,13 @@ async function* readRecord(record: WARCRecord, context: Omit<WarcErrorContext, '
 		}
 	}
 	if (block.bytes < record.warcContentLength) {
-		report(new WarcError('truncated-record', `the input ends inside the record: ${block.bytes} of ${record.warcContentLength} bytes`), context);
+		report(
+			new WarcError(
+				'truncated-record',
+				`the input ends inside the record: ${block.bytes} of ${record.warcContentLength} bytes`,
+			),
+			context,
+		);
 	}
 }
 
@@ -224,18 +268,33 @@ async function checkEnd(parser: WARCParser, opened: OpenedInput, report: Report,
 	const reached = base + parser.offset;
 	// warcio may stop without asking for the input's end: ask once (a chunk instead means more data).
 	if (!opened.consumed.ended) await opened.source.next();
-	if (opened.consumed.ended && (reached >= opened.consumed.bytes || (!opened.gzip && onlyBlankAfter(opened.consumed, reached)))) return;
-	report(new WarcError('unreadable-data', `no WARC record could be read here (a corrupt gzip member, junk between records, or a cut-off file); the rest of the input is skipped`), {offset: reached});
+	if (
+		opened.consumed.ended &&
+		(reached >= opened.consumed.bytes || (!opened.gzip && onlyBlankAfter(opened.consumed, reached)))
+	)
+		return;
+	report(
+		new WarcError(
+			'unreadable-data',
+			`no WARC record could be read here (a corrupt gzip member, junk between records, or a cut-off file); the rest of the input is skipped`,
+		),
+		{offset: reached},
+	);
 }
 
 function checkWarcOptions(options: WarcOptions): RecordOptions {
-	if (options === null || typeof options !== 'object') throw optionError('options', 'an object such as {dialect: "whatwg"}', options);
+	if (options === null || typeof options !== 'object')
+		throw optionError('options', 'an object such as {dialect: "whatwg"}', options);
 	const dialect = checkDialect(options.dialect);
-	if (options.onError !== undefined && typeof options.onError !== 'function') throw optionError('onError', 'a function', options.onError);
-	if (options.name !== undefined && typeof options.name !== 'string') throw optionError('name', 'a string', options.name);
-	if (options.onWarning !== undefined && typeof options.onWarning !== 'function') throw optionError('onWarning', 'a function', options.onWarning);
+	if (options.onError !== undefined && typeof options.onError !== 'function')
+		throw optionError('onError', 'a function', options.onError);
+	if (options.name !== undefined && typeof options.name !== 'string')
+		throw optionError('name', 'a string', options.name);
+	if (options.onWarning !== undefined && typeof options.onWarning !== 'function')
+		throw optionError('onWarning', 'a function', options.onWarning);
 	for (const key of ['plainText', 'textLinks', 'anchorText'] as const) {
-		if (options[key] !== undefined && typeof options[key] !== 'boolean') throw optionError(key, 'true or false', options[key]);
+		if (options[key] !== undefined && typeof options[key] !== 'boolean')
+			throw optionError(key, 'true or false', options[key]);
 	}
 	const extract: RecordOptions['extract'] = {};
 	if (options.textLinks !== undefined) extract.textLinks = options.textLinks;

@@ -57,7 +57,7 @@ export interface CssScanOptions {
  */
 export function scanCss(text: string, options: CssScanOptions = {}): CssMatch[] {
 	const matches: CssMatch[] = [];
-	forEachCssMatch(text, (match) => matches.push(match), options);
+	forEachCssMatch(text, match => matches.push(match), options);
 	return matches;
 }
 
@@ -155,7 +155,18 @@ export class CssExtractor implements ExtractorCore {
 	private emit(start: number, end: number, value: string, syntax: CssSyntax, attribute: CssAttribute): void {
 		const absolute = this.bufferStart + start;
 		const {line, column} = this.tracker.locate(this.buffer, this.bufferStart, absolute);
-		const event = referenceEvent(value, this.buffer.slice(start, end), absolute, this.bufferStart + end, line, column, 'resource', 'base', syntax, 'raw');
+		const event = referenceEvent(
+			value,
+			this.buffer.slice(start, end),
+			absolute,
+			this.bufferStart + end,
+			line,
+			column,
+			'resource',
+			'base',
+			syntax,
+			'raw',
+		);
 		event.element = 'style';
 		event.attribute = attribute;
 		const link: Link = resolveEvent(event, this.context);

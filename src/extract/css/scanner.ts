@@ -40,7 +40,13 @@ export type CssSyntax = 'css-url' | 'css-string';
 export type CssAttribute = 'url' | 'import';
 
 /** Receives each URL: the half-open span of its value as written, and the decoded value. */
-export type CssMatchSink = (start: number, end: number, value: string, syntax: CssSyntax, attribute: CssAttribute) => void;
+export type CssMatchSink = (
+	start: number,
+	end: number,
+	value: string,
+	syntax: CssSyntax,
+	attribute: CssAttribute,
+) => void;
 
 /** Nesting frames deeper than this are only counted (any closer then closes one). */
 export const MAX_CSS_NESTING = 1024;
@@ -258,7 +264,12 @@ export class CssScanner {
 			case CharCodes.RightSquareBracket:
 			case CharCodes.RightCurlyBracket:
 				this.effect = Effect.Close;
-				this.frame = c === CharCodes.RightParenthesis ? Frame.Parenthesis : c === CharCodes.RightSquareBracket ? Frame.Bracket : Frame.Brace;
+				this.frame =
+					c === CharCodes.RightParenthesis
+						? Frame.Parenthesis
+						: c === CharCodes.RightSquareBracket
+							? Frame.Bracket
+							: Frame.Brace;
 				return pos + 1;
 			case CharCodes.Semicolon:
 				this.effect = Effect.Semicolon;
@@ -268,7 +279,8 @@ export class CssScanner {
 				return wouldStartNumber(text, pos) ? this.consumeNumeric(pos) : pos + 1;
 			case CharCodes.HyphenMinus:
 				if (wouldStartNumber(text, pos)) return this.consumeNumeric(pos);
-				if (text.charCodeAt(pos + 1) === CharCodes.HyphenMinus && text.charCodeAt(pos + 2) === CharCodes.GreaterThan) return pos + 3; // CDC
+				if (text.charCodeAt(pos + 1) === CharCodes.HyphenMinus && text.charCodeAt(pos + 2) === CharCodes.GreaterThan)
+					return pos + 3; // CDC
 				return wouldStartIdent(text, pos) ? this.consumeIdentLike(pos) : pos + 1;
 			case CharCodes.LessThan:
 				return text.startsWith('!--', pos + 1) ? pos + 4 : pos + 1; // CDO or delim
@@ -334,7 +346,11 @@ export class CssScanner {
 			const c = text.charCodeAt(i);
 			if (part === Phase.Exponent || (c !== CharCodes.LowerE && c !== CharCodes.UpperE)) break;
 			const sign = text.charCodeAt(i + 1);
-			const exponent = isDigit(sign) ? i + 2 : (sign === CharCodes.Plus || sign === CharCodes.HyphenMinus) && isDigit(text.charCodeAt(i + 2)) ? i + 3 : -1;
+			const exponent = isDigit(sign)
+				? i + 2
+				: (sign === CharCodes.Plus || sign === CharCodes.HyphenMinus) && isDigit(text.charCodeAt(i + 2))
+					? i + 3
+					: -1;
 			if (exponent === -1) break;
 			i = exponent;
 			part = Phase.Exponent;
@@ -351,7 +367,11 @@ export class CssScanner {
 	private atKeyword(pos: number, end: number): number {
 		this.effect = Effect.AtKeyword;
 		const text = this.text;
-		this.atRule = identMatches(text, pos + 1, end, 'import') ? Prelude.Import : identMatches(text, pos + 1, end, 'namespace') ? Prelude.Namespace : Prelude.None;
+		this.atRule = identMatches(text, pos + 1, end, 'import')
+			? Prelude.Import
+			: identMatches(text, pos + 1, end, 'namespace')
+				? Prelude.Namespace
+				: Prelude.None;
 		return end;
 	}
 
@@ -404,7 +424,8 @@ export class CssScanner {
 			if (c === CharCodes.RightParenthesis) return this.value(Effect.Url, i, i + 1);
 			if (i >= text.length) return this.value(Effect.Url, i, i); // EOF: parse error, the url token stands
 			if (isWhitespace(c)) return this.urlEnd(tokenStart, i, i);
-			if (isQuote(c) || c === CharCodes.LeftParenthesis || isNonPrintable(c)) return this.consumeBadUrlRemnants(tokenStart, i);
+			if (isQuote(c) || c === CharCodes.LeftParenthesis || isNonPrintable(c))
+				return this.consumeBadUrlRemnants(tokenStart, i);
 			if (c === CharCodes.ReverseSolidus) {
 				if (!isValidEscape(c, text.charCodeAt(i + 1))) return this.consumeBadUrlRemnants(tokenStart, i);
 				i = escapeEnd(text, i + 1);
@@ -469,8 +490,10 @@ export class CssScanner {
 			if (c === CharCodes.ReverseSolidus) {
 				this.simple = false;
 				const next = text.charCodeAt(i + 1);
-				if (i + 1 >= text.length) i++; // EOF: nothing
-				else if (isNewline(next)) i = skipNewline(text, i + 1); // escaped newline: removed
+				if (i + 1 >= text.length)
+					i++; // EOF: nothing
+				else if (isNewline(next))
+					i = skipNewline(text, i + 1); // escaped newline: removed
 				else i = escapeEnd(text, i + 1);
 				continue;
 			}
@@ -499,14 +522,17 @@ export class CssScanner {
 				break;
 			case Effect.Close:
 				this.pop(this.frame);
-				if (this.prelude !== Prelude.None && this.depth + this.overflow < this.preludeDepth) this.prelude = Prelude.None;
+				if (this.prelude !== Prelude.None && this.depth + this.overflow < this.preludeDepth)
+					this.prelude = Prelude.None;
 				break;
 			case Effect.OpenBrace:
-				if (this.prelude !== Prelude.None && this.depth + this.overflow === this.preludeDepth) this.prelude = Prelude.None;
+				if (this.prelude !== Prelude.None && this.depth + this.overflow === this.preludeDepth)
+					this.prelude = Prelude.None;
 				this.push(Frame.Brace);
 				break;
 			case Effect.Semicolon:
-				if (this.prelude !== Prelude.None && this.depth + this.overflow === this.preludeDepth) this.prelude = Prelude.None;
+				if (this.prelude !== Prelude.None && this.depth + this.overflow === this.preludeDepth)
+					this.prelude = Prelude.None;
 				break;
 			case Effect.AtKeyword:
 				this.prelude = this.atRule;
@@ -532,7 +558,8 @@ export class CssScanner {
 		if (this.prelude === Prelude.Namespace) return; // CSS Namespaces §2: a namespace name, not a link
 		const url = this.effect === Effect.Url;
 		let attribute: CssAttribute;
-		if (first) attribute = 'import'; // CSS Cascade §2.1: @import [ <url> | <string> ]
+		if (first)
+			attribute = 'import'; // CSS Cascade §2.1: @import [ <url> | <string> ]
 		else if (url) attribute = 'url';
 		else {
 			const top = this.overflow === 0 && this.depth > 0 ? this.stack[this.depth - 1] : Frame.Parenthesis;
@@ -541,7 +568,9 @@ export class CssScanner {
 			else return;
 		}
 		const {text, valueStart, valueEnd} = this;
-		const value = this.simple ? text.slice(valueStart, valueEnd) : decodeCss(text, valueStart, valueEnd, url ? '\uFFFD' : '');
+		const value = this.simple
+			? text.slice(valueStart, valueEnd)
+			: decodeCss(text, valueStart, valueEnd, url ? '\uFFFD' : '');
 		this.sink(valueStart, valueEnd, value, url ? 'css-url' : 'css-string', attribute);
 	}
 

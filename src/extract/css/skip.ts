@@ -47,7 +47,12 @@ export class TokenSkipper {
 	 * false), or how far it was read. With `final`, the end of `text` ends it.
 	 */
 	run(text: string, i: number, final: boolean): number {
-		const end = this.kind === Skip.Comment ? this.comment(text, i, final) : this.kind === Skip.String ? this.string(text, i) : this.url(text, i);
+		const end =
+			this.kind === Skip.Comment
+				? this.comment(text, i, final)
+				: this.kind === Skip.String
+					? this.string(text, i)
+					: this.url(text, i);
 		if (final) this.kind = Skip.None;
 		return end;
 	}
@@ -91,7 +96,12 @@ export class TokenSkipper {
 					i++;
 					break;
 				case StringState.AfterReverseSolidus:
-					this.state = c === CharCodes.CarriageReturn ? StringState.AfterCarriageReturn : isHexDigit(c) ? StringState.Hex : StringState.Normal;
+					this.state =
+						c === CharCodes.CarriageReturn
+							? StringState.AfterCarriageReturn
+							: isHexDigit(c)
+								? StringState.Hex
+								: StringState.Normal;
 					this.hexDigits = 1;
 					i++;
 					break;

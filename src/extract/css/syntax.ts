@@ -144,7 +144,9 @@ export function wouldStartNumber(text: string, i: number): boolean {
 
 /** Past one newline at `i` (§3.3: CR LF is a single newline). */
 export function skipNewline(text: string, i: number): number {
-	return text.charCodeAt(i) === CharCodes.CarriageReturn && text.charCodeAt(i + 1) === CharCodes.LineFeed ? i + 2 : i + 1;
+	return text.charCodeAt(i) === CharCodes.CarriageReturn && text.charCodeAt(i + 1) === CharCodes.LineFeed
+		? i + 2
+		: i + 1;
 }
 
 /**
@@ -258,7 +260,10 @@ class UnitWriter {
 		let s = '';
 		for (let k = 0; k < this.length; k += 8192) {
 			// `apply` takes the typed array as it is (a spread would iterate it).
-			s += String.fromCharCode.apply(null, this.units.subarray(k, Math.min(k + 8192, this.length)) as unknown as number[]);
+			s += String.fromCharCode.apply(
+				null,
+				this.units.subarray(k, Math.min(k + 8192, this.length)) as unknown as number[],
+			);
 		}
 		return s;
 	}

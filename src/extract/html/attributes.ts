@@ -41,7 +41,14 @@ export interface AttributeRule {
 /** The namespaces the HTML parser puts elements in. */
 export type Namespace = 'html' | 'svg' | 'math';
 
-type Row = readonly [elements: string, attributes: string, syntax: AttributeSyntax, kind: LinkKind, against?: Against, when?: AttributeCondition];
+type Row = readonly [
+	elements: string,
+	attributes: string,
+	syntax: AttributeSyntax,
+	kind: LinkKind,
+	against?: Against,
+	when?: AttributeCondition,
+];
 
 /** `*` = any element of the namespace. */
 const HTML_ROWS: readonly Row[] = [
@@ -184,7 +191,7 @@ const BY_ATTRIBUTE: Readonly<Record<Namespace, Map<string, AttributeRules>>> = {
 /** Every attribute name the extractor looks at: URL-bearing ones and those conditions read. */
 const INTERESTING: ReadonlySet<string> = new Set([
 	...CONDITION_ATTRIBUTES,
-	...[...Object.values(TABLES)].flatMap((table) => [...table.values()].flatMap((byAttribute) => [...byAttribute.keys()])),
+	...[...Object.values(TABLES)].flatMap(table => [...table.values()].flatMap(byAttribute => [...byAttribute.keys()])),
 ]);
 
 /**
@@ -201,7 +208,8 @@ export class NameFilter {
 	private readonly masks: number[] = [];
 
 	constructor(names: Iterable<string>) {
-		for (const name of names) this.masks[name.length] = (this.masks[name.length] ?? 0) | (1 << (name.charCodeAt(0) - 0x61));
+		for (const name of names)
+			this.masks[name.length] = (this.masks[name.length] ?? 0) | (1 << (name.charCodeAt(0) - 0x61));
 	}
 
 	/** Whether `source[start, end)` may be one of the names. */
@@ -231,7 +239,8 @@ export class NameTable {
 
 	constructor(names: Iterable<string>) {
 		for (const name of names) {
-			if (name.length === 0 || name.length > MAX_TABLE_NAME) throw new RangeError(`NameTable: "${name}" is empty or too long`);
+			if (name.length === 0 || name.length > MAX_TABLE_NAME)
+				throw new RangeError(`NameTable: "${name}" is empty or too long`);
 			(this.buckets[name.length * 128 + name.charCodeAt(0)] ??= []).push(name);
 		}
 	}
@@ -259,7 +268,7 @@ function toLowerAscii(c: number): number {
 
 /** Every element name of the tables above (HTML, SVG, MathML; not `*`). */
 export function tableElements(): Iterable<string> {
-	return new Set(Object.values(TABLES).flatMap((table) => [...table.keys()].filter((name) => name !== '*')));
+	return new Set(Object.values(TABLES).flatMap(table => [...table.keys()].filter(name => name !== '*')));
 }
 
 /** Every attribute name the extractor reads (for a {@link NameFilter} or {@link NameTable}). */

@@ -87,7 +87,13 @@ export class BaseTracker {
 	private readonly step: number;
 	private budget: number;
 
-	constructor(options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>, fallback: BaseLayer | null, sink: LinkSink, hold: BaseHold = 'head', step = Infinity) {
+	constructor(
+		options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>,
+		fallback: BaseLayer | null,
+		sink: LinkSink,
+		hold: BaseHold = 'head',
+		step = Infinity,
+	) {
 		this.sink = sink;
 		this.step = step;
 		this.budget = step;

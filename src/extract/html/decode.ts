@@ -211,7 +211,8 @@ export class CharacterReferenceDecoder {
 		while (i < source.length) {
 			const c = codeAt(source, i);
 			if (c === CharCodes.Amp) {
-				const declared = this.declared === undefined || (mode !== 'strict' && !xmlAttribute) ? undefined : this.declared(source, i);
+				const declared =
+					this.declared === undefined || (mode !== 'strict' && !xmlAttribute) ? undefined : this.declared(source, i);
 				if (declared !== undefined) {
 					// XML 1.0 §3.3.3: white space in an entity's replacement text is a space in an attribute value.
 					atomic(xmlAttribute ? declared.text.replaceAll(XML_WHITESPACE_ALL, ' ') : declared.text, declared.length);
@@ -259,7 +260,8 @@ function preprocessed(run: string, mode: DecodeMode): string {
 		units[i] = c === CharCodes.CarriageReturn ? CharCodes.LineFeed : c === CharCodes.Null && nul ? REPLACEMENT_CODE : c;
 	}
 	const blocks: string[] = [];
-	for (let i = 0; i < units.length; i += FROM_CHAR_CODE_BLOCK) blocks.push(String.fromCharCode.apply(null, units.subarray(i, i + FROM_CHAR_CODE_BLOCK) as unknown as number[]));
+	for (let i = 0; i < units.length; i += FROM_CHAR_CODE_BLOCK)
+		blocks.push(String.fromCharCode.apply(null, units.subarray(i, i + FROM_CHAR_CODE_BLOCK) as unknown as number[]));
 	return blocks.join('');
 }
 

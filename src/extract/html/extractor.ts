@@ -50,7 +50,14 @@ import {movedEvent, type ReferenceEvent} from '../event.js';
 import {BaseTracker} from './base.js';
 import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './decode.js';
 import {cssEvents, StyleText} from './style.js';
-import {type EventFields, type EventRole, isDeclarativeShadowRoot, readTag, type TagHost, type TagRecord} from './tag.js';
+import {
+	type EventFields,
+	type EventRole,
+	isDeclarativeShadowRoot,
+	readTag,
+	type TagHost,
+	type TagRecord,
+} from './tag.js';
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './text.js';
 import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './tree.js';
 import {SourceWindow} from './source.js';
@@ -67,7 +74,17 @@ export {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH};
 export const MAX_SRCDOC_DEPTH = 8;
 
 /** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
-const TEXT_ONLY: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+const TEXT_ONLY: ReadonlySet<string> = new Set([
+	'script',
+	'style',
+	'title',
+	'textarea',
+	'xmp',
+	'iframe',
+	'noembed',
+	'noframes',
+	'plaintext',
+]);
 
 const INTERESTING = new NameTable(interestingAttributes());
 /** With CoreOptions.onFragmentTarget: the attributes that name a fragment target too. */
@@ -84,7 +101,9 @@ const ELEMENTS = new NameTable(
 		...SPECIAL_END_TAGS,
 		...HEAD_CONTENT,
 		...TEXT_ONLY,
-		...'div span p li ul ol dl dt dd table tbody thead tfoot tr td th section article header footer nav main aside h1 h2 h3 h4 h5 h6 b i u s em strong small label select option button input center font figure picture svg path g'.split(' '),
+		...'div span p li ul ol dl dt dd table tbody thead tfoot tr td th section article header footer nav main aside h1 h2 h3 h4 h5 h6 b i u s em strong small label select option button input center font figure picture svg path g'.split(
+			' ',
+		),
 	]),
 );
 const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
@@ -162,11 +181,21 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.nestedInert = nesting?.inert === true;
 		// A srcdoc document is read whole: it holds its references to its end.
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
-		this.bases = new BaseTracker(options, nesting === undefined ? fallbackBase(options) : nesting.fallback, sink, hold, nesting === undefined ? options.releaseStep : undefined);
+		this.bases = new BaseTracker(
+			options,
+			nesting === undefined ? fallbackBase(options) : nesting.fallback,
+			sink,
+			hold,
+			nesting === undefined ? options.releaseStep : undefined,
+		);
 		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
 		// Attributes the table does not name are not even reported (onAttributeName would let them go).
 		this.tokenizer.attributeNames = this.attributeNames;
-		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.bases.addResolved(link, event), options.own);
+		this.cap = new TagCap(
+			(start, end) => this.slice(start, end),
+			(link, event) => this.bases.addResolved(link, event),
+			options.own,
+		);
 	}
 
 	write(chunk: string): void {
@@ -237,9 +266,14 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 
 	css(text: DecodedText, fields: EventFields): void {
 		const {element, attribute, quote, rel} = fields;
-		cssEvents(text, {element, attribute, container: this.xml ? 'xml-attribute' : 'attribute', quote, rel}, this.locate, (event) => {
-			if (this.cap.admit(event)) this.add(event);
-		});
+		cssEvents(
+			text,
+			{element, attribute, container: this.xml ? 'xml-attribute' : 'attribute', quote, rel},
+			this.locate,
+			event => {
+				if (this.cap.admit(event)) this.add(event);
+			},
+		);
 	}
 
 	/** Queue an event, marked inert inside a template (HTML `#template-contents`: never rendered). */
@@ -258,15 +292,26 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		if (this.depth >= MAX_SRCDOC_DEPTH) return;
 		const quote = fields.quote ?? '"';
 		// The nested document, for its Links: the value's span in this document's input.
-		const frame: FrameContext = {element: 'iframe', attribute: 'srcdoc', start: text.toSourceStart(0), end: text.toSourceEnd(text.text.length), depth: 1};
+		const frame: FrameContext = {
+			element: 'iframe',
+			attribute: 'srcdoc',
+			start: text.toSourceStart(0),
+			end: text.toSourceEnd(text.text.length),
+			depth: 1,
+		};
 		const frames = new FrameMap(text);
 		// HTML: a srcdoc document's fallback base URL is its parent's document base URL when
 		// the iframe is inserted, so a parent BASE further on does not apply (checked in Chromium).
-		const nested = new HtmlExtractor(this.options, (link, event) => this.nestedLink(text, quote, link, event, link.frame === undefined ? frame : frames.map(link.frame)), {
-			fallback: this.bases.context.base,
-			depth: this.depth + 1,
-			inert: this.nestedInert || this.tree.inert,
-		});
+		const nested = new HtmlExtractor(
+			this.options,
+			(link, event) =>
+				this.nestedLink(text, quote, link, event, link.frame === undefined ? frame : frames.map(link.frame)),
+			{
+				fallback: this.bases.context.base,
+				depth: this.depth + 1,
+				inert: this.nestedInert || this.tree.inert,
+			},
+		);
 		nested.write(text.text);
 		nested.end();
 	}
@@ -275,7 +320,13 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	 * A Link of a srcdoc document: its span moves from the decoded value to the source, and
 	 * the event records the srcdoc attribute's quoting (a rewriter escapes for it too).
 	 */
-	private nestedLink(text: DecodedText, quote: '"' | "'" | '', link: Link, event: ReferenceEvent, frame: FrameContext): void {
+	private nestedLink(
+		text: DecodedText,
+		quote: '"' | "'" | '',
+		link: Link,
+		event: ReferenceEvent,
+		frame: FrameContext,
+	): void {
 		const start = text.toSourceStart(link.start);
 		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
 		const {line, column} = this.locate(start);
@@ -295,8 +346,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			onattribentity: () => undefined,
 			onattribend: (quote, end) => this.attributes.end(quote, end),
 			onopentagname: (start, end) => this.onOpenTagName(start, end),
-			onopentagend: (end) => this.onOpenTagEnd(end, false),
-			onselfclosingtag: (end) => this.onOpenTagEnd(end, true),
+			onopentagend: end => this.onOpenTagEnd(end, false),
+			onselfclosingtag: end => this.onOpenTagEnd(end, true),
 			onclosetag: (start, end) => this.onCloseTag(start, end),
 			ontext: (start, end) => this.onText(start, end),
 			ontextentity: () => undefined,
@@ -344,7 +395,10 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		const start = this.tagStart;
 		if (start < 0) return;
 		// A tag with no interesting attribute and no special name changes nothing: skip it.
-		const special = this.bases.watchingForBody || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
+		const special =
+			this.bases.watchingForBody ||
+			this.tree.current !== 'html' ||
+			this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
 		const tag = this.attributes.some || special ? this.tagRecord() : null;
 		this.tagStart = -1;
 		this.attributes.reset();
@@ -367,7 +421,12 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		// HTML `#parsing-main-inforeign`: the self-closing flag only counts on foreign elements (and in XML).
 		if (selfClosing && (this.xml || !html)) return;
 		const shadowRoot = html && name === 'template' && isDeclarativeShadowRoot(tag, this);
-		this.tree.open(name, tag.namespace, name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined, shadowRoot);
+		this.tree.open(
+			name,
+			tag.namespace,
+			name === 'object' || name === 'applet' ? this.codebaseOf(tag) : undefined,
+			shadowRoot,
+		);
 		if (this.xml || !html) {
 			if (name === 'style') this.decodedStyle = true;
 		} else if (TEXT_ONLY.has(name)) {
@@ -387,8 +446,10 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	}
 
 	private codebaseOf(tag: TagRecord): string | undefined {
-		const attribute = tag.attributes.find((a) => a.name === 'codebase');
-		return attribute === undefined ? undefined : this.decoder.decode(attribute.raw, attribute.valueStart, this.decodeMode).text.trim();
+		const attribute = tag.attributes.find(a => a.name === 'codebase');
+		return attribute === undefined
+			? undefined
+			: this.decoder.decode(attribute.raw, attribute.valueStart, this.decodeMode).text.trim();
 	}
 
 	private onCloseTag(start: number, end: number): void {
@@ -433,7 +494,8 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.flushText();
 		this.floor = tokenEnd;
 		// A CDATA section is raw text: nothing is decoded on read, so nothing is escaped on write.
-		if (this.decodedStyle) this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null), 'raw');
+		if (this.decodedStyle)
+			this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null), 'raw');
 	}
 
 	private onOther(end: number): void {
@@ -538,7 +600,13 @@ class FrameMap {
 			const {text} = this;
 			const end = frame.start === frame.end ? text.toSourceStart(frame.start) : text.toSourceEnd(frame.end);
 			this.inner = frame;
-			this.outer = {element: 'iframe', attribute: 'srcdoc', start: text.toSourceStart(frame.start), end, depth: frame.depth + 1};
+			this.outer = {
+				element: 'iframe',
+				attribute: 'srcdoc',
+				start: text.toSourceStart(frame.start),
+				end,
+				depth: frame.depth + 1,
+			};
 		}
 		return this.outer;
 	}

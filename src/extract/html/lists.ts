@@ -63,7 +63,8 @@ export function forEachPollingUri(s: string, f: (start: number, end: number) => 
 	for (let i = 0; i <= s.length; i++) {
 		if (i === s.length || s.charCodeAt(i) === 0x3b /* ";" */) {
 			const equals = s.indexOf('=', start);
-			if (equals >= 0 && equals < i && s.slice(start, equals).trim().toLowerCase().startsWith('polling-uri')) f(equals + 1, i);
+			if (equals >= 0 && equals < i && s.slice(start, equals).trim().toLowerCase().startsWith('polling-uri'))
+				f(equals + 1, i);
 			start = i + 1;
 		}
 	}

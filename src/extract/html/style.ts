@@ -36,11 +36,22 @@ type Locate = (offset: number) => Position;
  */
 export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Locate, emit: Emit): void {
 	if (!mayHoldUrls(text.text)) return;
-	forEachCssMatch(text.text, (match) => {
+	forEachCssMatch(text.text, match => {
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
 		const {line, column} = locate(start);
-		const event = referenceEvent(match.value, text.sourceSlice(start, end), start, end, line, column, 'resource', 'base', match.syntax, fields.container);
+		const event = referenceEvent(
+			match.value,
+			text.sourceSlice(start, end),
+			start,
+			end,
+			line,
+			column,
+			'resource',
+			'base',
+			match.syntax,
+			fields.container,
+		);
 		event.element = fields.element;
 		event.attribute = fields.attribute ?? match.attribute;
 		event.quote = fields.quote;

@@ -29,7 +29,11 @@ export class TagCap {
 	private readonly own: ((s: string) => string) | undefined;
 
 	/** `slice`: the source of a span of the open tag; `report`: where the overflow Link goes. */
-	constructor(slice: (start: number, end: number) => string, report: (link: Link, event: ReferenceEvent) => void, own?: (s: string) => string) {
+	constructor(
+		slice: (start: number, end: number) => string,
+		report: (link: Link, event: ReferenceEvent) => void,
+		own?: (s: string) => string,
+	) {
 		this.slice = slice;
 		this.report = report;
 		this.own = own;

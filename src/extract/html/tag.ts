@@ -74,8 +74,28 @@ export interface EventFields {
 	hreflang: true | undefined;
 }
 
-function eventFields(kind: LinkKind, against: Against, syntax: ValueSyntax, element: string, attribute: string, quote: EventFields['quote']): EventFields {
-	return {kind, against, syntax, element, attribute, quote, rel: undefined, codebase: undefined, reference: undefined, refreshQuote: undefined, metaName: undefined, hreflang: undefined};
+function eventFields(
+	kind: LinkKind,
+	against: Against,
+	syntax: ValueSyntax,
+	element: string,
+	attribute: string,
+	quote: EventFields['quote'],
+): EventFields {
+	return {
+		kind,
+		against,
+		syntax,
+		element,
+		attribute,
+		quote,
+		rel: undefined,
+		codebase: undefined,
+		reference: undefined,
+		refreshQuote: undefined,
+		metaName: undefined,
+		hreflang: undefined,
+	};
 }
 
 /** A copy of `fields` (to change some of them), in the same shape. */
@@ -110,7 +130,8 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 
 /** The rule's conditions: the event fields, or null when the attribute does not count here. */
 function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, host: TagHost): EventFields | null {
-	const syntax: ValueSyntax = rule.syntax === 'srcset' || rule.syntax === 'list-item' || rule.syntax === 'comma-item' ? rule.syntax : 'url';
+	const syntax: ValueSyntax =
+		rule.syntax === 'srcset' || rule.syntax === 'list-item' || rule.syntax === 'comma-item' ? rule.syntax : 'url';
 	const fields = eventFields(rule.kind, rule.against, syntax, tag.name, attribute.name, attribute.quote);
 	switch (rule.when) {
 		case 'link-rel': {
@@ -123,7 +144,8 @@ function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRu
 		}
 		case 'submit-button': {
 			const type = keyword(tag, 'type', host);
-			const submits = tag.name === 'input' ? type === 'submit' || type === 'image' : type !== 'reset' && type !== 'button';
+			const submits =
+				tag.name === 'input' ? type === 'submit' || type === 'image' : type !== 'reset' && type !== 'button';
 			if (!submits) return null;
 			if (isBlank(attribute.raw)) documentUrl(fields, host);
 			break;
@@ -168,8 +190,21 @@ function setCodebase(fields: EventFields, codebase: string): void {
 }
 
 /** Decode the value and emit one event per URL in it. */
-function readValue(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, fields: EventFields, host: TagHost): void {
-	const role: EventRole = tag.namespace !== 'html' ? 'plain' : tag.name === 'base' ? 'base' : tag.name === 'a' && attribute.name === 'href' ? 'anchor' : 'plain';
+function readValue(
+	tag: TagRecord,
+	attribute: AttributeRecord,
+	rule: AttributeRule,
+	fields: EventFields,
+	host: TagHost,
+): void {
+	const role: EventRole =
+		tag.namespace !== 'html'
+			? 'plain'
+			: tag.name === 'base'
+				? 'base'
+				: tag.name === 'a' && attribute.name === 'href'
+					? 'anchor'
+					: 'plain';
 	if (rule.syntax === 'url' && rule.when !== 'meta-content' && !needsDecoding(attribute.raw, host.decodeMode)) {
 		emitVerbatimUrl(attribute, fields, host, role);
 		return;
@@ -271,7 +306,14 @@ function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: 
 }
 
 /** HTML `#valid-url-potentially-surrounded-by-spaces`: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
-function emitStripped(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
+function emitStripped(
+	text: DecodedText,
+	start: number,
+	end: number,
+	fields: EventFields,
+	host: TagHost,
+	role: EventRole,
+): void {
 	const s = text.text;
 	while (start < end && isAsciiWhitespace(codeAt(s, start))) start++;
 	while (end > start && isAsciiWhitespace(codeAt(s, end - 1))) end--;
@@ -279,7 +321,14 @@ function emitStripped(text: DecodedText, start: number, end: number, fields: Eve
 }
 
 /** Emit the decoded span `[start, end)` as an event whose span points into the source. */
-export function emitSpan(text: DecodedText, start: number, end: number, fields: EventFields, host: TagHost, role: EventRole): void {
+export function emitSpan(
+	text: DecodedText,
+	start: number,
+	end: number,
+	fields: EventFields,
+	host: TagHost,
+	role: EventRole,
+): void {
 	host.emit(spanEvent(text, start, end, fields, host.locate), role);
 }
 
@@ -300,8 +349,27 @@ export function spanEvent(
 }
 
 /** An attribute value's event: its place, and the fields its attribute gives. */
-function fieldsEvent(value: string, raw: string, start: number, end: number, line: number, column: number, fields: EventFields): ReferenceEvent {
-	const event = referenceEvent(value, raw, start, end, line, column, fields.kind, fields.against, fields.syntax, 'attribute');
+function fieldsEvent(
+	value: string,
+	raw: string,
+	start: number,
+	end: number,
+	line: number,
+	column: number,
+	fields: EventFields,
+): ReferenceEvent {
+	const event = referenceEvent(
+		value,
+		raw,
+		start,
+		end,
+		line,
+		column,
+		fields.kind,
+		fields.against,
+		fields.syntax,
+		'attribute',
+	);
 	setAttributeFields(event, fields);
 	return event;
 }

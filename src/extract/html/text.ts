@@ -93,7 +93,18 @@ export function textEvents(
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
 		const {line, column} = locate(start);
-		const event = referenceEvent(match.value, text.sourceSlice(start, end), start, end, line, column, 'text', 'base', 'text', 'html-text');
+		const event = referenceEvent(
+			match.value,
+			text.sourceSlice(start, end),
+			start,
+			end,
+			line,
+			column,
+			'text',
+			'base',
+			'text',
+			'html-text',
+		);
 		event.delimiter = match.delimiter;
 		// Appendix F completion (`www.x` → `http://www.x`) is what gets resolved.
 		if (match.reference !== match.value) event.reference = match.reference;

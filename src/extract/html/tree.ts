@@ -34,14 +34,12 @@ const INTEGRATION: Readonly<Record<'svg' | 'math', ReadonlySet<string>>> = {
  * plugin codebases, text-only elements. Any other tag without an interesting attribute
  * is skipped without reading its name (unless the base is held or content is foreign).
  */
-export const SPECIAL_START_TAGS: readonly string[] = (
-	'a form svg math template object applet style script title textarea xmp iframe noembed noframes plaintext'
-).split(' ');
+export const SPECIAL_START_TAGS: readonly string[] =
+	'a form svg math template object applet style script title textarea xmp iframe noembed noframes plaintext'.split(' ');
 
 /** End tags that matter: they close an anchor, the head, a scope, a template, a plugin, a decoded style. */
-export const SPECIAL_END_TAGS: readonly string[] = (
-	'a form head template object applet style svg math foreignobject desc title mi mo mn ms mtext'
-).split(' ');
+export const SPECIAL_END_TAGS: readonly string[] =
+	'a form head template object applet style svg math foreignobject desc title mi mo mn ms mtext'.split(' ');
 
 /** Tags the HTML parser keeps in head ("in head" insertion mode); any other start tag starts the body. */
 export const HEAD_CONTENT: ReadonlySet<string> = new Set(
@@ -155,7 +153,7 @@ export class TreeContext {
 		if (this.current !== 'html') return;
 		if (name === 'template' && this.templates > 0) this.closeTemplate();
 		else if (name === 'object' || name === 'applet') {
-			const index = this.plugins.findLastIndex((plugin) => plugin.name === name);
+			const index = this.plugins.findLastIndex(plugin => plugin.name === name);
 			if (index >= 0) this.plugins.length = index;
 		}
 	}

@@ -55,7 +55,9 @@ export class AttributeList {
 
 	/** An attribute named `name` (as the host keeps it) starts; `nameEnd` is just after its name. A name already kept is skipped. */
 	begin(name: string, nameEnd: number): void {
-		this.current = this.has(name) ? null : {name, nameEnd, valueStart: nameEnd, valueEnd: nameEnd, raw: '', quote: undefined};
+		this.current = this.has(name)
+			? null
+			: {name, nameEnd, valueStart: nameEnd, valueEnd: nameEnd, raw: '', quote: undefined};
 		this.valueStarted = false;
 	}
 
@@ -87,7 +89,7 @@ export class AttributeList {
 		if (this.list === NONE) this.list = [];
 		this.list.push(current);
 		if (this.names !== null) this.names.add(current.name);
-		else if (this.list.length > LINEAR_SEARCH) this.names = new Set(this.list.map((attribute) => attribute.name));
+		else if (this.list.length > LINEAR_SEARCH) this.names = new Set(this.list.map(attribute => attribute.name));
 	}
 
 	/** The records of the tag (in source order), and a fresh list for the next. */

@@ -69,10 +69,15 @@ export interface AttributeNames {
 }
 
 /** Whether the stock Tokenizer has the method replaced here (false: the stock loop runs). */
-export const SKIPS_WITH_INDEX_OF = typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === 'function';
+export const SKIPS_WITH_INDEX_OF =
+	typeof (Tokenizer.prototype as unknown as Record<string, unknown>).fastForwardTo === 'function';
 
 if (SKIPS_WITH_INDEX_OF) {
-	Object.defineProperty(FastTokenizer.prototype, 'fastForwardTo', {value: fastForwardTo, writable: true, configurable: true});
+	Object.defineProperty(FastTokenizer.prototype, 'fastForwardTo', {
+		value: fastForwardTo,
+		writable: true,
+		configurable: true,
+	});
 }
 
 /**
@@ -136,7 +141,7 @@ function classOf(c: number): number {
 function skipping(stock: StateMethod, stop: (tokenizer: StateInternals) => number, invert: boolean): StateMethod {
 	return function (this: StateInternals, c: number): void {
 		const bits = stop(this);
-		if ((classOf(c) & bits) !== 0 === invert) {
+		if (((classOf(c) & bits) !== 0) === invert) {
 			const next = skipTo(this, bits, invert);
 			if (next < 0) return;
 			c = next;
@@ -147,7 +152,8 @@ function skipping(stock: StateMethod, stop: (tokenizer: StateInternals) => numbe
 
 const always = (bits: number) => (): number => bits;
 /** An unquoted value ends at whitespace or `>`; with entity decoding, `&` starts a reference. */
-const unquotedStops = (tokenizer: StateInternals): number => WHITESPACE | GREATER_THAN | (tokenizer.decodeEntities ? AMPERSAND : 0);
+const unquotedStops = (tokenizer: StateInternals): number =>
+	WHITESPACE | GREATER_THAN | (tokenizer.decodeEntities ? AMPERSAND : 0);
 
 /**
  * The replacements, by state: the characters that act there.
@@ -167,12 +173,18 @@ const REPLACED: ReadonlyArray<[name: string, stop: (tokenizer: StateInternals) =
 ];
 
 /** Whether the stock Tokenizer has every state replaced here (false: the stock states run). */
-export const SKIPS_TAG_STATES = REPLACED.every(([name]) => typeof (Tokenizer.prototype as unknown as Record<string, unknown>)[name] === 'function');
+export const SKIPS_TAG_STATES = REPLACED.every(
+	([name]) => typeof (Tokenizer.prototype as unknown as Record<string, unknown>)[name] === 'function',
+);
 
 if (SKIPS_TAG_STATES) {
 	for (const [name, stop, invert] of REPLACED) {
 		const stock = (Tokenizer.prototype as unknown as Record<string, StateMethod>)[name]!;
-		Object.defineProperty(FastTokenizer.prototype, name, {value: skipping(stock, stop, invert), writable: true, configurable: true});
+		Object.defineProperty(FastTokenizer.prototype, name, {
+			value: skipping(stock, stop, invert),
+			writable: true,
+			configurable: true,
+		});
 	}
 }
 
@@ -217,7 +229,17 @@ const IN_ATTRIBUTE_VALUE_SINGLE = 13;
 const IN_ATTRIBUTE_VALUE_UNQUOTED = 14;
 
 /** Start tags after which the stock tokenizer reads raw text, RCDATA or plain text (in HTML content). */
-const RAW_TEXT_NAMES: ReadonlySet<string> = new Set(['script', 'style', 'title', 'textarea', 'xmp', 'iframe', 'noembed', 'noframes', 'plaintext']);
+const RAW_TEXT_NAMES: ReadonlySet<string> = new Set([
+	'script',
+	'style',
+	'title',
+	'textarea',
+	'xmp',
+	'iframe',
+	'noembed',
+	'noframes',
+	'plaintext',
+]);
 /** {@link RAW_TEXT_NAMES} by `length * 32 + (first letter & 31)`: a name with no entry needs no look. */
 const RAW_TEXT_BY_SHAPE: Array<string | undefined> = [];
 for (const name of RAW_TEXT_NAMES) RAW_TEXT_BY_SHAPE[name.length * 32 + (name.charCodeAt(0) & 31)] = name;
@@ -463,15 +485,38 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 function probeStates(): boolean {
 	const noop = (): void => undefined;
 	const callbacks: TokenizerCallbacks = {
-		onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
-		oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
-		onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop, isInForeignContext: () => false,
+		onattribdata: noop,
+		onattribentity: noop,
+		onattribend: noop,
+		onattribname: noop,
+		oncdata: noop,
+		onclosetag: noop,
+		oncomment: noop,
+		ondeclaration: noop,
+		onend: noop,
+		onopentagend: noop,
+		onopentagname: noop,
+		onprocessinginstruction: noop,
+		onselfclosingtag: noop,
+		ontext: noop,
+		ontextentity: noop,
+		isInForeignContext: () => false,
 	};
 	const probes: Array<[string, number]> = [
-		['x', TEXT], ['<', BEFORE_TAG_NAME], ['<a', IN_TAG_NAME], ['<a/', IN_SELF_CLOSING_TAG], ['</', BEFORE_CLOSING_TAG_NAME],
-		['</a', IN_CLOSING_TAG_NAME], ['</a ', AFTER_CLOSING_TAG_NAME], ['<a ', BEFORE_ATTRIBUTE_NAME], ['<a b', IN_ATTRIBUTE_NAME],
-		['<a b ', AFTER_ATTRIBUTE_NAME], ['<a b=', BEFORE_ATTRIBUTE_VALUE], ['<a b="', IN_ATTRIBUTE_VALUE_DOUBLE],
-		["<a b='", IN_ATTRIBUTE_VALUE_SINGLE], ['<a b=c', IN_ATTRIBUTE_VALUE_UNQUOTED],
+		['x', TEXT],
+		['<', BEFORE_TAG_NAME],
+		['<a', IN_TAG_NAME],
+		['<a/', IN_SELF_CLOSING_TAG],
+		['</', BEFORE_CLOSING_TAG_NAME],
+		['</a', IN_CLOSING_TAG_NAME],
+		['</a ', AFTER_CLOSING_TAG_NAME],
+		['<a ', BEFORE_ATTRIBUTE_NAME],
+		['<a b', IN_ATTRIBUTE_NAME],
+		['<a b ', AFTER_ATTRIBUTE_NAME],
+		['<a b=', BEFORE_ATTRIBUTE_VALUE],
+		['<a b="', IN_ATTRIBUTE_VALUE_DOUBLE],
+		["<a b='", IN_ATTRIBUTE_VALUE_SINGLE],
+		['<a b=c', IN_ATTRIBUTE_VALUE_UNQUOTED],
 	];
 	return probes.every(([input, state]) => {
 		const tokenizer = new Tokenizer({decodeEntities: false}, callbacks);
@@ -481,7 +526,10 @@ function probeStates(): boolean {
 }
 
 /** Whether FastTokenizer reads text and tags in its own loop (false: the stock states do). */
-export const READS_TAGS_IN_ONE_LOOP = SKIPS_TAG_STATES && typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['stateText'] === 'function' && probeStates();
+export const READS_TAGS_IN_ONE_LOOP =
+	SKIPS_TAG_STATES &&
+	typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['stateText'] === 'function' &&
+	probeStates();
 
 if (READS_TAGS_IN_ONE_LOOP) {
 	const stockText = (Tokenizer.prototype as unknown as Record<string, StateMethod>)['stateText']!;
@@ -507,15 +555,34 @@ interface CdataInternals extends TokenizerInternals {
 const OPEN_CDATA = ((): {state: number; sequence: Uint8Array} | undefined => {
 	const noop = (): void => undefined;
 	const callbacks: TokenizerCallbacks = {
-		onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, onclosetag: noop,
-		oncomment: noop, ondeclaration: noop, onend: noop, onopentagend: noop, onopentagname: noop,
-		onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop, isInForeignContext: () => true,
+		onattribdata: noop,
+		onattribentity: noop,
+		onattribend: noop,
+		onattribname: noop,
+		oncdata: noop,
+		onclosetag: noop,
+		oncomment: noop,
+		ondeclaration: noop,
+		onend: noop,
+		onopentagend: noop,
+		onopentagname: noop,
+		onprocessinginstruction: noop,
+		onselfclosingtag: noop,
+		ontext: noop,
+		ontextentity: noop,
+		isInForeignContext: () => true,
 	};
 	const tokenizer = new Tokenizer({xmlMode: true, decodeEntities: false}, callbacks);
 	tokenizer.write('<![CDATA[x');
 	const {state, sectionStart, currentSequence: sequence} = tokenizer as unknown as Partial<CdataInternals>;
 	// `<![CDATA[` is 9 characters: the section's text starts after them.
-	if (typeof state !== 'number' || sectionStart !== 9 || !(sequence instanceof Uint8Array) || String.fromCharCode(...sequence) !== ']]>') return undefined;
+	if (
+		typeof state !== 'number' ||
+		sectionStart !== 9 ||
+		!(sequence instanceof Uint8Array) ||
+		String.fromCharCode(...sequence) !== ']]>'
+	)
+		return undefined;
 	return {state, sequence};
 })();
 

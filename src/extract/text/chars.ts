@@ -86,7 +86,7 @@ function buildAsciiTable(): Uint8Array {
 	set('+-.', Ascii.Scheme);
 	set('.-_+', Ascii.Run);
 	set('-_', Ascii.Host);
-	set(".!#$%&'*+/=?^_`{|}~-\"", Ascii.Local);
+	set('.!#$%&\'*+/=?^_`{|}~-"', Ascii.Local);
 	for (let c = 0x21; c < 0x7f; c++) table[c]! |= Ascii.Tail;
 	for (const c of '<>\\^`|') table[c.charCodeAt(0)]! &= ~Ascii.Tail;
 	set(' \t\n\v\f\r', Ascii.Space);

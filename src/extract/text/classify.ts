@@ -19,7 +19,10 @@ import type {CompiledTextScanOptions} from './scan-options.js';
  * classifyBracketed('b', '<>', options, newHostInfo()); // null
  */
 export function classifyBracketed(
-	value: string, delimiter: '<>' | '<URL:>', options: CompiledTextScanOptions, info: HostInfo,
+	value: string,
+	delimiter: '<>' | '<URL:>',
+	options: CompiledTextScanOptions,
+	info: HostInfo,
 ): string | null {
 	const abbreviation = abbreviationAt(value, 0);
 	if (abbreviation !== null) {
@@ -29,7 +32,8 @@ export function classifyBracketed(
 	if (delimiter === '<URL:>') return value;
 	const colon = schemeEnd(value);
 	if (colon > 0) {
-		if (value.charCodeAt(colon + 1) === CharCodes.Slash && value.charCodeAt(colon + 2) === CharCodes.Slash) return value;
+		if (value.charCodeAt(colon + 1) === CharCodes.Slash && value.charCodeAt(colon + 2) === CharCodes.Slash)
+			return value;
 		if (colon + 1 < value.length && options.schemes.has(value.slice(0, colon).toLowerCase())) return value;
 	}
 	if (options.emails && isEmailAddress(value, info)) return `mailto:${value}`;

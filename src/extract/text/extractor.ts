@@ -159,7 +159,18 @@ export class TextExtractor implements ExtractorCore {
 		const start = this.bufferStart + match.start;
 		const text = this.text();
 		const {line, column} = this.tracker.locate(text, this.bufferStart, start);
-		const event = referenceEvent(match.value, text.slice(match.start, match.end), start, this.bufferStart + match.end, line, column, 'text', 'base', 'text', 'raw');
+		const event = referenceEvent(
+			match.value,
+			text.slice(match.start, match.end),
+			start,
+			this.bufferStart + match.end,
+			line,
+			column,
+			'text',
+			'base',
+			'text',
+			'raw',
+		);
 		event.delimiter = match.delimiter;
 		if (match.reference !== match.value) event.reference = match.reference;
 		this.sink(resolveEvent(event, this.context), event);

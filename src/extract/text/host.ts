@@ -70,7 +70,8 @@ function parseIpLiteral(text: string, start: number, end: number, info: HostInfo
 			return i + 1;
 		}
 		if (c === CharCodes.Colon) colons++;
-		else if (!isAscii(c, Ascii.Host) && c !== CharCodes.Dot && c !== CharCodes.Percent && c !== CharCodes.Tilde) return -1;
+		else if (!isAscii(c, Ascii.Host) && c !== CharCodes.Dot && c !== CharCodes.Percent && c !== CharCodes.Tilde)
+			return -1;
 	}
 	return -1;
 }
@@ -150,14 +151,32 @@ export function scanTail(text: string, start: number, end: number, opener: numbe
 		}
 		if ((ASCII_CLASS[c]! & Ascii.Tail) === 0) break;
 		switch (c) {
-			case CharCodes.OpenParen: parens++; break;
-			case CharCodes.OpenBracket: brackets++; break;
-			case CharCodes.OpenBrace: braces++; break;
-			case CharCodes.CloseParen: if (parens-- === 0) break scan; break;
-			case CharCodes.CloseBracket: if (brackets-- === 0) break scan; break;
-			case CharCodes.CloseBrace: if (braces-- === 0) break scan; break;
-			case CharCodes.DoubleQuote: if (c === opener) break scan; doubleQuotes++; break;
-			case CharCodes.SingleQuote: if (c === opener) break scan; singleQuotes++; break;
+			case CharCodes.OpenParen:
+				parens++;
+				break;
+			case CharCodes.OpenBracket:
+				brackets++;
+				break;
+			case CharCodes.OpenBrace:
+				braces++;
+				break;
+			case CharCodes.CloseParen:
+				if (parens-- === 0) break scan;
+				break;
+			case CharCodes.CloseBracket:
+				if (brackets-- === 0) break scan;
+				break;
+			case CharCodes.CloseBrace:
+				if (braces-- === 0) break scan;
+				break;
+			case CharCodes.DoubleQuote:
+				if (c === opener) break scan;
+				doubleQuotes++;
+				break;
+			case CharCodes.SingleQuote:
+				if (c === opener) break scan;
+				singleQuotes++;
+				break;
 		}
 	}
 	// RFC 2396 App. E: sentence punctuation and an unpaired closing quote after a URL are not part of it.
@@ -170,7 +189,8 @@ export function scanTail(text: string, start: number, end: number, opener: numbe
 		} else if (c === CharCodes.SingleQuote && singleQuotes % 2 === 1) {
 			singleQuotes--;
 			i--;
-		} else if (c === CharCodes.Asterisk && opener === CharCodes.Asterisk) i--; // mail emphasis: *http://x/y*
+		} else if (c === CharCodes.Asterisk && opener === CharCodes.Asterisk)
+			i--; // mail emphasis: *http://x/y*
 		else break;
 	}
 	return i;

@@ -28,10 +28,21 @@ export function isAuthorityChar(c: number): boolean {
 	if (c >= CharCodes.Ascii) return NON_ASCII_CLASS[c] !== NonAscii.Stop;
 	if (isAscii(c, Ascii.Host)) return true;
 	switch (c) {
-		case CharCodes.Dot: case CharCodes.Tilde: case CharCodes.Percent: case CharCodes.Exclamation:
-		case CharCodes.Dollar: case CharCodes.Ampersand: case CharCodes.SingleQuote: case CharCodes.Asterisk:
-		case CharCodes.Plus: case CharCodes.Comma: case CharCodes.Semicolon: case CharCodes.Equals:
-		case CharCodes.Colon: case CharCodes.OpenBracket: case CharCodes.CloseBracket:
+		case CharCodes.Dot:
+		case CharCodes.Tilde:
+		case CharCodes.Percent:
+		case CharCodes.Exclamation:
+		case CharCodes.Dollar:
+		case CharCodes.Ampersand:
+		case CharCodes.SingleQuote:
+		case CharCodes.Asterisk:
+		case CharCodes.Plus:
+		case CharCodes.Comma:
+		case CharCodes.Semicolon:
+		case CharCodes.Equals:
+		case CharCodes.Colon:
+		case CharCodes.OpenBracket:
+		case CharCodes.CloseBracket:
 			return true;
 		default:
 			return false;
@@ -71,7 +82,10 @@ export function abbreviationAt(text: string, i: number): Abbreviation | null {
  * parseAbbreviated('→ftp.x.org/pub.', 0, newHostInfo(), 0); // {start: 1, end: 14, prefix: 'ftp://'}
  */
 export function parseAbbreviated(
-	text: string, start: number, info: HostInfo, opener: number,
+	text: string,
+	start: number,
+	info: HostInfo,
+	opener: number,
 ): {start: number; end: number; prefix: string} | null {
 	let s = start;
 	while (text.charCodeAt(s) >= CharCodes.Ascii && NON_ASCII_CLASS[text.charCodeAt(s)] === NonAscii.Symbol) s++;
@@ -89,8 +103,15 @@ export function parseAbbreviated(
 /** Characters before a bare domain that make it part of something else: a path, `scheme:`, a mail domain, a query. */
 function isDomainBlocker(c: number): boolean {
 	switch (c) {
-		case CharCodes.Slash: case CharCodes.Backslash: case CharCodes.Colon: case CharCodes.At:
-		case CharCodes.Percent: case CharCodes.Dollar: case CharCodes.Hash: case CharCodes.Tilde: case CharCodes.Ampersand:
+		case CharCodes.Slash:
+		case CharCodes.Backslash:
+		case CharCodes.Colon:
+		case CharCodes.At:
+		case CharCodes.Percent:
+		case CharCodes.Dollar:
+		case CharCodes.Hash:
+		case CharCodes.Tilde:
+		case CharCodes.Ampersand:
 			return true;
 		default:
 			return false;

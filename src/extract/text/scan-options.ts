@@ -26,8 +26,9 @@ export interface CompiledTextScanOptions {
  * scanSegment(text, 0, text.length, true, compileTextScanOptions({fuzzy: {emails: true}}), matches);
  */
 export function compileTextScanOptions(options: TextScanOptions = {}): CompiledTextScanOptions {
-	const schemes = options.schemes === undefined || options.schemes.length === 0
-		? DEFAULT_OPAQUE_SCHEMES
-		: new Set([...DEFAULT_OPAQUE_SCHEMES, ...options.schemes.map((scheme) => scheme.toLowerCase())]);
+	const schemes =
+		options.schemes === undefined || options.schemes.length === 0
+			? DEFAULT_OPAQUE_SCHEMES
+			: new Set([...DEFAULT_OPAQUE_SCHEMES, ...options.schemes.map(scheme => scheme.toLowerCase())]);
 	return {domains: options.fuzzy?.domains === true, emails: options.fuzzy?.emails === true, schemes};
 }

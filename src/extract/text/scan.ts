@@ -13,7 +13,14 @@
  */
 import {BracketStatus, scanBracket} from './bracket.js';
 import {ASCII_CLASS, Ascii, CharCodes, isAscii, isRunChar, NON_ASCII_CLASS, NonAscii} from './chars.js';
-import {finishAfterHost, isAuthorityChar, parseAbbreviated, parseDomain, parseEmailDomain, trimLocalPart} from './parts.js';
+import {
+	finishAfterHost,
+	isAuthorityChar,
+	parseAbbreviated,
+	parseDomain,
+	parseEmailDomain,
+	trimLocalPart,
+} from './parts.js';
 import {newHostInfo, parseHost, parsePort, scanTail, type HostInfo} from './host.js';
 import {isPlausibleOpaque} from './schemes.js';
 import {classifyBracketed} from './classify.js';
@@ -78,7 +85,12 @@ interface Scan {
  * scanSegment('a http://x.org/ <http://y', 16, 25, false, compileTextScanOptions(), matches); // 16: "<" undecided
  */
 export function scanSegment(
-	text: string, from: number, limit: number, final: boolean, options: CompiledTextScanOptions, out: TextMatch[],
+	text: string,
+	from: number,
+	limit: number,
+	final: boolean,
+	options: CompiledTextScanOptions,
+	out: TextMatch[],
 ): number {
 	const scan: Scan = {text, options, out, host: newHostInfo(), floor: from, skip: 0};
 	// Every candidate holds one of these: a scheme's ":", a host's ".", an e-mail's "@", or a "<".

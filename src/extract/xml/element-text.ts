@@ -81,13 +81,13 @@ export class TextPieces {
 	/** The trimmed value and its source span; undefined when there is none (spoiled, or only white space). */
 	span(): TextSpan | undefined {
 		if (this.spoiled) return undefined;
-		const pieces = this.pieces.filter((piece) => hasNonSpace(piece.text.text));
+		const pieces = this.pieces.filter(piece => hasNonSpace(piece.text.text));
 		const first = pieces[0];
 		const last = pieces.at(-1);
 		if (first === undefined || last === undefined) return undefined;
 		const head = leadingSpace(first.text.text);
 		const tail = last.text.text.length - trailingSpace(last.text.text);
-		const joined = this.pieces.map((piece) => piece.text.text).join('');
+		const joined = this.pieces.map(piece => piece.text.text).join('');
 		const value = joined.slice(leadingSpace(joined), joined.length - trailingSpace(joined));
 		if (first === last) {
 			const start = first.text.toSourceStart(head);
@@ -95,7 +95,9 @@ export class TextPieces {
 		}
 		// Over several runs and sections: the span takes in the CDATA markup it crosses.
 		const start = first.cdata ? first.text.sourceStart - CDATA_OPEN : first.text.toSourceStart(head);
-		const end = last.cdata ? last.text.sourceStart + last.text.source.length + (last.unterminated ? 0 : CDATA_CLOSE) : last.text.toSourceEnd(tail);
+		const end = last.cdata
+			? last.text.sourceStart + last.text.source.length + (last.unterminated ? 0 : CDATA_CLOSE)
+			: last.text.toSourceEnd(tail);
 		return {value, start, end, container: 'xml-text'};
 	}
 }
@@ -197,7 +199,18 @@ export class UrlText extends WholeText {
 		const {line, column} = this.host.locate(start);
 		const identifier = this.fields.identifier === true && !ABSOLUTE_WITH_AUTHORITY.test(span.value);
 		const kind = identifier ? 'metadata' : this.fields.kind;
-		const event = referenceEvent(span.value, this.host.slice(start, end), start, end, line, column, kind, identifier ? 'absolute' : 'base', 'url', span.container);
+		const event = referenceEvent(
+			span.value,
+			this.host.slice(start, end),
+			start,
+			end,
+			line,
+			column,
+			kind,
+			identifier ? 'absolute' : 'base',
+			'url',
+			span.container,
+		);
 		event.element = this.fields.element;
 		event.rel = this.fields.rel;
 		this.host.emit(event, this.base);
@@ -223,7 +236,9 @@ export class StyleText implements TextReader {
 	}
 
 	text(piece: DecodedText, cdata: boolean): void {
-		cssEvents(piece, {element: 'style', container: cdata ? 'cdata' : 'xml-text'}, this.host.locate, (event) => this.host.emit(event, this.base));
+		cssEvents(piece, {element: 'style', container: cdata ? 'cdata' : 'xml-text'}, this.host.locate, event =>
+			this.host.emit(event, this.base),
+		);
 	}
 
 	interrupt(): void {

@@ -125,7 +125,13 @@ export class InternalEntities {
 		if (match === null) return;
 		const [, name = '', rest = ''] = match;
 		// §4.2: the first declaration of a name is binding; the predefined ones are always theirs (§4.6).
-		if (this.declared.has(name) || Object.hasOwn(PREDEFINED, name) || this.declared.size >= MAX_ENTITIES || NAME.exec(name)?.[0] !== name) return;
+		if (
+			this.declared.has(name) ||
+			Object.hasOwn(PREDEFINED, name) ||
+			this.declared.size >= MAX_ENTITIES ||
+			NAME.exec(name)?.[0] !== name
+		)
+			return;
 		const quote = rest[0];
 		if (quote !== '"' && quote !== "'") {
 			// §4.2.2 ExternalID: never read.
@@ -160,7 +166,10 @@ export class InternalEntities {
 		const text = this.included(entity.literal, open);
 		open.delete(name);
 		// Too long, or the kept total would pass its bound: never expanded.
-		const expanded = text === undefined || text.length > MAX_ENTITY_LENGTH || this.expandedTotal + text.length > MAX_EXPANDED_TOTAL ? null : text;
+		const expanded =
+			text === undefined || text.length > MAX_ENTITY_LENGTH || this.expandedTotal + text.length > MAX_EXPANDED_TOTAL
+				? null
+				: text;
 		if (expanded !== null) this.expandedTotal += expanded.length;
 		entity.expanded = expanded;
 		return expanded ?? undefined;
@@ -232,7 +241,13 @@ function literalText(value: string): string | undefined {
 /** The character of a CharRef match; undefined for one XML 1.0 §2.2 Char does not allow. */
 function characterOf(match: RegExpExecArray): string | undefined {
 	const code = match[1] === undefined ? Number.parseInt(match[2] ?? '', 10) : Number.parseInt(match[1], 16);
-	const allowed = code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff);
+	const allowed =
+		code === 0x9 ||
+		code === 0xa ||
+		code === 0xd ||
+		(code >= 0x20 && code <= 0xd7ff) ||
+		(code >= 0xe000 && code <= 0xfffd) ||
+		(code >= 0x10000 && code <= 0x10ffff);
 	return allowed ? String.fromCodePoint(code) : undefined;
 }
 

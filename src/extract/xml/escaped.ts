@@ -132,7 +132,12 @@ export class EscapedHtml implements TextReader {
 		if (first !== last && layer === undefined) moved.syntax = 'none';
 		// The Link is this reader's alone (the nested core made it for this sink): moved in place,
 		// as object spread cost more than resolving the URL (extract/base.ts linkFields).
-		if (link.frame !== undefined) link.frame = {...link.frame, start: this.toSource(link.frame.start, false), end: this.toSource(link.frame.end, true)};
+		if (link.frame !== undefined)
+			link.frame = {
+				...link.frame,
+				start: this.toSource(link.frame.start, false),
+				end: this.toSource(link.frame.end, true),
+			};
 		link.start = start;
 		link.end = end;
 		link.raw = raw;
@@ -209,7 +214,10 @@ export class Base64Html extends WholeText {
 		const sliced = this.host.slice(start, end);
 		const raw = this.host.options.own === undefined ? sliced : this.host.options.own(sliced);
 		const links: Array<[Link, ReferenceEvent]> = [];
-		const nested = new HtmlExtractor({...this.host.options, type: 'html'}, (link, event) => links.push([link, event]), {fallback: this.base, depth: 0});
+		const nested = new HtmlExtractor({...this.host.options, type: 'html'}, (link, event) => links.push([link, event]), {
+			fallback: this.base,
+			depth: 0,
+		});
 		nested.write(html);
 		nested.end();
 		for (const [link, event] of links) {
@@ -228,7 +236,7 @@ export class Base64Html extends WholeText {
 function decodeBase64(value: string): string | undefined {
 	try {
 		const binary = atob(value.replaceAll(/[\t\n\r ]/g, ''));
-		const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+		const bytes = Uint8Array.from(binary, c => c.charCodeAt(0));
 		return new TextDecoder().decode(bytes);
 	} catch {
 		return undefined;

@@ -20,7 +20,14 @@
  * white space; at most MAX_DEPTH open elements are tracked.
  */
 import type {Link} from '../../types.js';
-import {type BaseLayer, type CoreOptions, fallbackBase, type ResolveContext, resolveContext, resolveEvent} from '../base.js';
+import {
+	type BaseLayer,
+	type CoreOptions,
+	fallbackBase,
+	type ResolveContext,
+	resolveContext,
+	resolveEvent,
+} from '../base.js';
 import type {ExtractorCore, LinkSink} from '../core.js';
 import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
@@ -108,11 +115,15 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.scope = new ElementScope(this.context.base);
 		this.tokenizer = new FastTokenizer({xmlMode: true, decodeEntities: false}, this.callbacks());
-		this.cap = new TagCap((start, end) => this.slice(start, end), (link, event) => this.queued.push({event, layer: null, link}), options.own);
+		this.cap = new TagCap(
+			(start, end) => this.slice(start, end),
+			(link, event) => this.queued.push({event, layer: null, link}),
+			options.own,
+		);
 		this.tagHost = htmlTableHost(
 			this.decoder,
 			this.context.documentBase?.url,
-			(event) => this.queue(event, this.tagLayer),
+			event => this.queue(event, this.tagLayer),
 			(text, quote) => readSrcdoc(text, quote, this.tagLayer, this),
 		);
 	}
@@ -180,8 +191,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 			onattribentity: () => undefined,
 			onattribend: (quote, end) => this.attributes.end(quote, end),
 			onopentagname: (start, end) => this.onOpenTagName(start, end),
-			onopentagend: (end) => this.onOpenTagEnd(end, false),
-			onselfclosingtag: (end) => this.onOpenTagEnd(end, true),
+			onopentagend: end => this.onOpenTagEnd(end, false),
+			onselfclosingtag: end => this.onOpenTagEnd(end, true),
 			onclosetag: (start, end) => this.onCloseTag(start, end),
 			ontext: (start, end) => this.onText(start, end),
 			ontextentity: () => undefined,
@@ -192,7 +203,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 				this.onDeclaration(start, end);
 				this.onMarkup(start, end, end + 1, doctypeSystem, 'metadata', '!DOCTYPE', 'system');
 			},
-			onprocessinginstruction: (start, end) => this.onMarkup(start, end, end + 2, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
+			onprocessinginstruction: (start, end) =>
+				this.onMarkup(start, end, end + 2, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
 			onend: () => this.onEnd(),
 			isInForeignContext: () => true,
 		};
@@ -225,7 +237,12 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		}
 		reader?.interrupt();
 		if (this.vocabulary === undefined) this.readSubset(start - 1);
-		const tag: StartTag = {qname: this.slice(start, this.tagNameEnd), start: start - 1, nameEnd: this.tagNameEnd, attributes: this.attributes.take()};
+		const tag: StartTag = {
+			qname: this.slice(start, this.tagNameEnd),
+			start: start - 1,
+			nameEnd: this.tagNameEnd,
+			attributes: this.attributes.take(),
+		};
 		this.vocabulary ??= rootVocabulary(tag.qname);
 		if (this.options.onFragmentTarget !== undefined) this.fragmentTargets(tag.attributes);
 		const frame = readStartTag(tag, scope.prefixes, scope.base, scope.top, this.vocabulary, this);
@@ -239,7 +256,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	/** `id` and `xml:id` (XML ID, SVG 2 `#linking`): values a fragment names (CoreOptions.onFragmentTarget). */
 	private fragmentTargets(attributes: readonly AttributeRecord[]): void {
 		for (const attribute of attributes) {
-			if (attribute.quote !== undefined && (attribute.name === 'id' || attribute.name === 'xml:id')) this.options.onFragmentTarget!(this.decode(attribute).text);
+			if (attribute.quote !== undefined && (attribute.name === 'id' || attribute.name === 'xml:id'))
+				this.options.onFragmentTarget!(this.decode(attribute).text);
 		}
 	}
 
@@ -321,7 +339,15 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	 * the URL `find` finds in its text. Inside an element's text it is the reader's: markup
 	 * of the HTML there, or what spoils a URL (an event here would precede the reader's).
 	 */
-	private onMarkup(start: number, end: number, tokenEnd: number, find: (text: string) => MarkupValue | undefined, kind: 'metadata' | 'resource', element: string, attribute: string): void {
+	private onMarkup(
+		start: number,
+		end: number,
+		tokenEnd: number,
+		find: (text: string) => MarkupValue | undefined,
+		kind: 'metadata' | 'resource',
+		element: string,
+		attribute: string,
+	): void {
 		this.onOther(end);
 		if (!this.source.holds(start - 2)) return;
 		const reader = this.scope.top?.reader;
@@ -338,9 +364,23 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		const valueEnd = start + found.end;
 		const raw = this.slice(valueStart, valueEnd);
 		// The DOCTYPE's system literal decodes nothing (XML 1.0 §2.3); a pseudo-attribute does.
-		const text = kind === 'metadata' ? new DecodedText(raw, raw, valueStart, null) : this.decoder.decode(raw, valueStart, 'xml-attribute');
+		const text =
+			kind === 'metadata'
+				? new DecodedText(raw, raw, valueStart, null)
+				: this.decoder.decode(raw, valueStart, 'xml-attribute');
 		const {line, column} = this.locate(valueStart);
-		const event = referenceEvent(text.text, raw, valueStart, valueEnd, line, column, kind, 'base', 'url', kind === 'metadata' ? 'system-literal' : 'xml-attribute');
+		const event = referenceEvent(
+			text.text,
+			raw,
+			valueStart,
+			valueEnd,
+			line,
+			column,
+			kind,
+			'base',
+			'url',
+			kind === 'metadata' ? 'system-literal' : 'xml-attribute',
+		);
 		event.element = element;
 		event.attribute = attribute;
 		event.quote = found.quote;
@@ -380,7 +420,11 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		const {entities} = this;
 		if (entities.used.size === 0 || event.syntax === 'none' || !refersTo(event.raw, entities.used)) return;
 		entities.free = true;
-		const decoded = this.decoder.decode(event.raw, 0, event.container === 'xml-attribute' ? 'xml-attribute' : 'strict').text;
+		const decoded = this.decoder.decode(
+			event.raw,
+			0,
+			event.container === 'xml-attribute' ? 'xml-attribute' : 'strict',
+		).text;
 		entities.free = false;
 		if (trimXmlSpace(decoded) !== event.value) event.syntax = 'none';
 	}

@@ -115,7 +115,7 @@ export class ElementScope {
 			this.untracked--;
 			return;
 		}
-		const index = this.frames.findLastIndex((frame) => frame.qname === qname);
+		const index = this.frames.findLastIndex(frame => frame.qname === qname);
 		if (index >= 0) this.closeFrom(index);
 	}
 
@@ -139,7 +139,11 @@ export class ElementScope {
  * @example
  * resolveName('atom:link', new Map([['atom', 'http://www.w3.org/2005/Atom']]), true); // {namespace: 'http://www.w3.org/2005/Atom', local: 'link'}
  */
-export function resolveName(qname: string, prefixes: ReadonlyMap<string, string>, element: boolean): {namespace: string; local: string} | undefined {
+export function resolveName(
+	qname: string,
+	prefixes: ReadonlyMap<string, string>,
+	element: boolean,
+): {namespace: string; local: string} | undefined {
 	const colon = qname.indexOf(':');
 	if (colon < 0) return {namespace: element ? (prefixes.get('') ?? '') : '', local: qname};
 	const prefix = qname.slice(0, colon);

@@ -31,14 +31,31 @@ const XML_ATTRIBUTE_LAYERS: Readonly<Record<'"' | "'" | '', Enclosing>> = {'"': 
  */
 export function readSrcdoc(text: DecodedText, quote: '"' | "'" | '', base: BaseLayer | null, host: SrcdocHost): void {
 	const layer = XML_ATTRIBUTE_LAYERS[quote];
-	const frame: FrameContext = {element: 'iframe', attribute: 'srcdoc', start: text.toSourceStart(0), end: text.toSourceEnd(text.text.length), depth: 1};
-	const nested = new HtmlExtractor({...host.options, type: 'html'}, (link, event) => moveLink(text, layer, frame, link, event, host), {fallback: base, depth: 1});
+	const frame: FrameContext = {
+		element: 'iframe',
+		attribute: 'srcdoc',
+		start: text.toSourceStart(0),
+		end: text.toSourceEnd(text.text.length),
+		depth: 1,
+	};
+	const nested = new HtmlExtractor(
+		{...host.options, type: 'html'},
+		(link, event) => moveLink(text, layer, frame, link, event, host),
+		{fallback: base, depth: 1},
+	);
 	nested.write(text.text);
 	nested.end();
 }
 
 /** A Link of the srcdoc document, its span (and its own frame, if deeper) moved from the decoded value to the source. */
-function moveLink(text: DecodedText, layer: Enclosing, frame: FrameContext, link: Link, event: ReferenceEvent, host: SrcdocHost): void {
+function moveLink(
+	text: DecodedText,
+	layer: Enclosing,
+	frame: FrameContext,
+	link: Link,
+	event: ReferenceEvent,
+	host: SrcdocHost,
+): void {
 	const start = text.toSourceStart(link.start);
 	const end = link.start === link.end ? start : text.toSourceEnd(link.end);
 	const sliced = text.sourceSlice(start, end);
@@ -48,6 +65,14 @@ function moveLink(text: DecodedText, layer: Enclosing, frame: FrameContext, link
 	// Innermost first: the srcdoc attribute's own quoting last.
 	moved.enclosing = [...(event.enclosing ?? []), layer];
 	const inner = link.frame;
-	const outer = inner === undefined ? frame : {...inner, start: text.toSourceStart(inner.start), end: inner.start === inner.end ? text.toSourceStart(inner.start) : text.toSourceEnd(inner.end), depth: inner.depth + 1};
+	const outer =
+		inner === undefined
+			? frame
+			: {
+					...inner,
+					start: text.toSourceStart(inner.start),
+					end: inner.start === inner.end ? text.toSourceStart(inner.start) : text.toSourceEnd(inner.end),
+					depth: inner.depth + 1,
+				};
 	host.addResolved({...link, start, end, raw, frame: outer}, moved);
 }

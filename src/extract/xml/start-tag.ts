@@ -19,7 +19,11 @@ import {type Frame, resolveName, type TextReader} from './scope.js';
 import {knownNamespace, NS, textRule, type XmlRule, xmlRule} from './vocabularies.js';
 
 /** Namespaces whose elements the HTML attribute table describes. */
-const HTML_TABLE_NAMESPACES: Readonly<Record<string, Namespace>> = {[NS.xhtml]: 'html', [NS.svg]: 'svg', [NS.mathml]: 'math'};
+const HTML_TABLE_NAMESPACES: Readonly<Record<string, Namespace>> = {
+	[NS.xhtml]: 'html',
+	[NS.svg]: 'svg',
+	[NS.mathml]: 'math',
+};
 
 const XLINK_HREF = `{${NS.xlink}}href`;
 
@@ -67,11 +71,17 @@ export function htmlTableHost(
 		documentUrl,
 		pluginCodebase: undefined,
 		// The HTML table's events stand in XML attributes (XML 1.0 §3.3.3 normalization applies on read).
-		emit: (event) => {
+		emit: event => {
 			if (event.container === 'attribute') event.container = 'xml-attribute';
 			queue(event);
 		},
-		css: (text, fields) => cssEvents(text, {element: fields.element, attribute: fields.attribute, container: 'xml-attribute', quote: fields.quote}, () => UNLOCATED, queue),
+		css: (text, fields) =>
+			cssEvents(
+				text,
+				{element: fields.element, attribute: fields.attribute, container: 'xml-attribute', quote: fields.quote},
+				() => UNLOCATED,
+				queue,
+			),
 		srcdoc: (text, fields) => {
 			if (fields.quote !== undefined) srcdoc(text, fields.quote);
 		},
@@ -103,7 +113,8 @@ export function readStartTag(
 ): Frame {
 	let prefixes = declaredPrefixes(tag, inherited, host);
 	const name = resolveName(tag.qname, prefixes, true);
-	let namespace = name === undefined ? '?' : tag.qname.includes(':') || name.namespace !== '' ? name.namespace : vocabulary;
+	let namespace =
+		name === undefined ? '?' : tag.qname.includes(':') || name.namespace !== '' ? name.namespace : vocabulary;
 	const local = name?.local ?? tag.qname;
 	if (namespace === NS.rss && local === 'body') {
 		// An RSS item's inline XHTML `body` without its namespace (Universal Feed Parser's entry
@@ -123,14 +134,19 @@ export function readStartTag(
 		if (resolved === undefined) continue;
 		const place = resolved.namespace === '' ? resolved.local : `{${resolved.namespace}}${resolved.local}`;
 		if (htmlNamespace !== undefined && (resolved.namespace === '' || place === XLINK_HREF)) {
-			forTable.push(place === XLINK_HREF ? {...attribute, name: 'xlink:href'} : {...attribute, name: attributeName.toLowerCase()});
+			forTable.push(
+				place === XLINK_HREF ? {...attribute, name: 'xlink:href'} : {...attribute, name: attributeName.toLowerCase()},
+			);
 			continue;
 		}
 		const rule = xmlRule(namespace, local, place, parent?.local);
 		if (rule !== undefined) readAttribute(frame, tag, attribute, rule, host);
 	}
 	if (htmlNamespace !== undefined) {
-		readTag({name: local.toLowerCase(), namespace: htmlNamespace, nameEnd: tag.nameEnd, attributes: forTable}, host.tagHost);
+		readTag(
+			{name: local.toLowerCase(), namespace: htmlNamespace, nameEnd: tag.nameEnd, attributes: forTable},
+			host.tagHost,
+		);
 		if (local === 'style' && htmlNamespace !== 'math') frame.reader = new StyleText(host, base);
 	} else {
 		frame.reader = textReader(frame, tag, parent, host);
@@ -139,7 +155,11 @@ export function readStartTag(
 }
 
 /** XML Names §3: `xmlns` and `xmlns:prefix` declarations on this element. */
-function declaredPrefixes(tag: StartTag, inherited: ReadonlyMap<string, string>, host: StartTagHost): ReadonlyMap<string, string> {
+function declaredPrefixes(
+	tag: StartTag,
+	inherited: ReadonlyMap<string, string>,
+	host: StartTagHost,
+): ReadonlyMap<string, string> {
 	let prefixes: Map<string, string> | undefined;
 	for (const attribute of tag.attributes) {
 		const {name} = attribute;
@@ -154,14 +174,20 @@ function declaredPrefixes(tag: StartTag, inherited: ReadonlyMap<string, string>,
 
 /** XML Base §4.2: the element's base is its xml:base resolved against its parent's base. */
 function readBase(tag: StartTag, parentBase: BaseLayer | null, host: StartTagHost): BaseLayer | null {
-	const attribute = tag.attributes.find((a) => a.name === 'xml:base');
+	const attribute = tag.attributes.find(a => a.name === 'xml:base');
 	if (attribute === undefined) return parentBase;
 	const event = valueEvent(host.decode(attribute), attribute, 'base', 'xml:base', tag.qname);
 	return event === undefined ? parentBase : host.queueBase(event, parentBase);
 }
 
 /** One attribute of a vocabulary table, read by its rule. */
-function readAttribute(frame: Frame, tag: StartTag, attribute: AttributeRecord, rule: XmlRule, host: StartTagHost): void {
+function readAttribute(
+	frame: Frame,
+	tag: StartTag,
+	attribute: AttributeRecord,
+	rule: XmlRule,
+	host: StartTagHost,
+): void {
 	let {kind} = rule;
 	let rel: string[] | undefined;
 	if (rule.when === 'atom-rel') {
@@ -208,10 +234,19 @@ function textReader(frame: Frame, tag: StartTag, parent: Frame | undefined, host
 		if (form === undefined) return null;
 		// Links keep their embed context: its strings must not be slices that keep the input alive (CoreOptions.own).
 		const own = host.options.own ?? ((s: string): string => s);
-		const embed = {element: own(tag.qname), namespace: frame.namespace.startsWith('#') ? '' : own(frame.namespace), start: tag.start, encoding: form};
+		const embed = {
+			element: own(tag.qname),
+			namespace: frame.namespace.startsWith('#') ? '' : own(frame.namespace),
+			start: tag.start,
+			encoding: form,
+		};
 		return form === 'text' ? new EscapedHtml(host, frame.base, embed) : new Base64Html(host, frame.base, embed);
 	}
-	return new UrlText(host, {kind: rule.kind, element: tag.qname, rel: undefined, identifier: rule.when === 'permalink'}, frame.base);
+	return new UrlText(
+		host,
+		{kind: rule.kind, element: tag.qname, rel: undefined, identifier: rule.when === 'permalink'},
+		frame.base,
+	);
 }
 
 /**
@@ -232,12 +267,18 @@ function htmlForm(namespace: string, tag: StartTag, host: StartTagHost): 'text' 
 
 /** An unprefixed attribute's value, decoded and trimmed (`anyCase`: its name matched in any ASCII case, `name` given in lower case). */
 function attributeValue(tag: StartTag, name: string, host: StartTagHost, anyCase = false): string | undefined {
-	const attribute = tag.attributes.find((a) => (anyCase ? a.name.toLowerCase() : a.name) === name);
+	const attribute = tag.attributes.find(a => (anyCase ? a.name.toLowerCase() : a.name) === name);
 	return attribute === undefined ? undefined : trimAscii(host.decode(attribute).text);
 }
 
 /** The event of a whole attribute value, white space trimmed (undefined for an attribute without a value). */
-function valueEvent(text: DecodedText, attribute: AttributeRecord, kind: LinkKind, name: string, element: string): ReferenceEvent | undefined {
+function valueEvent(
+	text: DecodedText,
+	attribute: AttributeRecord,
+	kind: LinkKind,
+	name: string,
+	element: string,
+): ReferenceEvent | undefined {
 	if (attribute.quote === undefined) return undefined;
 	const value = text.text;
 	let start = 0;
@@ -253,7 +294,15 @@ function isSpace(c: number): boolean {
 }
 
 /** The event of the decoded span `[start, end)` of an attribute value; line and column are set when it is sent. */
-function spanEvent(text: DecodedText, start: number, end: number, attribute: AttributeRecord, kind: LinkKind, name: string, element: string): ReferenceEvent {
+function spanEvent(
+	text: DecodedText,
+	start: number,
+	end: number,
+	attribute: AttributeRecord,
+	kind: LinkKind,
+	name: string,
+	element: string,
+): ReferenceEvent {
 	const sourceStart = text.toSourceStart(start);
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
 	const value = text.text.slice(start, end);

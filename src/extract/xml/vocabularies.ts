@@ -75,7 +75,14 @@ export interface XmlRule {
  * row. A place is `#text` (the element's text), an unprefixed attribute's name, or
  * `{namespace}local`.
  */
-type Row = readonly [namespaces: string, elements: string, places: string, syntax: XmlSyntax, kind: LinkKind, when?: XmlCondition];
+type Row = readonly [
+	namespaces: string,
+	elements: string,
+	places: string,
+	syntax: XmlSyntax,
+	kind: LinkKind,
+	when?: XmlCondition,
+];
 
 const RSS = `${NS.rss} ${NS.rss2Userland}`;
 
@@ -198,7 +205,12 @@ const TABLE = buildTable(ROWS);
  * xmlRule(NS.rss, 'url', TEXT, 'channel'); // undefined: RSS has a url only in image
  */
 export function xmlRule(namespace: string, local: string, place: string, parent = ''): XmlRule | undefined {
-	return lookup(namespace, `${parent}/${local}`, place) ?? lookup(namespace, local, place) ?? lookup(namespace, ANY, place) ?? lookup(ANY, ANY, place);
+	return (
+		lookup(namespace, `${parent}/${local}`, place) ??
+		lookup(namespace, local, place) ??
+		lookup(namespace, ANY, place) ??
+		lookup(ANY, ANY, place)
+	);
 }
 
 function lookup(namespace: string, local: string, place: string): XmlRule | undefined {
@@ -312,7 +324,7 @@ const ALIASES: ReadonlyArray<readonly [string, string]> = [
 /** Comparison key → the namespace as this table spells it. */
 const KNOWN_NAMESPACES: ReadonlyMap<string, string> = new Map([
 	...Object.values(NS)
-		.filter((uri) => uri.startsWith('http'))
+		.filter(uri => uri.startsWith('http'))
 		.map((uri): [string, string] => [namespaceKey(uri), uri]),
 	...ALIASES.map(([alias, uri]): [string, string] => [namespaceKey(alias), uri]),
 ]);
@@ -334,7 +346,7 @@ export function knownNamespace(uri: string): string {
 }
 
 /** Every namespace (and pseudo-namespace) of the tables but `xml`'s own. */
-const VOCABULARY_NAMESPACES: ReadonlySet<string> = new Set(Object.values(NS).filter((uri) => uri !== NS.xml));
+const VOCABULARY_NAMESPACES: ReadonlySet<string> = new Set(Object.values(NS).filter(uri => uri !== NS.xml));
 
 /**
  * Whether elements of `namespace` belong to a vocabulary this table knows.

@@ -57,7 +57,8 @@ export function createDecoder(options: DecoderOptions, codecs: Codecs): StreamDe
 export function checkEncoding(label: string | undefined): string | null {
 	if (label === undefined) return null;
 	const encoding = getEncoding(label);
-	if (encoding === null) throw optionError('encoding', 'a WHATWG encoding label such as "utf-8", "windows-1252" or "shift_jis"', label);
+	if (encoding === null)
+		throw optionError('encoding', 'a WHATWG encoding label such as "utf-8", "windows-1252" or "shift_jis"', label);
 	return encoding;
 }
 

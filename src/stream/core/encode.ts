@@ -113,5 +113,6 @@ function legacyEncoder(encoding: string, codecs: Codecs): TextEncoderFor {
 		}
 		return ok;
 	};
-	return (text, fallback) => codec.encode(mapCodePoints(text, cp => (cp < 0x80 || encodable(cp) ? undefined : fallbackText(cp, fallback))));
+	return (text, fallback) =>
+		codec.encode(mapCodePoints(text, cp => (cp < 0x80 || encodable(cp) ? undefined : fallbackText(cp, fallback))));
 }

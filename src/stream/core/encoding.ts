@@ -22,8 +22,10 @@ const LABELS: Readonly<Record<string, string>> = {
 	'iso-8859-5': 'csisolatincyrillic cyrillic iso-8859-5 iso-ir-144 iso8859-5 iso88595 iso_8859-5 iso_8859-5:1988',
 	'iso-8859-6':
 		'arabic asmo-708 csiso88596e csiso88596i csisolatinarabic ecma-114 iso-8859-6 iso-8859-6-e iso-8859-6-i iso-ir-127 iso8859-6 iso88596 iso_8859-6 iso_8859-6:1987',
-	'iso-8859-7': 'csisolatingreek ecma-118 elot_928 greek greek8 iso-8859-7 iso-ir-126 iso8859-7 iso88597 iso_8859-7 iso_8859-7:1987 sun_eu_greek',
-	'iso-8859-8': 'csiso88598e csisolatinhebrew hebrew iso-8859-8 iso-8859-8-e iso-ir-138 iso8859-8 iso88598 iso_8859-8 iso_8859-8:1988 visual',
+	'iso-8859-7':
+		'csisolatingreek ecma-118 elot_928 greek greek8 iso-8859-7 iso-ir-126 iso8859-7 iso88597 iso_8859-7 iso_8859-7:1987 sun_eu_greek',
+	'iso-8859-8':
+		'csiso88598e csisolatinhebrew hebrew iso-8859-8 iso-8859-8-e iso-ir-138 iso8859-8 iso88598 iso_8859-8 iso_8859-8:1988 visual',
 	'iso-8859-8-i': 'csiso88598i iso-8859-8-i logical',
 	'iso-8859-10': 'csisolatin6 iso-8859-10 iso-ir-157 iso8859-10 iso885910 l6 latin6',
 	'iso-8859-13': 'iso-8859-13 iso8859-13 iso885913',
@@ -39,7 +41,8 @@ const LABELS: Readonly<Record<string, string>> = {
 	'windows-1252':
 		'ansi_x3.4-1968 ascii cp1252 cp819 csisolatin1 ibm819 iso-8859-1 iso-ir-100 iso8859-1 iso88591 iso_8859-1 iso_8859-1:1987 l1 latin1 us-ascii windows-1252 x-cp1252',
 	'windows-1253': 'cp1253 windows-1253 x-cp1253',
-	'windows-1254': 'cp1254 csisolatin5 iso-8859-9 iso-ir-148 iso8859-9 iso88599 iso_8859-9 iso_8859-9:1989 l5 latin5 windows-1254 x-cp1254',
+	'windows-1254':
+		'cp1254 csisolatin5 iso-8859-9 iso-ir-148 iso8859-9 iso88599 iso_8859-9 iso_8859-9:1989 l5 latin5 windows-1254 x-cp1254',
 	'windows-1255': 'cp1255 windows-1255 x-cp1255',
 	'windows-1256': 'cp1256 windows-1256 x-cp1256',
 	'windows-1257': 'cp1257 windows-1257 x-cp1257',
@@ -58,7 +61,9 @@ const LABELS: Readonly<Record<string, string>> = {
 	'x-user-defined': 'x-user-defined',
 };
 
-const BY_LABEL = new Map<string, string>(Object.entries(LABELS).flatMap(([name, labels]) => labels.split(' ').map(label => [label, name] as const)));
+const BY_LABEL = new Map<string, string>(
+	Object.entries(LABELS).flatMap(([name, labels]) => labels.split(' ').map(label => [label, name] as const)),
+);
 
 /**
  * Encoding Standard "get an encoding": the WHATWG name for `label` (ASCII whitespace

@@ -8,7 +8,9 @@
  */
 export function checkInput(input: unknown): void {
 	if (typeof input !== 'string' && !(input instanceof Uint8Array)) {
-		throw new TypeError(`linkstream: the input must be a string or a Uint8Array (Buffer); got ${input === null ? 'null' : typeof input}`);
+		throw new TypeError(
+			`linkstream: the input must be a string or a Uint8Array (Buffer); got ${input === null ? 'null' : typeof input}`,
+		);
 	}
 }
 

@@ -47,7 +47,10 @@ export function createOffsetMap(encoding: string, bomLength: number, codecs: Cod
 			return new Utf8Map(bomLength, codecs.utf8Length);
 		case 'utf-16le':
 		case 'utf-16be':
-			return {toByte: (target, bytes, start, final) => utf16Byte(target, bytes, start, final, bomLength, encoding === 'utf-16le')};
+			return {
+				toByte: (target, bytes, start, final) =>
+					utf16Byte(target, bytes, start, final, bomLength, encoding === 'utf-16le'),
+			};
 		case 'iso-2022-jp':
 		case 'replacement':
 			return null;
@@ -64,7 +67,14 @@ export function createOffsetMap(encoding: string, bomLength: number, codecs: Cod
  * lone high surrogate, shares one U+FFFD with it (Encoding Standard §14.2.1, end of queue
  * with a leading surrogate).
  */
-function utf16Byte(target: number, bytes: Uint8Array, start: number, final: boolean, bomLength: number, littleEndian: boolean): number {
+function utf16Byte(
+	target: number,
+	bytes: Uint8Array,
+	start: number,
+	final: boolean,
+	bomLength: number,
+	littleEndian: boolean,
+): number {
 	const byte = bomLength + 2 * target;
 	if (!final) return byte;
 	const end = start + bytes.length;
@@ -183,7 +193,8 @@ class MultiByteMap implements OffsetMap {
 	private cutInside(piece: Uint8Array, decoded: string, units: number): number {
 		for (let j = 1; j < piece.length; j++) {
 			const head = this.decode(piece.subarray(0, j));
-			if (head.length === units && decoded.startsWith(head) && this.decode(piece.subarray(j)) === decoded.slice(units)) return j;
+			if (head.length === units && decoded.startsWith(head) && this.decode(piece.subarray(j)) === decoded.slice(units))
+				return j;
 		}
 		return piece.length;
 	}

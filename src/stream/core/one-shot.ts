@@ -46,7 +46,9 @@ export function extractAll(input: string | Uint8Array, options: ExtractOptions, 
 	checkInput(input);
 	const links: Link[] = [];
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
-	const pipeline = new ExtractPipeline({...checked, baseHold: checked.baseHold ?? 'document'}, codecs, link => links.push(link));
+	const pipeline = new ExtractPipeline({...checked, baseHold: checked.baseHold ?? 'document'}, codecs, link =>
+		links.push(link),
+	);
 	for (const step of steps(input)) pipeline.write(step);
 	pipeline.end();
 	return links;
@@ -66,7 +68,10 @@ export const ONE_SHOT_STEP = 1 << 16;
  */
 export function* steps<T extends string | Uint8Array>(input: T): Generator<T> {
 	if (input.length <= ONE_SHOT_STEP) return yield input;
-	for (let at = 0; at < input.length; at += ONE_SHOT_STEP) yield (typeof input === 'string' ? input.slice(at, at + ONE_SHOT_STEP) : input.subarray(at, at + ONE_SHOT_STEP)) as T;
+	for (let at = 0; at < input.length; at += ONE_SHOT_STEP)
+		yield (
+			typeof input === 'string' ? input.slice(at, at + ONE_SHOT_STEP) : input.subarray(at, at + ONE_SHOT_STEP)
+		) as T;
 }
 
 /** One step's output as one piece: thousands of small pieces cost more than their bytes. */
@@ -82,7 +87,11 @@ function joined(pieces: Array<string | Uint8Array>, strings: boolean): Array<str
  * rewriteAll('<a href="b">', {type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/'}, webCodecs).pieces.join('');
  * //=> '<a href="https://example.com/b">'
  */
-export function rewriteAll(input: string | Uint8Array, options: RewriteOptions, codecs: Codecs): {pieces: Array<string | Uint8Array>; rewritten: number; unchanged: number; keptAbsolute: number} {
+export function rewriteAll(
+	input: string | Uint8Array,
+	options: RewriteOptions,
+	codecs: Codecs,
+): {pieces: Array<string | Uint8Array>; rewritten: number; unchanged: number; keptAbsolute: number} {
 	const checked = checkedRewriteOptions(options);
 	checkInput(input);
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).

@@ -38,7 +38,13 @@ export class ExtractPipeline {
 	 * (detach.ts); false for a sink that lets each Link go at once. `codecs`: the
 	 * platform's legacy encodings (stream/node/codecs.ts, stream/web/codecs.ts).
 	 */
-	constructor(options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>, codecs: Codecs, sink: LinkSink, onText?: (text: string) => void, detached = true) {
+	constructor(
+		options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>,
+		codecs: Codecs,
+		sink: LinkSink,
+		onText?: (text: string) => void,
+		detached = true,
+	) {
 		this.codecs = codecs;
 		this.options = options;
 		this.sink = filterLinks(options, sink);
@@ -77,7 +83,10 @@ export class ExtractPipeline {
 			this.text(chunk);
 			return;
 		}
-		this.decoder ??= createDecoder({type: this.options.type, ...(this.options.encoding === undefined ? {} : {encoding: this.options.encoding})}, this.codecs);
+		this.decoder ??= createDecoder(
+			{type: this.options.type, ...(this.options.encoding === undefined ? {} : {encoding: this.options.encoding})},
+			this.codecs,
+		);
 		this.text(this.decoder.write(chunk));
 	}
 

@@ -39,11 +39,20 @@ const CharCodes = {
 const END = Symbol('end of prescan input');
 
 function isSpace(b: number | undefined): boolean {
-	return b === CharCodes.Tab || b === CharCodes.LineFeed || b === CharCodes.FormFeed || b === CharCodes.CarriageReturn || b === CharCodes.Space;
+	return (
+		b === CharCodes.Tab ||
+		b === CharCodes.LineFeed ||
+		b === CharCodes.FormFeed ||
+		b === CharCodes.CarriageReturn ||
+		b === CharCodes.Space
+	);
 }
 
 function isLetter(b: number | undefined): boolean {
-	return b !== undefined && ((b >= CharCodes.UpperA && b <= CharCodes.UpperZ) || (b >= CharCodes.LowerA && b <= CharCodes.LowerZ));
+	return (
+		b !== undefined &&
+		((b >= CharCodes.UpperA && b <= CharCodes.UpperZ) || (b >= CharCodes.LowerA && b <= CharCodes.LowerZ))
+	);
 }
 
 function lower(b: number): number {
@@ -97,24 +106,46 @@ function prescanLoop(input: Uint8Array): string | null {
 		if (startsWith(input, position, '<!--')) {
 			// The `-->` may share its dashes with `<!--`.
 			let close = position + 2;
-			while (!(input[close] === CharCodes.HyphenMinus && input[close + 1] === CharCodes.HyphenMinus && input[close + 2] === CharCodes.GreaterThan)) {
+			while (
+				!(
+					input[close] === CharCodes.HyphenMinus &&
+					input[close + 1] === CharCodes.HyphenMinus &&
+					input[close + 2] === CharCodes.GreaterThan
+				)
+			) {
 				if (close + 2 >= input.length) throw END;
 				close++;
 			}
 			position = close + 3;
-		} else if (startsWith(input, position, '<meta') && (isSpace(input[position + 5]) || input[position + 5] === CharCodes.Solidus)) {
+		} else if (
+			startsWith(input, position, '<meta') &&
+			(isSpace(input[position + 5]) || input[position + 5] === CharCodes.Solidus)
+		) {
 			const meta = prescanMeta(input, position + 6);
 			if (typeof meta === 'string') return meta;
 			position = meta;
-		} else if (input[position] === CharCodes.LessThan && (isLetter(input[position + 1]) || (input[position + 1] === CharCodes.Solidus && isLetter(input[position + 2])))) {
+		} else if (
+			input[position] === CharCodes.LessThan &&
+			(isLetter(input[position + 1]) || (input[position + 1] === CharCodes.Solidus && isLetter(input[position + 2])))
+		) {
 			// Other tags: skip the name, then every attribute.
 			position++;
 			while (!isSpace(input[position]) && input[position] !== CharCodes.GreaterThan) {
 				if (++position >= input.length) throw END;
 			}
-			for (let attribute = getAttribute(input, position); attribute !== null; attribute = getAttribute(input, attribute.end)) position = attribute.end;
+			for (
+				let attribute = getAttribute(input, position);
+				attribute !== null;
+				attribute = getAttribute(input, attribute.end)
+			)
+				position = attribute.end;
 			position = skipToGreaterThan(input, position) + 1;
-		} else if (input[position] === CharCodes.LessThan && (input[position + 1] === CharCodes.ExclamationMark || input[position + 1] === CharCodes.Solidus || input[position + 1] === CharCodes.QuestionMark)) {
+		} else if (
+			input[position] === CharCodes.LessThan &&
+			(input[position + 1] === CharCodes.ExclamationMark ||
+				input[position + 1] === CharCodes.Solidus ||
+				input[position + 1] === CharCodes.QuestionMark)
+		) {
 			position = skipToGreaterThan(input, position + 1) + 1;
 		} else {
 			position++;
@@ -136,7 +167,11 @@ function prescanMeta(input: Uint8Array, position: number): string | number {
 	let gotPragma = false;
 	let needPragma: boolean | null = null;
 	let charset: string | null | false = null; // false = failure
-	for (let attribute = getAttribute(input, position); attribute !== null; attribute = getAttribute(input, attribute.end)) {
+	for (
+		let attribute = getAttribute(input, position);
+		attribute !== null;
+		attribute = getAttribute(input, attribute.end)
+	) {
 		position = attribute.end;
 		if (seen.has(attribute.name)) continue;
 		seen.add(attribute.name);
@@ -154,7 +189,8 @@ function prescanMeta(input: Uint8Array, position: number): string | number {
 		}
 	}
 	// Processing: the attribute loop stopped at `>` or the end.
-	if (needPragma === null || (needPragma && !gotPragma) || charset === null || charset === false) return skipPastTagEnd(input, position);
+	if (needPragma === null || (needPragma && !gotPragma) || charset === null || charset === false)
+		return skipPastTagEnd(input, position);
 	if (charset === 'utf-16be' || charset === 'utf-16le') return 'utf-8';
 	if (charset === 'x-user-defined') return 'windows-1252';
 	return charset;
@@ -181,7 +217,7 @@ function getAttribute(input: Uint8Array, position: number): Attribute | null {
 	if (at() === CharCodes.GreaterThan) return null;
 	let name = '';
 	let value = '';
-	for (;; position++) {
+	for (; ; position++) {
 		const b = at();
 		if (b === CharCodes.EqualsSign && name !== '') break;
 		if (isSpace(b)) {
@@ -222,7 +258,8 @@ export function extractFromContent(content: string): string | null {
 			return close === -1 ? null : getEncoding(content.slice(position + 1, close));
 		}
 		let end = position;
-		while (end < content.length && !isSpace(content.charCodeAt(end)) && content.charCodeAt(end) !== CharCodes.Semicolon) end++;
+		while (end < content.length && !isSpace(content.charCodeAt(end)) && content.charCodeAt(end) !== CharCodes.Semicolon)
+			end++;
 		return end === position ? null : getEncoding(content.slice(position, end));
 	}
 }

@@ -93,7 +93,12 @@ function iso2022jpEncoder(eucJp: MultiByteCodec): Encoder {
 			const euc = eucJp.encode(String.fromCodePoint(cp));
 			const lead = euc[0] ?? 0;
 			const trail = euc[1] ?? 0;
-			const ok = euc.length === 2 && lead >= 0xa1 && lead <= 0xfe && trail >= 0xa1 && eucJp.decode(euc) === String.fromCodePoint(cp);
+			const ok =
+				euc.length === 2 &&
+				lead >= 0xa1 &&
+				lead <= 0xfe &&
+				trail >= 0xa1 &&
+				eucJp.decode(euc) === String.fromCodePoint(cp);
 			if (!ok) return {bytes: jis ? switchTo(false) : [], error: true};
 			return {bytes: [...(jis ? [] : switchTo(true)), lead - 0x80, trail - 0x80], error: false};
 		},
@@ -107,12 +112,15 @@ function iso2022jpEncoder(eucJp: MultiByteCodec): Encoder {
 
 /** URL Standard special-query percent-encode set, as bytes: C0, space, `"`, `#`, `'`, `<`, `>`, and above 0x7E. */
 function inSpecialQuerySet(byte: number): boolean {
-	return byte < 0x21 || byte > 0x7e || byte === 0x22 || byte === 0x23 || byte === 0x27 || byte === 0x3c || byte === 0x3e;
+	return (
+		byte < 0x21 || byte > 0x7e || byte === 0x22 || byte === 0x23 || byte === 0x27 || byte === 0x3c || byte === 0x3e
+	);
 }
 
 function percentEncode(bytes: readonly number[]): string {
 	let out = '';
-	for (const byte of bytes) out += inSpecialQuerySet(byte) ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(byte);
+	for (const byte of bytes)
+		out += inSpecialQuerySet(byte) ? `%${byte.toString(16).toUpperCase().padStart(2, '0')}` : String.fromCharCode(byte);
 	return out;
 }
 

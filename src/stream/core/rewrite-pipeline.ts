@@ -70,15 +70,25 @@ export class RewritePipeline {
 		this.rewriter = new Rewriter(options);
 		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
 		const detached = typeof options.to === 'function';
-		this.extract = new ExtractPipeline(releaseStep === undefined ? options : {...options, releaseStep}, codecs, (link, event) => this.rewriter.link(link, event), (text) => {
-			this.sawText = true;
-			this.rewriter.text(text);
-		}, detached);
+		this.extract = new ExtractPipeline(
+			releaseStep === undefined ? options : {...options, releaseStep},
+			codecs,
+			(link, event) => this.rewriter.link(link, event),
+			text => {
+				this.sawText = true;
+				this.rewriter.text(text);
+			},
+			detached,
+		);
 	}
 
 	/** References rewritten so far (their source text changed), non-empty ones left as written, and those kept absolute in relative mode. */
 	get counts(): {rewritten: number; unchanged: number; keptAbsolute: number} {
-		return {rewritten: this.rewriter.rewritten, unchanged: this.rewriter.unchanged, keptAbsolute: this.rewriter.keptAbsolute};
+		return {
+			rewritten: this.rewriter.rewritten,
+			unchanged: this.rewriter.unchanged,
+			keptAbsolute: this.rewriter.keptAbsolute,
+		};
 	}
 
 	/** Edits refused by the splicer (out of order): 0 unless an extractor breaks its contract. */
@@ -149,7 +159,10 @@ export class RewritePipeline {
 		if (bytes === undefined || !this.sawText) return;
 		const map = this.offsetMap();
 		if (map === null) {
-			if (edits.length > 0) throw new Error(`linkstream: cannot rewrite references in ${this.extract.encoding ?? 'this'} input (no byte offsets for this encoding)`);
+			if (edits.length > 0)
+				throw new Error(
+					`linkstream: cannot rewrite references in ${this.extract.encoding ?? 'this'} input (no byte offsets for this encoding)`,
+				);
 			// Unchanged so far: the bytes flow out as they came (held whole, they would grow without bound).
 			bytes.flush(bytes.end);
 			return;
@@ -181,12 +194,12 @@ export class RewritePipeline {
 	private textSplicer(): Splicer<string> {
 		if (this.kind === 'bytes') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
 		this.kind = 'text';
-		return (this.text ??= new Splicer(new TextPieces(), (piece) => this.out.push(piece)));
+		return (this.text ??= new Splicer(new TextPieces(), piece => this.out.push(piece)));
 	}
 
 	private byteSplicer(): Splicer<Uint8Array> {
 		if (this.kind === 'text') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
 		this.kind = 'bytes';
-		return (this.bytes ??= new Splicer(this.heldBytes, (piece) => this.out.push(piece)));
+		return (this.bytes ??= new Splicer(this.heldBytes, piece => this.out.push(piece)));
 	}
 }

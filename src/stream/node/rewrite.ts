@@ -36,7 +36,10 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
  * rewriteCounted(Buffer.from('<a href="https://e.x/a">'), {type: 'html', to: 'relative', retrievalUrl: 'https://e.x/'});
  * //=> {output: <Buffer '<a href="a">'>, rewritten: 1, unchanged: 0, keptAbsolute: 0}
  */
-export function rewriteCounted<T extends string | Uint8Array>(input: T, options: RewriteOptions): {output: T; rewritten: number; unchanged: number; keptAbsolute: number} {
+export function rewriteCounted<T extends string | Uint8Array>(
+	input: T,
+	options: RewriteOptions,
+): {output: T; rewritten: number; unchanged: number; keptAbsolute: number} {
 	const {pieces, rewritten, unchanged, keptAbsolute} = rewriteAll(input, options, nodeCodecs);
 	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
 	return {output, rewritten, unchanged, keptAbsolute};

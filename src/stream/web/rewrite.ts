@@ -32,7 +32,11 @@ export function rewriteLinks(input: string | Uint8Array, options: RewriteOptions
  * @example
  * const out: RewriteOutput<Uint8Array> = new Uint8Array(0);
  */
-export type RewriteOutput<I extends string | Uint8Array> = [I] extends [Uint8Array] ? Uint8Array : [I] extends [string] ? string : string | Uint8Array;
+export type RewriteOutput<I extends string | Uint8Array> = [I] extends [Uint8Array]
+	? Uint8Array
+	: [I] extends [string]
+		? string
+		: string | Uint8Array;
 
 /**
  * A TransformStream: Uint8Array chunks in, the same document out with its references
@@ -52,14 +56,22 @@ export type RewriteOutput<I extends string | Uint8Array> = [I] extends [Uint8Arr
  *   },
  * };
  */
-export class RewriteStream<I extends string | Uint8Array = string | Uint8Array> extends TransformStream<I, RewriteOutput<I>> {
+export class RewriteStream<I extends string | Uint8Array = string | Uint8Array> extends TransformStream<
+	I,
+	RewriteOutput<I>
+> {
 	constructor(options: RewriteOptions) {
 		const pipeline = new RewritePipeline(checkedRewriteOptions(options), webCodecs);
 		let consumed = 0;
 		let strings = false;
-		const push = (controller: TransformStreamDefaultController<RewriteOutput<I>>, pieces: Array<string | Uint8Array>): void => {
+		const push = (
+			controller: TransformStreamDefaultController<RewriteOutput<I>>,
+			pieces: Array<string | Uint8Array>,
+		): void => {
 			if (pieces.length === 0) return;
-			controller.enqueue((strings ? (pieces as string[]).join('') : joinBytes(pieces as Uint8Array[])) as RewriteOutput<I>);
+			controller.enqueue(
+				(strings ? (pieces as string[]).join('') : joinBytes(pieces as Uint8Array[])) as RewriteOutput<I>,
+			);
 		};
 		super({
 			transform(chunk, controller) {
