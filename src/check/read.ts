@@ -4,8 +4,8 @@
  * main thread or a worker thread (worker.ts); needs nothing of the rest of the site.
  */
 import {isMainThread} from 'node:worker_threads';
-import {eachLink, type RunOptions} from '../cli/sources.js';
-import {readWalked, readWalkedSync} from '../cli/walked-file.js';
+import {eachLink, type RunOptions} from '../cli/inputs/sources.js';
+import {readWalked, readWalkedSync} from '../cli/inputs/walked-file.js';
 import type {CoreOptions} from '../extract/base.js';
 import {detach} from '../stream/core/detach.js';
 import type {Dialect, InputType, Link} from '../types.js';

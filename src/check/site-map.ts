@@ -1,13 +1,13 @@
 /**
  * A site's files as a static server serves them: which paths exist, which are folders,
  * and the file a URL path is answered with (a folder's index file, a clean URL's `.html`).
- * One walk of the folder (src/cli/walk.ts: no symbolic link followed); memory is one
+ * One walk of the folder (src/cli/inputs/walk.ts: no symbolic link followed); memory is one
  * entry per file and folder, whatever the files hold.
  */
 import {extname} from 'node:path';
-import {walkFolder} from '../cli/walk.js';
-import {DOCUMENT_TYPE_BY_EXTENSION} from '../cli/inputs.js';
-import {decodeName} from '../cli/names.js';
+import {walkFolder} from '../cli/inputs/walk.js';
+import {DOCUMENT_TYPE_BY_EXTENSION} from '../cli/inputs/inputs.js';
+import {decodeName} from '../cli/inputs/names.js';
 import type {InputType} from '../types.js';
 import type {CheckProblem} from './types.js';
 

@@ -4,7 +4,7 @@
  *
  * The folder is walked once (site-map.ts: every file and folder is a possible target); its
  * documents (HTML, XHTML, CSS, SVG and other XML, feeds, sitemaps) are read in walk order,
- * `jobs` at once (src/cli/pool.ts: the worker pool `extract -j` uses), each read once: its
+ * `jobs` at once (src/cli/work/pool.ts: the worker pool `extract -j` uses), each read once: its
  * references and the names its fragments can target come from the same pass (read.ts).
  *
  * Order and memory: a document's findings come when its turn in walk order comes, except
@@ -19,9 +19,9 @@ import {basename, dirname, resolve as resolvePath} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {checkDialect, optionError} from '../options.js';
 import {escapeComponent} from '../uri/index.js';
-import {segmentOctets} from '../cli/names.js';
-import {openPool, runInOrder, SharedTasks} from '../cli/pool.js';
-import {siteFolder} from '../cli/site-files.js';
+import {segmentOctets} from '../cli/inputs/names.js';
+import {openPool, runInOrder, SharedTasks} from '../cli/work/pool.js';
+import {siteFolder} from '../cli/inputs/site-files.js';
 import type {Dialect, InputType} from '../types.js';
 import {ExternalChecker} from './external.js';
 import {fragmentFound, hasFragments} from './fragment.js';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /** Entry point of the `linkstream` command. */
 import {main} from './main.js';
-import {writeFailure} from './stdout.js';
+import {writeFailure} from './output/stdout.js';
 
 // A reader that stops early (`linkstream extract … | head`) closes the pipe: the command stops
 // quietly, as Unix filters do, instead of dying on an unhandled EPIPE. Any other failure

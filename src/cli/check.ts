@@ -9,11 +9,11 @@ import {basename, dirname} from 'node:path';
 import {checkSite} from '../check/site.js';
 import type {CheckOptions, CheckSummary, ExternalOptions, Finding} from '../check/types.js';
 import {checkDialect, optionError} from '../options.js';
-import {printable} from './names.js';
-import {BatchedOutput} from './output.js';
-import {checkJobs} from './pool.js';
-import {createProgress, type Progress} from './progress.js';
-import {UsageError} from './usage.js';
+import {printable} from './inputs/names.js';
+import {BatchedOutput} from './output/output.js';
+import {checkJobs} from './work/pool.js';
+import {createProgress, type Progress} from './output/progress.js';
+import {UsageError} from './arguments/usage.js';
 
 export type CheckFormat = 'text' | 'ndjson' | 'tsv';
 const FORMATS: readonly CheckFormat[] = ['text', 'ndjson', 'tsv'];

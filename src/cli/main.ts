@@ -3,8 +3,8 @@
  * subcommand. Exit 0 on success, 1 when some input failed, 2 on usage errors.
  */
 import {OptionError} from '../options.js';
-import {CommandLineError, packageVersion, parseCommandLine} from './args.js';
-import {USAGE, UsageError} from './usage.js';
+import {CommandLineError, packageVersion, parseCommandLine} from './arguments/args.js';
+import {USAGE, UsageError} from './arguments/usage.js';
 
 const OPTIONS = {
 	type: {type: 'string'},

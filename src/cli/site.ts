@@ -9,16 +9,16 @@
 import {mkdir, realpath, stat} from 'node:fs/promises';
 import {dirname, join, resolve as resolvePath, sep} from 'node:path';
 import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js';
-import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './atomic.js';
+import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './output/atomic.js';
 import type {Io} from './io.js';
-import {decodeName, fileUrlOf, fsPath, printable} from './names.js';
-import {RedoThread, runInOrder, runPool, threadFailure, workerModule} from './pool.js';
-import {createProgress} from './progress.js';
-import {fileUrl, siteEntries} from './site-files.js';
-import type {SiteEntry} from './site-files.js';
-import {runSiteTask} from './site-task.js';
-import type {SiteMode, SiteResult, SiteTask} from './site-task.js';
-import {UsageError} from './usage.js';
+import {decodeName, fileUrlOf, fsPath, printable} from './inputs/names.js';
+import {RedoThread, runInOrder, runPool, threadFailure, workerModule} from './work/pool.js';
+import {createProgress} from './output/progress.js';
+import {fileUrl, siteEntries} from './inputs/site-files.js';
+import type {SiteEntry} from './inputs/site-files.js';
+import {runSiteTask} from './work/site-task.js';
+import type {SiteMode, SiteResult, SiteTask} from './work/site-task.js';
+import {UsageError} from './arguments/usage.js';
 
 /** Files in progress at once on each thread (their reads, writes and fsyncs wait on the disk; each is held whole meanwhile). */
 const FILES_PER_THREAD = 16;

@@ -1,7 +1,7 @@
 /** `linkstream resolve` and `linkstream relativize`: one result per line. */
 import {checkDialect, checkForm} from '../options.js';
 import {relativize, resolve} from '../uri/index.js';
-import {UsageError} from './usage.js';
+import {UsageError} from './arguments/usage.js';
 
 export interface UriCommand {
 	dialect?: string | undefined;

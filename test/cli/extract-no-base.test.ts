@@ -11,7 +11,7 @@ import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {gzipSync} from 'node:zlib';
 import test from 'ava';
-import {runFileTask} from '../../src/cli/file-task.js';
+import {runFileTask} from '../../src/cli/work/file-task.js';
 import {runCli} from '../helpers/cli.js';
 
 const PAGE =

@@ -1,6 +1,6 @@
 /**
  * `linkstream extract` opens every file as the walk (or the command line) met it (issue 17
- * item 8; src/cli/walked-file.ts): a file swapped after the walk for a symbolic link, a
+ * item 8; src/cli/inputs/walked-file.ts): a file swapped after the walk for a symbolic link, a
  * FIFO or another file is named on standard error and not read, whatever way it would have
  * been read (whole, streamed, a WARC file whole or cut into ranges, a `.gz` file, a mail
  * file; on the main thread or a worker thread), and the run goes on (exit 1). Each run
@@ -16,7 +16,7 @@ import type {ExecutionContext} from 'ava';
 import {runPaused} from '../helpers/paused.js';
 import type {PausedExit} from '../helpers/paused.js';
 
-/** What a paused run writes first (src/cli/test-pause.ts). */
+/** What a paused run writes first (src/cli/work/test-pause.ts). */
 const PAUSED = 'linkstream: paused at open\n';
 const page = (url: string): string => `<a href="${url}">x</a>\n`;
 const warcRecord = (url: string): string => {

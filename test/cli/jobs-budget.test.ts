@@ -11,10 +11,10 @@ import {MessageChannel} from 'node:worker_threads';
 import test from 'ava';
 import {TASK_OUTPUT_BYTES, runExtract} from '../../src/cli/extract.js';
 import type {ExtractCommand} from '../../src/cli/extract.js';
-import {runFileTask} from '../../src/cli/file-task.js';
-import {PIECE_BYTES} from '../../src/cli/output.js';
-import {MAX_JOBS} from '../../src/cli/pool.js';
-import {STEP_BYTES} from '../../src/cli/sources.js';
+import {runFileTask} from '../../src/cli/work/file-task.js';
+import {PIECE_BYTES} from '../../src/cli/output/output.js';
+import {MAX_JOBS} from '../../src/cli/work/pool.js';
+import {STEP_BYTES} from '../../src/cli/inputs/sources.js';
 import {runCli} from '../helpers/cli.js';
 
 const base = 'https://jobs.example/';

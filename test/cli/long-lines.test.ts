@@ -5,11 +5,11 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import {lineFormatter} from '../../src/cli/format.js';
-import {ndjsonLine, ndjsonPrefix} from '../../src/cli/ndjson.js';
-import {printable} from '../../src/cli/names.js';
-import {LineBytes, PIECE_BYTES} from '../../src/cli/output.js';
-import {LONG_FIELD, slices} from '../../src/cli/slices.js';
+import {lineFormatter} from '../../src/cli/output/format.js';
+import {ndjsonLine, ndjsonPrefix} from '../../src/cli/output/ndjson.js';
+import {printable} from '../../src/cli/inputs/names.js';
+import {LineBytes, PIECE_BYTES} from '../../src/cli/output/output.js';
+import {LONG_FIELD, slices} from '../../src/cli/output/slices.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 

@@ -1,5 +1,5 @@
 /**
- * File names as bytes (src/cli/names.ts) and the glob matcher of the walk (src/cli/walk.ts).
+ * File names as bytes (src/cli/inputs/names.ts) and the glob matcher of the walk (src/cli/inputs/walk.ts).
  * Expected values are worked out by hand from UTF-8 (RFC 3629 §4) and shell glob rules.
  */
 import {mkdirSync, mkdtempSync, symlinkSync, writeFileSync} from 'node:fs';
@@ -7,9 +7,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import test from 'ava';
 import fc from 'fast-check';
-import {decodeName, fileUrlOf, fsPath, printable, segmentOctets} from '../../src/cli/names.js';
-import {fileUrl} from '../../src/cli/site-files.js';
-import {globFiles, splitPattern} from '../../src/cli/walk.js';
+import {decodeName, fileUrlOf, fsPath, printable, segmentOctets} from '../../src/cli/inputs/names.js';
+import {fileUrl} from '../../src/cli/inputs/site-files.js';
+import {globFiles, splitPattern} from '../../src/cli/inputs/walk.js';
 import {fcParams} from '../helpers/seed.js';
 
 test('decodeName: UTF-8 as text; each byte of an invalid sequence as U+DC00 + byte', t => {

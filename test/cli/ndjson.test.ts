@@ -6,7 +6,7 @@
  */
 import test from 'ava';
 import fc from 'fast-check';
-import {ndjsonLine, ndjsonPrefix} from '../../src/cli/ndjson.js';
+import {ndjsonLine, ndjsonPrefix} from '../../src/cli/output/ndjson.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import test from 'ava';
-import {binaryKind, gunzip} from '../../src/cli/open-document.js';
+import {binaryKind, gunzip} from '../../src/cli/inputs/open-document.js';
 import {runCli} from '../helpers/cli.js';
 
 const SITE = 'https://example.org/';

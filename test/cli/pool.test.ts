@@ -1,5 +1,5 @@
 import test from 'ava';
-import {runInOrder} from '../../src/cli/pool.js';
+import {runInOrder} from '../../src/cli/work/pool.js';
 
 // The order of events is worked by hand from runInOrder's contract: at most `inFlight`
 // started and unhandled, each item taken only when there is room, results in item order.

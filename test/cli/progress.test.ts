@@ -1,5 +1,5 @@
 import test from 'ava';
-import {createProgress} from '../../src/cli/progress.js';
+import {createProgress} from '../../src/cli/output/progress.js';
 
 /** A stand-in terminal that records what is written. */
 function terminal(isTTY: boolean): NodeJS.WriteStream & {text: string} {

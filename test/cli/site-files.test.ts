@@ -3,8 +3,8 @@ import {mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, chmodSy
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import test from 'ava';
-import {isStaleTemporary, isTemporary, replaceFile} from '../../src/cli/atomic.js';
-import {documentType, fileUrl, siteEntries, siteFolder} from '../../src/cli/site-files.js';
+import {isStaleTemporary, isTemporary, replaceFile} from '../../src/cli/output/atomic.js';
+import {documentType, fileUrl, siteEntries, siteFolder} from '../../src/cli/inputs/site-files.js';
 import {rewriteCounted} from '../../src/stream/node/rewrite.js';
 
 const site = 'https://example.com/docs/';

@@ -16,7 +16,7 @@ import {spawnSync} from 'node:child_process';
 import {join} from 'node:path';
 import test from 'ava';
 import type {ExecutionContext} from 'ava';
-import {temporaryName} from '../../src/cli/atomic.js';
+import {temporaryName} from '../../src/cli/output/atomic.js';
 import {runCli} from '../helpers/cli.js';
 import {bytesOf, mtimes, PAGES, readTree, RELATIVE, RELATIVE_COUNTS, SITE, writeSite} from '../helpers/site.js';
 

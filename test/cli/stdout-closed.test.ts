@@ -3,7 +3,7 @@
  * and Python's `subprocess.DEVNULL` open it read-write, a shell's `>/dev/null` write-only;
  * a parent that runs the command for its exit status gets 0. Only a write that fails is a
  * failure (`>/dev/full`: ENOSPC; a descriptor opened read-only: EBADF), one line and
- * status 1. Standard output closed by the shell (`>&-`) is not detected (src/cli/stdout.ts):
+ * status 1. Standard output closed by the shell (`>&-`) is not detected (src/cli/output/stdout.ts):
  * Node gives the process /dev/null in its place.
  */
 import {spawnSync} from 'node:child_process';

@@ -13,8 +13,8 @@ import {join} from 'node:path';
 import {Writable} from 'node:stream';
 import {fileURLToPath} from 'node:url';
 import test from 'ava';
-import {removeOwnTemporaries, temporaryName} from '../../src/cli/atomic.js';
-import {BatchedOutput} from '../../src/cli/output.js';
+import {removeOwnTemporaries, temporaryName} from '../../src/cli/output/atomic.js';
+import {BatchedOutput} from '../../src/cli/output/output.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -7,8 +7,8 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import test from 'ava';
-import {SCAN_BLOCK_BYTES, warcRanges} from '../../src/cli/warc-ranges.js';
-import type {WarcRange} from '../../src/cli/warc-ranges.js';
+import {SCAN_BLOCK_BYTES, warcRanges} from '../../src/cli/inputs/warc-ranges.js';
+import type {WarcRange} from '../../src/cli/inputs/warc-ranges.js';
 import {runCli} from '../helpers/cli.js';
 
 /** A WARC/1.1 response record (ISO 28500 §6.3) of `page` at `url`. */

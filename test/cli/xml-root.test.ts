@@ -4,7 +4,7 @@
  * namespace (Namespaces in XML §6.2), and not SVG, XSLT or other XML.
  */
 import test from 'ava';
-import {readAwayKind} from '../../src/cli/xml-root.js';
+import {readAwayKind} from '../../src/cli/inputs/xml-root.js';
 
 const kind = (text: string) => readAwayKind(Buffer.from(text));
 

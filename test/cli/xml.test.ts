@@ -10,8 +10,8 @@ import test from 'ava';
 import {isXmlMediaType} from '../../src/archive/media-type.js';
 import {partType} from '../../src/archive/mail/mime-part.js';
 import {documentType, sniffedType} from '../../src/archive/warc/payload.js';
-import {inferType} from '../../src/cli/inputs.js';
-import {documentType as siteDocumentType} from '../../src/cli/site-files.js';
+import {inferType} from '../../src/cli/inputs/inputs.js';
+import {documentType as siteDocumentType} from '../../src/cli/inputs/site-files.js';
 import {runCli} from '../helpers/cli.js';
 
 interface Row {

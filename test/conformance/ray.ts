@@ -31,7 +31,7 @@ import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import {homedir, tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {promisify} from 'node:util';
-import {runInOrder} from '../../src/cli/pool.js';
+import {runInOrder} from '../../src/cli/work/pool.js';
 
 const run = promisify(execFile);
 const SCRIPT = 'examples/ray/links.py';

@@ -1,5 +1,5 @@
 /**
- * The tests' entry to the command: sets the command's test seams (src/cli/hooks.ts), then runs
+ * The tests' entry to the command: sets the command's test seams (src/cli/work/hooks.ts), then runs
  * the shipped entry (src/cli/bin.ts) unchanged. The seams come as options before `--`, the
  * command's own arguments after it:
  *
@@ -9,8 +9,8 @@
  * write `linkstream: paused at STAGE` to standard error and wait for a line on standard input.
  * `--thread-heap-mb N`: each worker thread's old generation, N MB.
  */
-import {hooks} from '../../src/cli/hooks.js';
-import type {PauseStage} from '../../src/cli/hooks.js';
+import {hooks} from '../../src/cli/work/hooks.js';
+import type {PauseStage} from '../../src/cli/work/hooks.js';
 
 const STAGES: readonly PauseStage[] = ['open', 'read', 'rename'];
 

@@ -1,5 +1,5 @@
 /**
- * Run the command from source paused at a stage of its run (src/cli/test-pause.ts), through
+ * Run the command from source paused at a stage of its run (src/cli/work/test-pause.ts), through
  * the tests' entry (cli-entry.ts, which sets the pause), so a test can change the file system
  * at that moment and see what the command does then.
  */

@@ -1,17 +1,17 @@
 /** The Links of one command-line input, whatever its type: a document, a mail or news archive, a WARC file. */
-import {filterLinks} from '../extract/filter.js';
-import type {ReferenceEvent} from '../extract/event.js';
-import {checkExtractOptions} from '../options.js';
-import {checkEncoding} from '../stream/core/decode.js';
-import {attempt} from '../stream/core/input.js';
-import {ExtractPipeline, RELEASE_STEP} from '../stream/core/pipeline.js';
-import {nodeCodecs} from '../stream/node/codecs.js';
+import {filterLinks} from '../../extract/filter.js';
+import type {ReferenceEvent} from '../../extract/event.js';
+import {checkExtractOptions} from '../../options.js';
+import {checkEncoding} from '../../stream/core/decode.js';
+import {attempt} from '../../stream/core/input.js';
+import {ExtractPipeline, RELEASE_STEP} from '../../stream/core/pipeline.js';
+import {nodeCodecs} from '../../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
-import type {MailErrorContext} from '../archive/mail/mail.js';
-import type {ExtractOptions, InputType, Link} from '../types.js';
+import type {MailErrorContext} from '../../archive/mail/mail.js';
+import type {ExtractOptions, InputType, Link} from '../../types.js';
 import {grewMessage, grewWhileRead, readWalked, walkedStream} from './walked-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
-import {shiftOffset} from '../archive/warc/warnings.js';
+import {shiftOffset} from '../../archive/warc/warnings.js';
 import type {Input, Source} from './input.js';
 
 export type {Input, Source} from './input.js';
@@ -97,7 +97,7 @@ export async function eachLink(
 		case 'eml':
 		case 'news': {
 			// The archive readers (and their libraries) load only when an archive comes.
-			const {extractMail} = (await importArchive('mail/mail')) as typeof import('../archive/mail/mail.js');
+			const {extractMail} = (await importArchive('mail/mail')) as typeof import('../../archive/mail/mail.js');
 			return drain(
 				extractMail(streamOf(source), {
 					type: input.type,
@@ -110,8 +110,8 @@ export async function eachLink(
 			);
 		}
 		case 'warc': {
-			const {extractWarc} = (await importArchive('warc/warc')) as typeof import('../archive/warc/warc.js');
-			const {where} = (await importArchive('warc/error')) as typeof import('../archive/warc/error.js');
+			const {extractWarc} = (await importArchive('warc/warc')) as typeof import('../../archive/warc/warc.js');
+			const {where} = (await importArchive('warc/error')) as typeof import('../../archive/warc/error.js');
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
 				onError(
 					offset === 0
@@ -163,10 +163,10 @@ function importArchive(name: string): Promise<unknown> {
 const ARCHIVE_MODULES = new Map<string, Promise<unknown>>();
 
 async function loadArchive(name: string): Promise<unknown> {
-	if (!import.meta.url.endsWith('.ts')) return import(`../archive/${name}.js`);
+	if (!import.meta.url.endsWith('.ts')) return import(`../../archive/${name}.js`);
 	const tsx = 'tsx/esm/api'; // a development dependency: not named where a bundler or the build would follow it
 	const {tsImport} = (await import(tsx)) as {tsImport: (specifier: string, parent: string) => Promise<unknown>};
-	return tsImport(`../archive/${name}.ts`, import.meta.url);
+	return tsImport(`../../archive/${name}.ts`, import.meta.url);
 }
 
 /**

@@ -10,7 +10,7 @@
 export type PauseStage = 'open' | 'read' | 'rename';
 
 export interface Hooks {
-	/** Pause the main thread the first time it reaches this stage (src/cli/test-pause.ts); none by default. */
+	/** Pause the main thread the first time it reaches this stage (src/cli/work/test-pause.ts); none by default. */
 	pause: PauseStage | undefined;
 	/** A worker thread's old generation in MB instead of pool.ts THREAD_OLD_SPACE_MB (to make a thread run out of memory); none by default. */
 	threadHeapMb: number | undefined;

@@ -26,7 +26,7 @@ import {open, rename, unlink} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {homedir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
-import {decodeName, fsPath} from './names.js';
+import {decodeName, fsPath} from '../inputs/names.js';
 
 /** `.NAME.linkstream-PID-RANDOM-TAG.tmp`: the temporary files this module creates (and the tagless form of earlier versions). */
 const TEMPORARY = /^\.(.+)\.linkstream-(\d+)-([\da-f]{8})(?:-([\da-f]{16}))?\.tmp$/;

@@ -5,13 +5,13 @@
  * run says so once, with the count, rather than pass the input through or print nothing as
  * if nothing were asked.
  */
-import type {Link} from '../types.js';
+import type {Link} from '../../types.js';
 import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
-import {checkExtractOptions} from '../options.js';
-import {ExtractPipeline} from '../stream/core/pipeline.js';
-import {nodeCodecs} from '../stream/node/codecs.js';
-import type {RewriteOptions} from '../types.js';
+import {checkExtractOptions} from '../../options.js';
+import {ExtractPipeline} from '../../stream/core/pipeline.js';
+import {nodeCodecs} from '../../stream/node/codecs.js';
+import type {RewriteOptions} from '../../types.js';
 
 /** Counts the references with no base as the bytes pass on unchanged; `count` is final once the stream has flushed. */
 export interface NoBaseTap {

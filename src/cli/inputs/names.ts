@@ -16,7 +16,7 @@
  */
 import {resolve, sep} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {escapeComponent} from '../uri/index.js';
+import {escapeComponent} from '../../uri/index.js';
 
 /** The first of the lone surrogates that stand for a byte (U+DC80 is byte 0x80). */
 const ESCAPED_BYTE = 0xdc00;

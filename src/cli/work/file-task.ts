@@ -4,16 +4,16 @@
  * back in pieces as it is made (task-output.ts), or held up to a limit (past it the task
  * gives up and the command streams the file in its turn).
  */
-import {LinkFilter, uniqueKey} from './filters.js';
-import type {FilterOptions} from './filters.js';
-import {lineFormatter} from './format.js';
-import type {OutputFormat} from './format.js';
+import {LinkFilter, uniqueKey} from '../arguments/filters.js';
+import type {FilterOptions} from '../arguments/filters.js';
+import {lineFormatter} from '../output/format.js';
+import type {OutputFormat} from '../output/format.js';
 import {isMainThread} from 'node:worker_threads';
 import type {MessagePort} from 'node:worker_threads';
-import type {Link} from '../types.js';
-import {lacksBase} from './no-base.js';
+import type {Link} from '../../types.js';
+import {lacksBase} from '../output/no-base.js';
 import {PortOutput} from './task-output.js';
-import {LineBytes, PIECE_BYTES} from './output.js';
+import {LineBytes, PIECE_BYTES} from '../output/output.js';
 import {
 	eachLink,
 	readWhole,
@@ -22,8 +22,8 @@ import {
 	type LinkSink,
 	type RunOptions,
 	type Source,
-} from './sources.js';
-import {grewMessage, grewWhileRead, readWalkedSync} from './walked-file.js';
+} from '../inputs/sources.js';
+import {grewMessage, grewWhileRead, readWalkedSync} from '../inputs/walked-file.js';
 
 export interface Task {
 	input: Input;

@@ -2,7 +2,7 @@
  * A command-line input and where its bytes come from. A leaf module: the inputs are made
  * in inputs.ts, opened in open-document.ts and read in sources.ts.
  */
-import type {ArchiveType, InputType} from '../types.js';
+import type {ArchiveType, InputType} from '../../types.js';
 import type {FileId} from './file-id.js';
 
 /** A command-line input: a file path or `-`, and what it holds. */

@@ -2,7 +2,7 @@
  * What a file is by its name: a document type by extension, and gzip by its suffix. A leaf
  * module: the inputs, the site walk and the opening of a document all read it.
  */
-import type {InputType} from '../types.js';
+import type {InputType} from '../../types.js';
 
 /**
  * Markup, XML and style sheets by extension: what `extract` reads as such and what a site

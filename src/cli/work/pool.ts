@@ -6,7 +6,7 @@
 import {availableParallelism} from 'node:os';
 import type {Piscina as PiscinaPool} from 'piscina';
 import type {TransferListItem} from 'node:worker_threads';
-import {optionError} from '../options.js';
+import {optionError} from '../../options.js';
 import {hooks} from './hooks.js';
 
 /**

@@ -1,7 +1,7 @@
 /** Command-line inputs: files, folders (walked in sorted order), glob patterns and `-` for standard input. */
 import {stat} from 'node:fs/promises';
 import {basename, extname} from 'node:path';
-import type {ArchiveType, InputType} from '../types.js';
+import type {ArchiveType, InputType} from '../../types.js';
 import {fsPath} from './names.js';
 import {firstTime, NOT_A_FILE, type FileId} from './file-id.js';
 import {DOCUMENT_TYPE_BY_EXTENSION, GZIP_SUFFIX, isGzipPath} from './file-types.js';

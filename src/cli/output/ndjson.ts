@@ -4,7 +4,7 @@
  * fields left out), with the file's prefix made once per file. A Link with a string field
  * over LONG_FIELD units comes as pieces (slices.ts), the same text.
  */
-import type {Link} from '../types.js';
+import type {Link} from '../../types.js';
 import {type Line, LONG_FIELD, linePieces} from './slices.js';
 
 /** Characters JSON.stringify escapes: `"`, `\`, controls, and surrogates (a lone one becomes `\udxxx`). */

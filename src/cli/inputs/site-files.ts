@@ -6,10 +6,10 @@
  */
 import {realpath, stat} from 'node:fs/promises';
 import {basename, dirname, extname, join} from 'node:path';
-import type {Dialect, InputType} from '../types.js';
-import {optionError} from '../options.js';
-import {escapeComponent, normalize} from '../uri/index.js';
-import {isStaleTemporary, isTemporary} from './atomic.js';
+import type {Dialect, InputType} from '../../types.js';
+import {optionError} from '../../options.js';
+import {escapeComponent, normalize} from '../../uri/index.js';
+import {isStaleTemporary, isTemporary} from '../output/atomic.js';
 import {NOT_A_FILE, type FileId} from './file-id.js';
 import {DOCUMENT_TYPE_BY_EXTENSION} from './file-types.js';
 import {decodeName, fsPath, printable, segmentOctets} from './names.js';

@@ -63,13 +63,13 @@ export function parseCommandLine<T extends Options>(argv: readonly string[], opt
 }
 
 /**
- * The package's version, from its package.json (two folders up from src/cli and dist/cli alike).
+ * The package's version, from its package.json (three folders up from src/cli/arguments and dist/cli/arguments alike).
  *
  * @example
  * packageVersion(); //=> '0.1.0'
  */
 export function packageVersion(): string {
-	const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+	const manifest = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
 		version?: unknown;
 	};
 	return typeof manifest.version === 'string' ? manifest.version : 'unknown';

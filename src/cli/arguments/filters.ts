@@ -2,8 +2,8 @@
  * Filters crawlers and audits ask of `linkstream extract`: by kind, inside or outside the
  * site, once per URL, without links the page asks not to follow, and without inert ones.
  */
-import type {Link, LinkKind} from '../types.js';
-import {parseUrl} from '../uri/whatwg.js';
+import type {Link, LinkKind} from '../../types.js';
+import {parseUrl} from '../../uri/whatwg.js';
 
 const KINDS: readonly LinkKind[] = ['navigation', 'resource', 'form', 'citation', 'base', 'metadata', 'text'];
 

@@ -15,7 +15,7 @@
 import {lstat, mkdir, realpath} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {dirname, join} from 'node:path';
-import {fsPath, printable} from './names.js';
+import {fsPath, printable} from '../inputs/names.js';
 
 /** Where an entry goes under `--out`: the folder named, its real path (resolved once), and the path under it. */
 export interface OutPlace {

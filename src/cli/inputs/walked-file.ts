@@ -30,7 +30,7 @@ import type {FileHandle} from 'node:fs/promises';
 import {promisify} from 'node:util';
 import {fsPath} from './names.js';
 import type {FileId} from './file-id.js';
-import {testPause} from './test-pause.js';
+import {testPause} from '../work/test-pause.js';
 
 /** Read only; a final symbolic link fails (ELOOP); a FIFO opens without waiting for a writer. */
 const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;

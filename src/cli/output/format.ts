@@ -2,8 +2,8 @@
  * The output lines of `linkstream extract`: NDJSON, TSV or bare URLs, one Link a line.
  * A formatter is made once per input (its file name is part of every line).
  */
-import type {Link} from '../types.js';
-import {printable} from './names.js';
+import type {Link} from '../../types.js';
+import {printable} from '../inputs/names.js';
 import {ndjsonLine, ndjsonPrefix} from './ndjson.js';
 import {type Line, LONG_FIELD, linePieces} from './slices.js';
 

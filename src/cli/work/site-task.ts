@@ -11,17 +11,17 @@ import type {Stats} from 'node:fs';
 import {mkdir, open, readlink, symlink, unlink} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {dirname} from 'node:path';
-import {countedRewriter} from '../stream/node/rewrite.js';
-import type {RewriteOptions} from '../types.js';
-import {joinRun, openReplacement} from './atomic.js';
-import {fsPath} from './names.js';
-import {checkOutOpened, outFolders} from './out-tree.js';
-import type {OutPlace} from './out-tree.js';
-import type {SiteEntry} from './site-files.js';
-import {readAwayKind} from './xml-root.js';
-import type {ReadAway} from './xml-root.js';
+import {countedRewriter} from '../../stream/node/rewrite.js';
+import type {RewriteOptions} from '../../types.js';
+import {joinRun, openReplacement} from '../output/atomic.js';
+import {fsPath} from '../inputs/names.js';
+import {checkOutOpened, outFolders} from '../output/out-tree.js';
+import type {OutPlace} from '../output/out-tree.js';
+import type {SiteEntry} from '../inputs/site-files.js';
+import {readAwayKind} from '../inputs/xml-root.js';
+import type {ReadAway} from '../inputs/xml-root.js';
 import {testPause} from './test-pause.js';
-import {checkUnchanged, grewMessage, openWalked} from './walked-file.js';
+import {checkUnchanged, grewMessage, openWalked} from '../inputs/walked-file.js';
 
 /** What happens to what is read: written back in place, written under `--out`, or nothing (`--dry-run`). */
 export type SiteMode = 'in-place' | 'out' | 'dry-run';
