@@ -478,13 +478,10 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 	this.index = offset + length - 1;
 }
 
-/**
- * Whether the stock Tokenizer's states have the numbers {@link textLoop} writes: a probe
- * tokenizer fed one prefix per state must be in it afterwards.
- */
-function probeStates(): boolean {
+/** Callbacks that do nothing, for a probe tokenizer (`foreign`: read as in foreign content). */
+function probeCallbacks(foreign: boolean): TokenizerCallbacks {
 	const noop = (): void => undefined;
-	const callbacks: TokenizerCallbacks = {
+	return {
 		onattribdata: noop,
 		onattribentity: noop,
 		onattribend: noop,
@@ -500,8 +497,16 @@ function probeStates(): boolean {
 		onselfclosingtag: noop,
 		ontext: noop,
 		ontextentity: noop,
-		isInForeignContext: () => false,
+		isInForeignContext: () => foreign,
 	};
+}
+
+/**
+ * Whether the stock Tokenizer's states have the numbers {@link textLoop} writes: a probe
+ * tokenizer fed one prefix per state must be in it afterwards.
+ */
+function probeStates(): boolean {
+	const callbacks = probeCallbacks(false);
 	const probes: Array<[string, number]> = [
 		['x', TEXT],
 		['<', BEFORE_TAG_NAME],
@@ -528,11 +533,11 @@ function probeStates(): boolean {
 /** Whether FastTokenizer reads text and tags in its own loop (false: the stock states do). */
 export const READS_TAGS_IN_ONE_LOOP =
 	SKIPS_TAG_STATES &&
-	typeof (Tokenizer.prototype as unknown as Record<string, unknown>)['stateText'] === 'function' &&
+	typeof (Tokenizer.prototype as unknown as Record<string, unknown>).stateText === 'function' &&
 	probeStates();
 
 if (READS_TAGS_IN_ONE_LOOP) {
-	const stockText = (Tokenizer.prototype as unknown as Record<string, StateMethod>)['stateText']!;
+	const stockText = (Tokenizer.prototype as unknown as Record<string, StateMethod>).stateText!;
 	Object.defineProperty(FastTokenizer.prototype, 'stateText', {
 		value(this: LoopInternals, c: number): void {
 			textLoop.call(this, stockText, c);
@@ -553,25 +558,7 @@ interface CdataInternals extends TokenizerInternals {
 
 /** The state and end sequence of an open CDATA section, as a probe tokenizer shows them (undefined: not readable here). */
 const OPEN_CDATA = ((): {state: number; sequence: Uint8Array} | undefined => {
-	const noop = (): void => undefined;
-	const callbacks: TokenizerCallbacks = {
-		onattribdata: noop,
-		onattribentity: noop,
-		onattribend: noop,
-		onattribname: noop,
-		oncdata: noop,
-		onclosetag: noop,
-		oncomment: noop,
-		ondeclaration: noop,
-		onend: noop,
-		onopentagend: noop,
-		onopentagname: noop,
-		onprocessinginstruction: noop,
-		onselfclosingtag: noop,
-		ontext: noop,
-		ontextentity: noop,
-		isInForeignContext: () => true,
-	};
+	const callbacks = probeCallbacks(true);
 	const tokenizer = new Tokenizer({xmlMode: true, decodeEntities: false}, callbacks);
 	tokenizer.write('<![CDATA[x');
 	const {state, sectionStart, currentSequence: sequence} = tokenizer as unknown as Partial<CdataInternals>;
