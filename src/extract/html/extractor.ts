@@ -65,7 +65,7 @@ import {TagCap} from './tag-cap.js';
 import {AttributeList} from '../markup/attributes.js';
 import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../markup/limits.js';
 import {afterLastWhitespace} from '../markup/text-cut.js';
-import {FastTokenizer, type TokenizerCallbacks} from '../markup/tokenizer.js';
+import {FastTokenizer, RAW_TEXT_NAMES, type TokenizerCallbacks} from '../markup/tokenizer.js';
 import type {Position} from '../position.js';
 import {isAsciiWhitespace} from '../srcset.js';
 
@@ -74,17 +74,7 @@ export {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH};
 export const MAX_SRCDOC_DEPTH = 8;
 
 /** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
-const TEXT_ONLY: ReadonlySet<string> = new Set([
-	'script',
-	'style',
-	'title',
-	'textarea',
-	'xmp',
-	'iframe',
-	'noembed',
-	'noframes',
-	'plaintext',
-]);
+const TEXT_ONLY = RAW_TEXT_NAMES;
 
 const INTERESTING = new NameTable(interestingAttributes());
 /** With CoreOptions.onFragmentTarget: the attributes that name a fragment target too. */

@@ -229,7 +229,7 @@ const IN_ATTRIBUTE_VALUE_SINGLE = 13;
 const IN_ATTRIBUTE_VALUE_UNQUOTED = 14;
 
 /** Start tags after which the stock tokenizer reads raw text, RCDATA or plain text (in HTML content). */
-const RAW_TEXT_NAMES: ReadonlySet<string> = new Set([
+export const RAW_TEXT_NAMES: ReadonlySet<string> = new Set([
 	'script',
 	'style',
 	'title',
