@@ -20,7 +20,7 @@ import {pathToFileURL} from 'node:url';
 import {checkDialect, optionError} from '../options.js';
 import {escapeComponent} from '../uri/index.js';
 import {segmentOctets} from '../cli/inputs/names.js';
-import {openPool, runInOrder, SharedTasks} from '../cli/work/pool.js';
+import {runPool} from '../cli/work/pool.js';
 import {siteFolder} from '../cli/inputs/site-files.js';
 import type {Dialect, InputType} from '../types.js';
 import {ExternalChecker} from './external.js';
@@ -234,23 +234,18 @@ async function run(
 	};
 	const indexes = documents.map((_, index) => index);
 	try {
-		if (settings.jobs > 1 && documents.length > 1) {
-			const threads = Math.min(settings.jobs - 1, documents.length);
-			const pool = await openPool<ReadTask, ReadResult>(workerUrl(), threads, TASKS_PER_THREAD);
-			try {
-				const shared = new SharedTasks<ReadTask, ReadResult>(pool, threads * TASKS_PER_THREAD, readDocument);
-				await runInOrder(
-					indexes,
-					index => shared.run(task(documents[index]!)),
-					2 * settings.jobs * TASKS_PER_THREAD,
-					onResult,
-				);
-			} finally {
-				await pool.close();
-			}
-		} else {
-			await runInOrder(indexes, index => readDocument(task(documents[index]!)), READ_AHEAD, onResult);
-		}
+		// The main thread is one of the jobs: it reads a document when every worker thread has its fill.
+		const threads = settings.jobs > 1 && documents.length > 1 ? Math.min(settings.jobs - 1, documents.length) : 0;
+		await runPool<number, ReadTask, ReadResult, ReadResult>({
+			items: indexes,
+			start: (index, pool) => pool.run(task(documents[index]!)),
+			onResult,
+			inFlight: threads > 0 ? 2 * settings.jobs * TASKS_PER_THREAD : READ_AHEAD,
+			threads,
+			worker: workerUrl(),
+			perThread: TASKS_PER_THREAD,
+			here: readDocument,
+		});
 		// Files named: the documents their fragments point into, read for their names only.
 		for (const [target, list] of waiting) {
 			const file = others.get(target);

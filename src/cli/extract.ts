@@ -30,7 +30,8 @@ import {BatchedOutput} from './output/output.js';
 import {runFileTask} from './work/file-task.js';
 import {TaskReceiver} from './work/task-output.js';
 import type {Task, TaskResult} from './work/file-task.js';
-import {checkJobs, openPool, RedoThread, runInOrder, SharedTasks, threadFailure, workerModule} from './work/pool.js';
+import {checkJobs, runPool, threadFailure, workerModule} from './work/pool.js';
+import type {Threads} from './work/pool.js';
 import {createProgress} from './output/progress.js';
 import {testPause} from './work/test-pause.js';
 import {extractNoBaseWarning, lacksBase} from './output/no-base.js';
@@ -200,19 +201,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	const cut = (index: number): boolean => jobs > 1 && cuttable(inputs[index]!, sizes[index] ?? 0, filtering);
 	// Tasks to share: a file read whole is one, a WARC file cut into ranges as many as there are threads.
 	const units = indexes.reduce((count, index) => count + (cut(index) ? jobs : whole(index) ? 1 : 0), 0);
-	// A thread costs some 20 MB before any work (its own heap and modules): no more threads than tasks.
-	const threads = Math.min(jobs - 1, units);
-	const pool =
-		jobs > 1 && units > 1
-			? await openPool<Task, TaskResult>(workerModule('worker'), threads, TASKS_PER_THREAD)
-			: undefined;
-	/** Tasks whose thread failed, done again alone under the same heap limit (made at the first). */
-	let redo: RedoThread<Task, TaskResult> | undefined;
-	let startOn: (runner: {run: SharedTasks<Task, TaskResult>['run']}, unit: Unit) => Started = () => {
-		throw new Error('linkstream: no pool');
-	};
 	try {
-		if (pool !== undefined) {
+		if (jobs > 1 && units > 1) {
 			const {unique, ...perDocument} = filtering;
 			const task = ({index, range}: Unit): Task => {
 				const input = inputs[index]!;
@@ -226,21 +216,18 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 					...(range === undefined ? {} : {range}),
 				};
 			};
-			// The main thread is one of the N: it takes a file when every worker thread has its fill.
-			const shared = new SharedTasks<Task, TaskResult>(pool, threads * TASKS_PER_THREAD, runFileTask);
 			const pooled = (unit: Unit): boolean => (unit.range === undefined ? whole(unit.index) : unit.here !== true);
-			startOn = (runner: {run: SharedTasks<Task, TaskResult>['run']}, unit: Unit): Started => {
+			const startOn = (unit: Unit, pool: Threads<Task, TaskResult>, alone = false): Started => {
+				const run = alone ? pool.redo : pool.run;
 				// With --unique the main thread keeps the first line of each key: lines and keys come whole in the result.
 				const receiver = unique === true ? undefined : new TaskReceiver();
 				const result =
-					receiver === undefined
-						? runner.run(task(unit))
-						: runner.run({...task(unit), port: receiver.port}, [receiver.port]);
+					receiver === undefined ? run(task(unit)) : run({...task(unit), port: receiver.port}, [receiver.port]);
 				result.catch(() => undefined); // seen in its turn
-				return receiver === undefined ? {result} : {result, receiver};
+				// Done again alone under the same heap limit, when its thread failed under it.
+				const again = (): Started => startOn(unit, pool, true);
+				return receiver === undefined ? {result, again} : {result, receiver, again};
 			};
-			const start = async (unit: Unit): Promise<Started | undefined> =>
-				pooled(unit) ? startOn(shared, unit) : undefined;
 			const onResult = async (unit: Unit, started: Started | undefined): Promise<void> => {
 				const input = inputs[unit.index]!;
 				const result = started === undefined ? undefined : await threadResult(unit, started);
@@ -254,31 +241,38 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 				TASK_MEMORY_PER_BYTE *
 					(!pooled(unit) ? 0 : unit.range === undefined ? weight(unit.index) : unit.range[1] - unit.range[0]) +
 				TASK_OUTPUT_BYTES;
-			await runInOrder(workUnits(inputs, sizes, cut), start, 2 * jobs * TASKS_PER_THREAD, onResult, {
-				weight: unitWeight,
-				max: JOBS_IN_FLIGHT_BYTES,
+			await runPool<Unit, Task, TaskResult, Started | undefined>({
+				items: workUnits(inputs, sizes, cut),
+				start: async (unit, pool) => (pooled(unit) ? startOn(unit, pool) : undefined),
+				onResult,
+				inFlight: 2 * jobs * TASKS_PER_THREAD,
+				limit: {weight: unitWeight, max: JOBS_IN_FLIGHT_BYTES},
+				// A thread costs some 20 MB before any work (its own heap and modules): no more threads than tasks.
+				threads: Math.min(jobs - 1, units),
+				worker: workerModule('worker'),
+				perThread: TASKS_PER_THREAD,
+				// The main thread is one of the N: it takes a file when every worker thread has its fill.
+				here: runFileTask,
 			});
 		} else {
 			// A WARC file is always streamed: its gzip members are inflated in bounded steps as they are read (archive/warc/input.ts).
 			const ahead = (index: number): boolean => whole(index) && inputs[index]!.type !== 'warc';
 			const read = (index: number): Promise<Uint8Array | Error | undefined> =>
 				ahead(index) ? readWhole(inputs[index]!).catch((error: Error) => error) : Promise.resolve(undefined);
-			await runInOrder(
-				indexes,
-				read,
-				READ_AHEAD,
-				async (index, bytes) => {
+			await runPool({
+				items: indexes,
+				start: read,
+				onResult: async (index, bytes) => {
 					await extractHere(inputs[index]!, bytes);
 					await done(index);
 				},
-				{weight: index => (ahead(index) ? weight(index) : 0), max: IN_FLIGHT_BYTES},
-			);
+				inFlight: READ_AHEAD,
+				limit: {weight: index => (ahead(index) ? weight(index) : 0), max: IN_FLIGHT_BYTES},
+			});
 		}
 		await out.end();
 	} finally {
 		progress.stop();
-		await pool?.close();
-		await redo?.close();
 	}
 	const warning = extractNoBaseWarning(noBase, format);
 	if (warning !== undefined) io.err(warning);
@@ -287,7 +281,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 	/**
 	 * A task's pieces of output written as they come, in its turn; then its result. When its
 	 * worker thread failed under it (ran out of memory), it is done again alone on a thread of
-	 * its own under the same heap limit (RedoThread), and the bytes written already are not
+	 * its own under the same heap limit (`again`), and the bytes written already are not
 	 * written twice; when that thread fails too, the input is named as failed (its output so
 	 * far stays, as for any input that fails part way) and null is returned.
 	 */
@@ -318,8 +312,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 				}
 				warn(input.path, `${threadFailure(error)}: read again alone on another thread`);
 				out.skip(written);
-				redo ??= new RedoThread<Task, TaskResult>(workerModule('worker'));
-				attempt = startOn(redo, unit);
+				attempt = attempt.again();
 			}
 		}
 	}
@@ -339,6 +332,8 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 interface Started {
 	result: Promise<TaskResult>;
 	receiver?: TaskReceiver;
+	/** The same task started again alone on a thread of its own (its thread failed under it). */
+	again: () => Started;
 }
 
 /** A file, or a range of records of a large WARC file, done as one task with `--jobs N`. */

@@ -12,11 +12,12 @@ import type {Dialect, InputType, RelativeForm, RewriteOptions} from '../types.js
 import {removeOnSignal, removeOwnTemporaries, runControl, syncFolder} from './output/atomic.js';
 import type {Io} from './io.js';
 import {decodeName, fileUrlOf, fsPath, printable} from './inputs/names.js';
-import {RedoThread, runInOrder, runPool, threadFailure, workerModule} from './work/pool.js';
+import {runPool, threadFailure, workerModule} from './work/pool.js';
+import type {Threads} from './work/pool.js';
 import {createProgress} from './output/progress.js';
 import {fileUrl, siteEntries} from './inputs/site-files.js';
 import type {SiteEntry} from './inputs/site-files.js';
-import {runSiteTask} from './work/site-task.js';
+import {nothingDone, runSiteTask} from './work/site-task.js';
 import type {SiteMode, SiteResult, SiteTask} from './work/site-task.js';
 import {UsageError} from './arguments/usage.js';
 
@@ -137,54 +138,39 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	const stopRemoving = removeOnSignal(new Set(tasks.map(writtenIn).filter(folder => folder !== undefined)));
 	try {
 		// A few files at a time per thread, so one file's fsync overlaps the next one's rewrite.
-		if (command.jobs > 1 && tasks.length > 1) {
-			// A file whose thread ran out of memory is done again alone on a thread of its own under the same
-			// heap limit, its dead thread's temporary file removed first; failing again, it is named and left as it was.
-			const redo = new RedoThread<SiteTask, SiteResult>(workerModule('site-worker'));
-			const again = async (task: SiteTask, failure: string): Promise<SiteResult> => {
-				io.err(
-					`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again alone on another thread`,
-				);
-				const clean = (): void => {
-					if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
-				};
-				clean();
-				try {
-					return await redo.run(task);
-				} catch (error) {
-					clean();
-					const left = command.mode === 'out' ? 'not written' : 'left as it was';
-					return {
-						read: false,
-						changed: false,
-						rewritten: 0,
-						unchanged: 0,
-						copied: false,
-						removed: false,
-						bytes: 0,
-						error: `${threadFailure(error)} again, alone on a thread: ${left}`,
-					};
-				}
+		// A thread costs some 20 MB before any work: no more threads than files.
+		const threads = command.jobs > 1 && tasks.length > 1 ? Math.min(command.jobs, tasks.length) : 0;
+		// A file whose thread ran out of memory is done again alone on a thread of its own under the same
+		// heap limit, its dead thread's temporary file removed first; failing again, it is named and left as it was.
+		const again = async (task: SiteTask, failure: string, pool: Threads<SiteTask, SiteResult>): Promise<SiteResult> => {
+			io.err(
+				`linkstream rewrite: ${printable(task.entry.path)}: warning: ${failure}: rewritten again alone on another thread`,
+			);
+			const clean = (): void => {
+				if (writtenIn(task) !== undefined) removeOwnTemporaries(task.out ?? task.entry.path);
 			};
-			// A thread costs some 20 MB before any work: no more threads than files.
-			const threads = Math.min(command.jobs, tasks.length);
+			clean();
 			try {
-				await runPool<SiteTask, SiteTask, SiteResult>(
-					workerModule('site-worker'),
-					tasks,
-					task => task,
-					threads,
-					onResult,
-					FILES_PER_THREAD,
-					limit,
-					again,
-				);
-			} finally {
-				await redo.close();
+				return await pool.redo(task);
+			} catch (error) {
+				clean();
+				const left = command.mode === 'out' ? 'not written' : 'left as it was';
+				return {...nothingDone(), error: `${threadFailure(error)} again, alone on a thread: ${left}`};
 			}
-		} else {
-			await runInOrder(tasks, runSiteTask, FILES_PER_THREAD, onResult, limit);
-		}
+		};
+		await runPool<SiteTask, SiteTask, SiteResult, SiteResult>({
+			items: tasks,
+			start:
+				threads > 0
+					? (task, pool) => pool.run(task).catch((error: unknown) => again(task, threadFailure(error), pool))
+					: runSiteTask,
+			onResult,
+			inFlight: threads > 0 ? 2 * threads * FILES_PER_THREAD : FILES_PER_THREAD,
+			limit,
+			threads,
+			worker: workerModule('site-worker'),
+			perThread: FILES_PER_THREAD,
+		});
 	} finally {
 		progress.stop();
 		stopRemoving();

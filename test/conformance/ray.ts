@@ -31,7 +31,7 @@ import {existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import {homedir, tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {promisify} from 'node:util';
-import {runInOrder} from '../../src/cli/work/pool.js';
+import {runPool} from '../../src/cli/work/pool.js';
 
 const run = promisify(execFile);
 const SCRIPT = 'examples/ray/links.py';
@@ -95,9 +95,9 @@ interface Expected {
 /** Each path run by itself through the command, two at a time. */
 async function expected(paths: readonly string[], options: readonly string[]): Promise<Expected> {
 	const result: Expected = {lines: new Map(), failures: new Map()};
-	await runInOrder(
-		paths,
-		async path => {
+	await runPool({
+		items: paths,
+		start: async path => {
 			try {
 				return {
 					status: 0,
@@ -108,12 +108,12 @@ async function expected(paths: readonly string[], options: readonly string[]): P
 				return {status: code, stdout};
 			}
 		},
-		2,
-		(path, {status, stdout}) => {
+		inFlight: 2,
+		onResult: (path, {status, stdout}) => {
 			if (status !== 0) result.failures.set(path, status);
 			groupByFile(stdout, result.lines);
 		},
-	);
+	});
 	return result;
 }
 

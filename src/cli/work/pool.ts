@@ -1,7 +1,8 @@
 /**
- * Worker threads for the commands' `--jobs N` (piscina): items go out in order, results
- * come back in the same order, with at most `2 × jobs` items in flight so finished but
- * unhandled results stay bounded.
+ * Worker threads for the commands' `--jobs N` (piscina), behind one call, {@link runPool}:
+ * items go out in order, results come back in the same order, with a bounded number (and
+ * weight) of items in flight so finished but unhandled results stay bounded; the main thread
+ * may take tasks too, and a task whose thread failed under it is done again alone.
  */
 import {availableParallelism} from 'node:os';
 import type {Piscina as PiscinaPool} from 'piscina';
@@ -65,69 +66,99 @@ export function workerModule(name: string): string {
 	return new URL(`./${name}${extension}`, import.meta.url).href;
 }
 
-/**
- * Run `taskFor(item)` for every item on `jobs` worker threads of the module `filename`
- * (its default export), each thread taking up to `perThread` tasks at once (for tasks
- * that wait on I/O), calling `onResult` in item order; with `limit`, the items in flight
- * weigh at most `limit.max` together. An item whose thread failed under it (ran out of
- * memory) is given to `again` with what to say of the failure (to be done again within a
- * bound: {@link RedoThread}).
- *
- * @example
- * await runPool(workerModule('worker'), inputs, input => ({input, options}), 4, async (input, result) => print(result));
- */
-export async function runPool<Item, Task, Result>(
-	filename: string,
-	items: readonly Item[],
-	taskFor: (item: Item) => Task,
-	jobs: number,
-	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
-	perThread = 1,
-	limit?: InFlightLimit<Item>,
-	again?: (item: Item, failure: string) => Promise<Result>,
-): Promise<void> {
-	const start = (run: (task: Task) => Promise<Result>, item: Item): Promise<Result> => {
-		const result = run(taskFor(item));
-		return again === undefined ? result : result.catch((error: unknown) => again(item, threadFailure(error)));
-	};
-	await withPool<Task, Result>(filename, jobs, perThread, run =>
-		runInOrder(items, item => start(run, item), 2 * jobs * perThread, onResult, limit),
-	);
-}
-
 /** Items in flight bounded by the sum of their weights (bytes), besides their count; one at least. */
 export interface InFlightLimit<Item> {
 	weight: (item: Item) => number;
 	max: number;
 }
 
+/** How an item's start runs a task: on a worker thread (or here), or again alone on a thread of its own. */
+export interface Threads<Task, Result> {
+	/**
+	 * Run a task on a worker thread, or with `here` on this thread when every thread has its
+	 * fill; with no threads, run it `here`. `transfer`: what in it moves to a thread (a MessagePort).
+	 */
+	run(task: Task, transfer?: readonly TransferListItem[]): Promise<Result>;
+	/**
+	 * Run a task again alone on a worker thread kept for this, once the tasks redone before
+	 * it are done ({@link RedoThread}): for a task whose thread failed under it.
+	 */
+	redo(task: Task, transfer?: readonly TransferListItem[]): Promise<Result>;
+}
+
+/** What {@link runPool} runs, and on what. */
+export interface PoolRun<Item, Task, Result, Started> {
+	/** The items, in order; they may come as they are found (an async iterable): each is taken when there is room for it. */
+	items: Iterable<Item> | AsyncIterable<Item>;
+	/** Start an item's work (`threads.run` runs a task); what it gives is handed to `onResult` in the item's turn. */
+	start: (item: Item, threads: Threads<Task, Result>) => Promise<Started>;
+	/** Called in item order, one at a time: the next item waits for the one before to be handled. */
+	onResult: (item: Item, started: Started, index: number) => Promise<void> | void;
+	/** Items started and not yet handled, at most (finished but unhandled results stay bounded). */
+	inFlight: number;
+	/** With it, the items in flight weigh at most `limit.max` together (one at least). */
+	limit?: InFlightLimit<Item>;
+	/** Worker threads (0, the default: none, every task runs `here`). */
+	threads?: number;
+	/** The worker module (see {@link workerModule}): its default export runs a task. Needed with threads. */
+	worker?: string;
+	/** Tasks each thread takes at once (default 1; more for tasks that wait on I/O). */
+	perThread?: number;
+	/**
+	 * This thread's way to run a task: with threads, it takes the oldest waiting task when every
+	 * thread has its fill (at most HERE_AT_ONCE at a time); without, every task.
+	 */
+	here?: (task: Task) => Promise<Result>;
+}
+
 /**
- * A pool of `jobs` threads of the module `filename` for the time of `use(run)`; `run(task)`
- * runs its default export on one of them, each thread taking up to `perThread` tasks at once.
+ * Run `start(item, threads)` for the items with at most `inFlight` started and not yet
+ * handled, and hand what each gives to `onResult` in item order. With `threads`, a pool of
+ * that many threads of the module `worker` is started first (they load their modules
+ * meanwhile) and closed at the end, with the thread kept for redone tasks if one was needed.
  *
  * @example
- * await withPool(workerModule('worker'), 2, 2, run => runInOrder(files, file => run({file}), 8, print));
+ * await runPool({
+ * 	items: files,
+ * 	start: (file, threads) => threads.run({file}),
+ * 	onResult: (file, result) => print(result),
+ * 	inFlight: 2 * 4 * 2,
+ * 	threads: 4,
+ * 	worker: workerModule('worker'),
+ * 	perThread: 2,
+ * });
  */
-export async function withPool<Task, Result>(
-	filename: string,
-	jobs: number,
-	perThread: number,
-	use: (run: (task: Task) => Promise<Result>) => Promise<void>,
-): Promise<void> {
-	const pool = await openPool<Task, Result>(filename, jobs, perThread);
+export async function runPool<Item, Task, Result, Started>(run: PoolRun<Item, Task, Result, Started>): Promise<void> {
+	const {threads = 0, worker, perThread = 1, here} = run;
+	if (threads > 0 && worker === undefined) throw new Error('runPool: threads without a worker module');
+	const pool = threads > 0 ? await openPool<Task, Result>(worker!, threads, perThread) : undefined;
+	const redo = worker === undefined ? undefined : new RedoThread<Task, Result>(worker);
+	const shared =
+		pool !== undefined && here !== undefined ? new SharedTasks(pool, threads * perThread, here) : undefined;
+	const runner: Threads<Task, Result> = {
+		run: (task, transfer) => {
+			if (shared !== undefined) return shared.run(task, transfer);
+			if (pool !== undefined) return pool.run(task, transfer);
+			if (here !== undefined) return here(task);
+			return Promise.reject(new Error('runPool: no threads and no way to run a task here'));
+		},
+		redo: (task, transfer) =>
+			redo === undefined
+				? Promise.reject(new Error('runPool: no worker module to redo a task on'))
+				: redo.run(task, transfer),
+	};
 	try {
-		await use(task => pool.run(task));
+		await inOrder(run, item => run.start(item, runner));
 	} finally {
-		await pool.close();
+		await pool?.close();
+		await redo?.close();
 	}
 }
 
-/** A started pool (see {@link openPool}). */
-export interface Pool<Task, Result> {
+/** A started pool of worker threads (see {@link openPool}). */
+interface Pool<Task, Result> {
 	/** Run a task; `transfer`: what in it moves to the thread (a MessagePort). */
 	run(task: Task, transfer?: readonly TransferListItem[]): Promise<Result>;
-	/** Tasks waiting for a thread (every thread holds `perThread` already). */
-	readonly waiting: number;
 	close(): Promise<void>;
 }
 
@@ -137,17 +168,9 @@ export interface Pool<Task, Result> {
  * that wait on I/O, so a thread must not block between tasks: piscina's default `atomics:
  * 'sync'` waits in Atomics.wait once a task is done, and the thread's other tasks' file
  * reads and writes then wait for the next message.
- *
- * @example
- * const pool = await openPool(workerModule('worker'), 1, 2);
- * const result = await pool.run(task);
- * await pool.close();
+
  */
-export async function openPool<Task, Result>(
-	filename: string,
-	jobs: number,
-	perThread: number,
-): Promise<Pool<Task, Result>> {
+async function openPool<Task, Result>(filename: string, jobs: number, perThread: number): Promise<Pool<Task, Result>> {
 	// All threads from the start, kept until the end: a thread started per task would load the modules each time.
 	const {Piscina} = await import('piscina');
 	const pool: PiscinaPool<Task, Result> = new Piscina<Task, Result>({
@@ -165,9 +188,6 @@ export async function openPool<Task, Result>(
 	for (const stream of streams) stream.setMaxListeners(stream.getMaxListeners() + jobs);
 	return {
 		run: (task, transfer) => pool.run(task, transfer === undefined ? {} : {transferList: transfer as never}),
-		get waiting() {
-			return pool.queueSize;
-		},
 		close: async () => {
 			await pool.destroy();
 			for (const stream of streams) stream.setMaxListeners(stream.getMaxListeners() - jobs);
@@ -177,22 +197,20 @@ export async function openPool<Task, Result>(
 
 /**
  * Start `start(item)` for the items with at most `inFlight` running, and hand the results
- * to `onResult` in item order (finished but unhandled results stay bounded by `inFlight`).
- * The items may come as they are found (an async iterable): each is taken when there is
- * room for it.
- *
- * @example
- * await runInOrder(files, file => rewriteFile(file), 4, (file, result) => report(file, result));
+ * to `onResult` in item order (finished but unhandled results stay bounded by `inFlight`);
+ * each item is taken when there is room for it.
  */
-export async function runInOrder<Item, Result>(
-	items: Iterable<Item> | AsyncIterable<Item>,
-	start: (item: Item) => Promise<Result>,
-	inFlight: number,
-	onResult: (item: Item, result: Result, index: number) => Promise<void> | void,
-	limit?: InFlightLimit<Item>,
+async function inOrder<Item, Started>(
+	{
+		items,
+		onResult,
+		inFlight,
+		limit,
+	}: Pick<PoolRun<Item, never, never, Started>, 'items' | 'onResult' | 'inFlight' | 'limit'>,
+	start: (item: Item) => Promise<Started>,
 ): Promise<void> {
 	const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
-	const pending: Array<{item: Item; result: Promise<Result>; weight: number}> = [];
+	const pending: Array<{item: Item; result: Promise<Started>; weight: number}> = [];
 	let held = 0;
 	let next: IteratorResult<Item> | undefined;
 	/** Start items while fewer than `inFlight` are held and (with `limit`) their weight allows; one at least. */
@@ -245,21 +263,19 @@ export function checkJobs(jobs: string | undefined): number {
 	return n;
 }
 
+/** Tasks this thread runs at once beside a pool's threads (see {@link SharedTasks}). */
+const HERE_AT_ONCE = 2;
+
 /**
  * Tasks shared between a pool's threads and this thread: the threads are kept full
  * (`perThread` tasks each), and this thread takes the oldest waiting task only when it has
- * nothing else to do (at most `localAtOnce` at a time), so it never holds up a thread that
+ * nothing else to do (at most HERE_AT_ONCE at a time), so it never holds up a thread that
  * could start one.
- *
- * @example
- * const shared = new SharedTasks(pool, 1 * 2, runFileTask);
- * const result = await shared.run(task);
  */
-export class SharedTasks<Task, Result> {
+class SharedTasks<Task, Result> {
 	private readonly pool: Pool<Task, Result>;
 	private readonly capacity: number;
 	private readonly local: (task: Task) => Promise<Result>;
-	private readonly localAtOnce: number;
 	private readonly queue: Array<{
 		task: Task;
 		transfer: readonly TransferListItem[] | undefined;
@@ -270,11 +286,10 @@ export class SharedTasks<Task, Result> {
 	private inLocal = 0;
 	private scheduled = false;
 
-	constructor(pool: Pool<Task, Result>, capacity: number, local: (task: Task) => Promise<Result>, localAtOnce = 2) {
+	constructor(pool: Pool<Task, Result>, capacity: number, local: (task: Task) => Promise<Result>) {
 		this.pool = pool;
 		this.capacity = capacity;
 		this.local = local;
-		this.localAtOnce = localAtOnce;
 	}
 
 	/** Run a task here or on a thread; `transfer` moves to the thread if it goes to one. */
@@ -295,12 +310,12 @@ export class SharedTasks<Task, Result> {
 			);
 		}
 		// This thread's turn comes after pending I/O and messages (a thread's result, its next task).
-		if (this.queue.length > 0 && this.inLocal < this.localAtOnce && !this.scheduled) {
+		if (this.queue.length > 0 && this.inLocal < HERE_AT_ONCE && !this.scheduled) {
 			this.scheduled = true;
 			setImmediate(() => {
 				this.scheduled = false;
 				this.pump();
-				const job = this.inLocal < this.localAtOnce ? this.queue.shift() : undefined;
+				const job = this.inLocal < HERE_AT_ONCE ? this.queue.shift() : undefined;
 				if (job === undefined) return;
 				this.inLocal++;
 				this.local(job.task).then(
@@ -326,13 +341,8 @@ export class SharedTasks<Task, Result> {
  * redone there took 4.3 GB and aborted the run). V8 does not say which of the tasks sharing
  * a thread ran it out of memory, so each is done again alone; one that fails alone too is
  * beyond the bound.
- *
- * @example
- * const redo = new RedoThread<Task, TaskResult>(workerModule('worker'));
- * const result = await redo.run(task).catch(error => report(threadFailure(error)));
- * await redo.close();
  */
-export class RedoThread<Task, Result> {
+class RedoThread<Task, Result> {
 	private readonly filename: string;
 	private pool: Promise<Pool<Task, Result>> | undefined;
 	private turn: Promise<unknown> = Promise.resolve();

@@ -64,6 +64,11 @@ export interface SiteResult {
 	warning?: string;
 }
 
+/** A task's result before it does anything (and of one that could not be done). */
+export function nothingDone(): SiteResult {
+	return {read: false, changed: false, rewritten: 0, unchanged: 0, copied: false, removed: false, bytes: 0};
+}
+
 /**
  * Do one task; failures are returned as `error`, never thrown.
  *
@@ -72,15 +77,7 @@ export interface SiteResult {
  * // {read: true, changed: true, rewritten: 12, unchanged: 3, copied: false, removed: false, bytes: 5120}
  */
 export async function runSiteTask(task: SiteTask): Promise<SiteResult> {
-	const result: SiteResult = {
-		read: false,
-		changed: false,
-		rewritten: 0,
-		unchanged: 0,
-		copied: false,
-		removed: false,
-		bytes: 0,
-	};
+	const result = nothingDone();
 	try {
 		const {entry, mode} = task;
 		if (task.control !== undefined) joinRun(task.control);
