@@ -60,12 +60,10 @@ import {
 } from './tag.js';
 import {ANCHOR_HOLD_CHARS, AnchorText, textEvents} from './text.js';
 import {HEAD_CONTENT, SPECIAL_END_TAGS, SPECIAL_START_TAGS, TreeContext} from './tree.js';
-import {SourceWindow} from './source.js';
 import {TagCap} from './tag-cap.js';
-import {AttributeList} from '../markup/attributes.js';
 import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../markup/limits.js';
-import {afterLastWhitespace} from '../markup/text-cut.js';
-import {FastTokenizer, RAW_TEXT_NAMES, type TokenizerCallbacks} from '../markup/tokenizer.js';
+import {TagReader} from '../markup/reader.js';
+import {RAW_TEXT_NAMES} from '../markup/tokenizer.js';
 import type {Position} from '../position.js';
 import {isAsciiWhitespace} from '../srcset.js';
 
@@ -119,25 +117,16 @@ export interface Nesting {
  * core.end();
  * links.map((link) => link.url); // ['https://example.com/b/', 'https://example.com/b/c.html']
  */
-export class HtmlExtractor implements TagHost, ExtractorCore {
+export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	readonly decoder = new CharacterReferenceDecoder();
 	readonly decodeMode: DecodeMode;
 	robotsReported = false;
 	private readonly xml: boolean;
-	private readonly tokenizer: FastTokenizer;
 	private readonly bases: BaseTracker;
 	private readonly tree = new TreeContext();
 	private readonly depth: number;
 	/** A srcdoc document of an iframe inside an inert template. */
 	private readonly nestedInert: boolean;
-	/** The source still needed. */
-	private readonly source = new SourceWindow();
-	/** The tokenizer needs nothing before this offset. */
-	private floor = 0;
-	/** The start tag being read: its name's span (-1: none), and the attributes the table names. */
-	private tagStart = -1;
-	private tagNameEnd = -1;
-	private readonly attributes = new AttributeList((start, end) => this.slice(start, end));
 	/** The text-only element whose text is being read (`style`, `title`, ...), if any. */
 	private textOnly: string | null = null;
 	private style: StyleText | null = null;
@@ -145,8 +134,6 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private decodedStyle = false;
 	private anchorOpen = false;
 	private anchor: AnchorText | null = null;
-	private textStart = -1;
-	private textEnd = -1;
 	/** The references of the start tag being read, capped (tag-cap.ts). */
 	private readonly cap: TagCap;
 
@@ -159,6 +146,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	private readonly attributeNames: NameTable;
 
 	constructor(options: CoreOptions, sink: LinkSink, nesting?: Nesting) {
+		super(options.type === 'xhtml');
 		this.options = options;
 		this.textLinks = options.textLinks === true;
 		this.anchorText = options.anchorText === true;
@@ -178,7 +166,6 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			hold,
 			nesting === undefined ? options.releaseStep : undefined,
 		);
-		this.tokenizer = new FastTokenizer({xmlMode: this.xml, decodeEntities: false}, this.callbacks());
 		// Attributes the table does not name are not even reported (onAttributeName would let them go).
 		this.tokenizer.attributeNames = this.attributeNames;
 		this.cap = new TagCap(
@@ -189,18 +176,13 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 	}
 
 	write(chunk: string): void {
-		this.source.append(chunk);
-		this.tokenizer.write(chunk);
+		this.readChunk(chunk);
 		const end = this.source.end;
-		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
+		this.cutLongText();
 		if (this.anchor !== null && end - this.anchor.start > ANCHOR_HOLD_CHARS) this.finishAnchor();
-		this.dropSource();
+		this.dropSource(this.style?.heldFrom);
 		// No event starts before the source still held.
 		this.bases.checkLimits(end - this.source.held);
-	}
-
-	end(): void {
-		this.tokenizer.end();
 	}
 
 	/** References waiting for the next step of their release (CoreOptions.releaseStep). */
@@ -329,69 +311,30 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.bases.addResolved({...link, start, end, raw, line, column, frame}, moved);
 	}
 
-	private callbacks(): TokenizerCallbacks {
-		return {
-			onattribname: (start, end) => this.onAttributeName(start, end),
-			onattribdata: (start, end) => this.attributes.data(start, end),
-			onattribentity: () => undefined,
-			onattribend: (quote, end) => this.attributes.end(quote, end),
-			onopentagname: (start, end) => this.onOpenTagName(start, end),
-			onopentagend: end => this.onOpenTagEnd(end, false),
-			onselfclosingtag: end => this.onOpenTagEnd(end, true),
-			onclosetag: (start, end) => this.onCloseTag(start, end),
-			ontext: (start, end) => this.onText(start, end),
-			ontextentity: () => undefined,
-			oncomment: (_start, end) => this.onOther(end),
-			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
-			ondeclaration: (_start, end) => this.onOther(end),
-			onprocessinginstruction: (_start, end) => this.onOther(end),
-			onend: () => this.onEnd(),
-			isInForeignContext: () => this.tree.current !== 'html',
-		};
-	}
-
 	private slice(start: number, end: number): string {
 		return this.source.slice(start, end);
 	}
 
-	private onOpenTagName(start: number, end: number): void {
-		this.flushText();
-		// A tag name longer than MAX_TOKEN_LENGTH was dropped: the tag is ignored.
-		this.tagStart = this.source.holds(start) ? start : -1;
-		this.tagNameEnd = end;
-		this.attributes.reset();
-	}
-
 	/** The record of the start tag just read, with the attributes kept (most tags never need one). */
-	private tagRecord(): TagRecord {
-		const {tagStart, tagNameEnd} = this;
+	private tagRecord(tagStart: number, tagNameEnd: number): TagRecord {
 		const name = this.source.findName(ELEMENTS, tagStart, tagNameEnd) ?? this.slice(tagStart, tagNameEnd).toLowerCase();
 		return {name, namespace: 'html', nameEnd: tagNameEnd, attributes: this.attributes.take()};
 	}
 
-	private onAttributeName(start: number, end: number): void {
-		if (this.tagStart < 0) {
-			this.attributes.skip();
-			return;
-		}
+	protected keptAttributeName(start: number, end: number): string | undefined {
 		// `#attribute-name-state`: ASCII upper alpha in an attribute name is lower-cased (the table folds just those).
-		const name = this.source.findName(this.attributeNames, start, end);
-		if (name === undefined) this.attributes.skip();
-		else this.attributes.begin(name, end);
+		return this.source.findName(this.attributeNames, start, end);
 	}
 
-	private onOpenTagEnd(end: number, selfClosing: boolean): void {
-		this.floor = end;
-		const start = this.tagStart;
-		if (start < 0) return;
+	protected inForeignContent(): boolean {
+		return this.tree.current !== 'html';
+	}
+
+	protected onStartTag(start: number, nameEnd: number, _end: number, selfClosing: boolean): void {
 		// A tag with no interesting attribute and no special name changes nothing: skip it.
 		const special =
-			this.bases.watchingForBody ||
-			this.tree.current !== 'html' ||
-			this.source.mayHave(SPECIAL_START, start, this.tagNameEnd);
-		const tag = this.attributes.some || special ? this.tagRecord() : null;
-		this.tagStart = -1;
-		this.attributes.reset();
+			this.bases.watchingForBody || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, nameEnd);
+		const tag = this.attributes.some || special ? this.tagRecord(start, nameEnd) : null;
 		if (tag === null) return;
 		tag.namespace = this.tree.namespaceOf(tag.name);
 		const html = tag.namespace === 'html';
@@ -442,9 +385,7 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 			: this.decoder.decode(attribute.raw, attribute.valueStart, this.decodeMode).text.trim();
 	}
 
-	private onCloseTag(start: number, end: number): void {
-		this.flushText();
-		this.floor = end;
+	protected onEndTag(start: number, end: number): void {
 		if (this.textOnly === null && (!this.source.holds(start) || !this.source.mayHave(SPECIAL_END, start, end))) return;
 		const name = this.slice(start, end).toLowerCase();
 		if (this.textOnly !== null) {
@@ -465,61 +406,30 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		else if (name === 'form' && !this.xml) this.tree.formEnds();
 	}
 
-	private onText(start: number, end: number): void {
-		this.floor = end;
+	protected takesText(start: number, end: number): boolean {
 		if (this.style !== null) {
 			this.style.write(this.slice(start, end), start);
-			return;
+			return false;
 		}
 		// RCDATA and RAWTEXT (title, textarea, script, ...) hold no links.
-		if (this.textOnly !== null) return;
-		if (this.textStart < 0) {
-			if (!this.textLinks && this.anchor === null && !this.decodedStyle && !this.bases.watchingForBody) return;
-			this.textStart = start;
-		}
-		this.textEnd = end;
+		if (this.textOnly !== null) return false;
+		return this.textOpen || this.textLinks || this.anchor !== null || this.decodedStyle || this.bases.watchingForBody;
 	}
 
-	private onCdata(start: number, end: number, tokenEnd: number): void {
-		this.flushText();
-		this.floor = tokenEnd;
+	protected onCdata(start: number, end: number): void {
 		// A CDATA section is raw text: nothing is decoded on read, so nothing is escaped on write.
 		if (this.decodedStyle)
 			this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null), 'raw');
 	}
 
-	private onOther(end: number): void {
-		this.flushText();
-		this.floor = end;
-	}
-
-	private onEnd(): void {
-		this.flushText();
+	protected onEnd(): void {
 		this.style?.end();
 		this.style = null;
 		this.finishAnchor();
 		this.bases.end();
 	}
 
-	/** The current text node ends (or must be processed in part): read it. */
-	private flushText(): void {
-		if (this.textStart < 0) return;
-		const start = this.textStart;
-		this.textStart = -1;
-		this.readText(start, this.textEnd);
-	}
-
-	/** A long text node: process up to its last whitespace, keep the rest open. */
-	private flushLongText(): void {
-		const text = this.slice(this.textStart, this.textEnd);
-		let cut = afterLastWhitespace(text);
-		if (cut === 0) cut = text.length;
-		const start = this.textStart;
-		this.textStart = cut === text.length ? -1 : start + cut;
-		this.readText(start, start + cut, cut === text.length ? text : text.slice(0, cut));
-	}
-
-	private readText(start: number, end: number, raw = this.slice(start, end)): void {
+	protected readText(start: number, raw: string): void {
 		const text = this.decoder.decode(raw, start, this.xml ? 'strict' : 'text');
 		if (this.decodedStyle) {
 			this.scanDecodedStyle(text);
@@ -544,25 +454,6 @@ export class HtmlExtractor implements TagHost, ExtractorCore {
 		this.anchor.finish();
 		this.anchor = null;
 		this.bases.flush();
-	}
-
-	/** Forget the source no one needs any more, counting its lines first. */
-	private dropSource(): void {
-		let keep = this.floor;
-		if (this.tagStart >= 0) keep = Math.min(keep, this.tagStart);
-		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
-		const held = this.style?.heldFrom;
-		if (held !== undefined) keep = Math.min(keep, held);
-		const end = this.source.end;
-		if (end - keep > MAX_TOKEN_LENGTH) {
-			// A token too long to hold (a giant comment, tag or attribute): let it go.
-			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
-			if (this.tagStart >= 0 && this.tagStart < keep) {
-				this.tagStart = -1;
-				this.attributes.reset();
-			}
-		}
-		this.source.drop(keep);
 	}
 }
 

@@ -31,13 +31,10 @@ import {
 import type {ExtractorCore, LinkSink} from '../core.js';
 import {type ReferenceEvent, referenceEvent} from '../event.js';
 import {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
-import {SourceWindow} from '../html/source.js';
 import {TagCap} from '../html/tag-cap.js';
 import type {AttributeRecord, TagHost} from '../html/tag.js';
-import {AttributeList} from '../markup/attributes.js';
-import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from '../markup/limits.js';
-import {afterLastWhitespace} from '../markup/text-cut.js';
-import {FastTokenizer, takeOpenCdata, type TokenizerCallbacks} from '../markup/tokenizer.js';
+import {TagReader} from '../markup/reader.js';
+import {takeOpenCdata} from '../markup/tokenizer.js';
 import type {Position} from '../position.js';
 import {InternalEntities, MAX_SUBSET, referenceName, refersTo} from './entities.js';
 import {doctypeSystem, type MarkupValue, stylesheetHref} from './markup.js';
@@ -75,24 +72,15 @@ interface Queued {
  * core.end();
  * links.map((link) => link.url); // ['https://example.com/blog/', 'https://example.com/blog/post']
  */
-export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
+export class XmlExtractor extends TagReader implements ExtractorCore, StartTagHost, SrcdocHost {
 	readonly options: CoreOptions;
 	readonly tagHost: TagHost;
 	private readonly decoder = new CharacterReferenceDecoder();
 	private readonly sink: LinkSink;
 	private readonly context: ResolveContext;
 	private readonly scope: ElementScope;
-	private readonly source = new SourceWindow();
-	private readonly tokenizer: FastTokenizer;
 	/** The references of the start tag being read, capped as in HTML (html/tag-cap.ts): its srcset, CSS and srcdoc document included. */
 	private readonly cap: TagCap;
-	/** The tokenizer needs nothing before this offset. */
-	private floor = 0;
-	private tagStart = -1;
-	private tagNameEnd = -1;
-	private readonly attributes = new AttributeList((start, end) => this.slice(start, end));
-	private textStart = -1;
-	private textEnd = -1;
 	/** The pseudo-namespace of unprefixed elements, set by the root element (vocabularies.ts rootVocabulary). */
 	private vocabulary: string | undefined;
 	private queued: Queued[] = [];
@@ -106,6 +94,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	tagLayer: BaseLayer | null = null;
 
 	constructor(options: CoreOptions, sink: LinkSink) {
+		super(true);
 		this.options = options;
 		this.sink = (link, event) => {
 			this.keepEntityValue(event);
@@ -114,7 +103,6 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		const fallback = fallbackBase(options);
 		this.context = resolveContext(options, fallback, options.encodeQuery);
 		this.scope = new ElementScope(this.context.base);
-		this.tokenizer = new FastTokenizer({xmlMode: true, decodeEntities: false}, this.callbacks());
 		this.cap = new TagCap(
 			(start, end) => this.slice(start, end),
 			(link, event) => this.queued.push({event, layer: null, link}),
@@ -130,15 +118,10 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 
 	write(chunk: string): void {
 		this.entities.allow(chunk.length);
-		this.source.append(chunk);
-		this.tokenizer.write(chunk);
+		this.readChunk(chunk);
 		this.streamCdata();
-		if (this.textStart >= 0 && this.textEnd - this.textStart > MAX_TEXT_LENGTH) this.flushLongText();
-		this.dropSource();
-	}
-
-	end(): void {
-		this.tokenizer.end();
+		this.cutLongText();
+		this.dropSource(this.heldFrom());
 	}
 
 	/** No event before this offset will reach the sink (ExtractorCore): events slice their raw text from the source held. */
@@ -184,50 +167,27 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		this.sink(link, event);
 	}
 
-	private callbacks(): TokenizerCallbacks {
-		return {
-			onattribname: (start, end) => this.onAttributeName(start, end),
-			onattribdata: (start, end) => this.attributes.data(start, end),
-			onattribentity: () => undefined,
-			onattribend: (quote, end) => this.attributes.end(quote, end),
-			onopentagname: (start, end) => this.onOpenTagName(start, end),
-			onopentagend: end => this.onOpenTagEnd(end, false),
-			onselfclosingtag: end => this.onOpenTagEnd(end, true),
-			onclosetag: (start, end) => this.onCloseTag(start, end),
-			ontext: (start, end) => this.onText(start, end),
-			ontextentity: () => undefined,
-			oncomment: (_start, end) => this.onOther(end),
-			oncdata: (start, end, offset) => this.onCdata(start, end - offset, end),
-			// `<!` text `>` and `<?` text `?>`.
-			ondeclaration: (start, end) => {
-				this.onDeclaration(start, end);
-				this.onMarkup(start, end, end + 1, doctypeSystem, 'metadata', '!DOCTYPE', 'system');
-			},
-			onprocessinginstruction: (start, end) =>
-				this.onMarkup(start, end, end + 2, stylesheetHref, 'resource', '?xml-stylesheet', 'href'),
-			onend: () => this.onEnd(),
-			isInForeignContext: () => true,
-		};
-	}
-
-	private onOpenTagName(start: number, end: number): void {
-		this.flushText();
-		this.tagStart = this.source.holds(start) ? start : -1;
-		this.tagNameEnd = end;
-		this.attributes.reset();
-	}
-
-	private onAttributeName(start: number, end: number): void {
+	protected keptAttributeName(start: number, end: number): string {
 		// Every attribute is kept (a qualified name, as written); of a name written twice, the first.
-		if (this.tagStart < 0) this.attributes.skip();
-		else this.attributes.begin(this.slice(start, end), end);
+		return this.slice(start, end);
 	}
 
-	private onOpenTagEnd(end: number, selfClosing: boolean): void {
-		this.floor = end;
-		const start = this.tagStart;
-		if (start < 0) return;
-		this.tagStart = -1;
+	protected inForeignContent(): boolean {
+		return true;
+	}
+
+	/** `<!` text `>`: a DOCTYPE, its internal subset and system identifier. */
+	protected override onDeclaration(start: number, end: number): void {
+		this.readDoctype(start, end);
+		this.onMarkup(start, end, end + 1, doctypeSystem, 'metadata', '!DOCTYPE', 'system');
+	}
+
+	/** `<?` text `?>`: an xml-stylesheet's href. */
+	protected override onInstruction(start: number, end: number): void {
+		this.onMarkup(start, end, end + 2, stylesheetHref, 'resource', '?xml-stylesheet', 'href');
+	}
+
+	protected onStartTag(start: number, nameEnd: number, end: number, selfClosing: boolean): void {
 		const {scope} = this;
 		const reader = scope.top?.reader;
 		if (reader?.markup !== undefined) {
@@ -238,9 +198,9 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		reader?.interrupt();
 		if (this.vocabulary === undefined) this.readSubset(start - 1);
 		const tag: StartTag = {
-			qname: this.slice(start, this.tagNameEnd),
+			qname: this.slice(start, nameEnd),
 			start: start - 1,
-			nameEnd: this.tagNameEnd,
+			nameEnd,
 			attributes: this.attributes.take(),
 		};
 		this.vocabulary ??= rootVocabulary(tag.qname);
@@ -281,9 +241,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		}
 	}
 
-	private onCloseTag(start: number, end: number): void {
-		this.flushText();
-		this.floor = end;
+	protected onEndTag(start: number, end: number): void {
 		if (!this.source.holds(start)) return;
 		const name = this.slice(start, end);
 		const top = this.scope.top;
@@ -297,16 +255,11 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		return new DecodedText(text, text, start, null);
 	}
 
-	private onText(start: number, end: number): void {
-		this.floor = end;
-		if (this.scope.top?.reader == null) return;
-		if (this.textStart < 0) this.textStart = start;
-		this.textEnd = end;
+	protected takesText(): boolean {
+		return this.scope.top?.reader != null;
 	}
 
-	private onCdata(start: number, end: number, tokenEnd: number): void {
-		this.flushText();
-		this.floor = tokenEnd;
+	protected onCdata(start: number, end: number, tokenEnd: number): void {
 		// XML 1.0 §2.7: a CDATA section's text is taken as written. One the input cut off before
 		// its `]]>` ends with the input (the tokenizer reports it with no closing markup).
 		this.scope.top?.reader?.text(this.verbatim(start, end), true, tokenEnd === end);
@@ -329,13 +282,8 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		if (this.source.holds(start)) reader.text(this.verbatim(start, end), true);
 	}
 
-	private onOther(end: number): void {
-		this.flushText();
-		this.floor = end;
-	}
-
 	/**
-	 * A processing instruction or declaration (text `[start, end)`, the token to `tokenEnd`):
+	 * A processing instruction or declaration (text `[start, end)`, the token to `tokenEnd`; the text before it was read):
 	 * the URL `find` finds in its text. Inside an element's text it is the reader's: markup
 	 * of the HTML there, or what spoils a URL (an event here would precede the reader's).
 	 */
@@ -348,7 +296,6 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		element: string,
 		attribute: string,
 	): void {
-		this.onOther(end);
 		if (!this.source.holds(start - 2)) return;
 		const reader = this.scope.top?.reader;
 		if (reader?.markup !== undefined) {
@@ -388,7 +335,7 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 	}
 
 	/** A DOCTYPE with an internal subset in the prolog: its text is held (up to MAX_SUBSET) until the root element. */
-	private onDeclaration(start: number, end: number): void {
+	private readDoctype(start: number, end: number): void {
 		if (this.vocabulary !== undefined || this.subsetStart >= 0 || !this.source.holds(start)) return;
 		const text = this.slice(start, end);
 		const bracket = text.indexOf('[');
@@ -429,55 +376,23 @@ export class XmlExtractor implements ExtractorCore, StartTagHost, SrcdocHost {
 		if (trimXmlSpace(decoded) !== event.value) event.syntax = 'none';
 	}
 
-	private onEnd(): void {
-		this.flushText();
+	protected onEnd(): void {
 		this.scope.closeAll();
 	}
 
-	private flushText(): void {
-		if (this.textStart < 0) return;
-		const start = this.textStart;
-		this.textStart = -1;
-		this.readText(start, this.textEnd);
-	}
-
-	/** A long text run: read up to its last white space (no character reference holds one), keep the rest open. */
-	private flushLongText(): void {
-		const text = this.slice(this.textStart, this.textEnd);
-		let cut = afterLastWhitespace(text);
-		if (cut === 0) cut = text.length;
-		const start = this.textStart;
-		this.textStart = cut === text.length ? -1 : start + cut;
-		this.readText(start, start + cut);
-	}
-
-	private readText(start: number, end: number): void {
+	protected readText(start: number, raw: string): void {
 		const reader = this.scope.top?.reader;
 		if (reader === null || reader === undefined) return;
-		reader.text(this.decoder.decode(this.slice(start, end), start, 'strict'), false);
+		reader.text(this.decoder.decode(raw, start, 'strict'), false);
 	}
 
-	/** Forget the source no one needs any more. */
-	private dropSource(): void {
-		let keep = this.floor;
-		if (this.tagStart >= 0) keep = Math.min(keep, this.tagStart);
-		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
-		const held = this.scope.top?.reader?.heldFrom;
-		if (held !== undefined) keep = Math.min(keep, held);
-		const end = this.source.end;
+	/** The source the element-text reader and a DOCTYPE's internal subset (up to MAX_SUBSET: entities.ts) still need. */
+	private heldFrom(): number | undefined {
+		let held = this.scope.top?.reader?.heldFrom;
 		if (this.subsetStart >= 0) {
-			// An internal subset longer than MAX_SUBSET is not read (entities.ts).
-			if (end - this.subsetStart > MAX_SUBSET) this.subsetStart = -1;
-			else keep = Math.min(keep, this.subsetStart);
+			if (this.source.end - this.subsetStart > MAX_SUBSET) this.subsetStart = -1;
+			else held = held === undefined ? this.subsetStart : Math.min(held, this.subsetStart);
 		}
-		if (end - keep > MAX_TOKEN_LENGTH) {
-			// A token too long to hold (a giant tag or comment): let it go.
-			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
-			if (this.tagStart >= 0 && this.tagStart < keep) {
-				this.tagStart = -1;
-				this.attributes.reset();
-			}
-		}
-		this.source.drop(keep);
+		return held;
 	}
 }
