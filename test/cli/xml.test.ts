@@ -1,5 +1,5 @@
 /**
- * XML in the command (issue 18 item 1): by extension and `--type xml`, in folder walks,
+ * XML in the command: by extension and `--type xml`, in folder walks,
  * in WARC records and MIME parts by media type (RFC 7303; RFC 6839 `+xml`). Every
  * expected URL is resolved by hand (RFC 3986 §5.2) from the inputs written here.
  */
