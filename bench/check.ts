@@ -138,6 +138,17 @@ function run(argv: string[], cwd = root): Promise<Result> {
 }
 
 const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
+/** linkinator over `folder` on its own server on localhost: every URL not on it skipped (offline), fragments checked too. */
+const linkinatorArgv = (folder: string): string[] => [
+	bin('linkinator'),
+	folder,
+	'--recurse',
+	'--check-fragments',
+	'--format',
+	'json',
+	'--skip',
+	'^(?!http://localhost)',
+];
 
 /** A broken reference a checker reports: the page it is on and its target (as written, or a URL's path and fragment). */
 interface Report {
@@ -188,17 +199,7 @@ const CHECKERS: Checker[] = [
 	),
 	{
 		name: 'linkinator',
-		// Its own server on localhost; every URL not on it skipped (offline); fragments checked too.
-		argv: folder => [
-			bin('linkinator'),
-			folder,
-			'--recurse',
-			'--check-fragments',
-			'--format',
-			'json',
-			'--skip',
-			'^(?!http://localhost)',
-		],
+		argv: linkinatorArgv,
 		read: (result, folder) => {
 			const report = JSON.parse(result.stdout) as {links: Array<{url: string; state: string; parent?: string}>};
 			const broken = report.links.filter(link => link.state === 'BROKEN');
@@ -215,18 +216,7 @@ const CHECKERS: Checker[] = [
 	{
 		// linkinator's server throws on a path whose escapes are not UTF-8 (decodeURIComponent) and the run ends: such URLs skipped.
 		name: 'linkinator, URLs with % skipped',
-		argv: folder => [
-			bin('linkinator'),
-			folder,
-			'--recurse',
-			'--check-fragments',
-			'--format',
-			'json',
-			'--skip',
-			'^(?!http://localhost)',
-			'--skip',
-			'%',
-		],
+		argv: folder => [...linkinatorArgv(folder), '--skip', '%'],
 		read: (result, folder) => CHECKERS.find(checker => checker.name === 'linkinator')!.read(result, folder),
 	},
 	{

@@ -35,6 +35,7 @@ import {Readable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {createGzip, gzipSync} from 'node:zlib';
 import {measureProcess} from './harness.js';
+import {warcResponse as warcRecord} from '../test/helpers/warc.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
@@ -83,20 +84,6 @@ function writeRepeated(path: string, head: string, body: string | Buffer, size: 
 	} finally {
 		closeSync(fd);
 	}
-}
-
-/** A WARC/1.1 response record (ISO 28500 §6.3) holding the HTTP message `http`. */
-function warcRecord(url: string, http: Buffer, id: number): Buffer {
-	const head = [
-		'WARC/1.1',
-		'WARC-Type: response',
-		`WARC-Target-URI: ${url}`,
-		'WARC-Date: 2026-01-01T00:00:00Z',
-		`WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>`,
-		'Content-Type: application/http;msgtype=response',
-		`Content-Length: ${http.length}`,
-	];
-	return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), http, Buffer.from('\r\n\r\n')]);
 }
 
 const httpHead = (extra = ''): string => `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${extra}\r\n`;

@@ -5,7 +5,7 @@
  */
 import {isMainThread} from 'node:worker_threads';
 import {eachLink, type RunOptions} from '../cli/inputs/sources.js';
-import {readWalked, readWalkedSync} from '../cli/inputs/walked-file.js';
+import {readPinned, readPinnedSync} from '../cli/inputs/pinned-file.js';
 import type {CoreOptions} from '../extract/base.js';
 import {detach} from '../stream/core/detach.js';
 import type {Dialect, InputType, Link} from '../types.js';
@@ -89,7 +89,7 @@ export async function readDocument(task: ReadTask): Promise<ReadResult> {
 	};
 	const input = {path: task.path, type: task.type, id: task.id, relative: task.relative};
 	try {
-		const bytes = isMainThread ? await readWalked(input) : readWalkedSync(input);
+		const bytes = isMainThread ? await readPinned(input) : readPinnedSync(input);
 		await eachLink(
 			input,
 			options,

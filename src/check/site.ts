@@ -20,7 +20,7 @@ import {pathToFileURL} from 'node:url';
 import {checkDialect, optionError} from '../options.js';
 import {escapeComponent} from '../uri/index.js';
 import {segmentOctets} from '../cli/inputs/names.js';
-import {runPool} from '../cli/work/pool.js';
+import {runPool, workerModule} from '../cli/work/pool.js';
 import {siteFolder} from '../cli/inputs/site-files.js';
 import type {Dialect, InputType} from '../types.js';
 import {ExternalChecker} from './external.js';
@@ -242,7 +242,7 @@ async function run(
 			onResult,
 			inFlight: threads > 0 ? 2 * settings.jobs * TASKS_PER_THREAD : READ_AHEAD,
 			threads,
-			worker: workerUrl(),
+			worker: workerModule('worker', import.meta.url),
 			perThread: TASKS_PER_THREAD,
 			here: readDocument,
 		});
@@ -260,11 +260,6 @@ async function run(
 	} finally {
 		await external?.close();
 	}
-}
-
-/** The worker module beside this one: `.ts` run from source, `.js` compiled. */
-function workerUrl(): string {
-	return new URL(`./worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
 }
 
 /** Findings between the run that makes them and the caller that takes them, at most QUEUED_FINDINGS waiting. */

@@ -14,20 +14,16 @@ import {BatchedOutput} from './output/output.js';
 import {checkJobs} from './work/pool.js';
 import {createProgress, type Progress} from './output/progress.js';
 import {UsageError} from './arguments/usage.js';
+import type {Io} from './io.js';
 
 export type CheckFormat = 'text' | 'ndjson' | 'tsv';
 const FORMATS: readonly CheckFormat[] = ['text', 'ndjson', 'tsv'];
-
-export interface CheckIo {
-	stdout: NodeJS.WritableStream & {isTTY?: boolean};
-	err: (line: string) => void;
-}
 
 /** Run the command with the parsed option `values` (every command's table) and its PATHs. */
 export async function runCheck(
 	values: Record<string, unknown>,
 	positionals: readonly string[],
-	io: CheckIo,
+	io: Omit<Io, 'stdin'>,
 ): Promise<number> {
 	const format = checkFormat(values.format as string | undefined, io.stdout.isTTY === true);
 	const options = checkOptions(values);

@@ -38,7 +38,7 @@ import {extractNoBaseWarning, lacksBase} from './output/no-base.js';
 import {checkSite, fileUrl} from './inputs/site-files.js';
 import {UsageError} from './arguments/usage.js';
 import {warcRanges} from './inputs/warc-ranges.js';
-import {grewMessage, grewWhileRead} from './inputs/walked-file.js';
+import {grewMessage, grewWhileRead} from './inputs/pinned-file.js';
 import {eachLink, readWhole, withFileStream} from './inputs/sources.js';
 import type {RunOptions, Source} from './inputs/sources.js';
 
@@ -143,7 +143,7 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			input.path === '-' ? 0 : ((await stat(fsPath(input.path)).catch(() => null))?.size ?? 0),
 		),
 	);
-	// Every file is opened from here on, checked to be the one met (walked-file.ts).
+	// Every file is opened from here on, checked to be the one pinned (pinned-file.ts).
 	await testPause('open');
 	const progress = createProgress(
 		inputs.length,

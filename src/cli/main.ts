@@ -4,106 +4,34 @@
  */
 import {OptionError} from '../options.js';
 import {CommandLineError, packageVersion, parseCommandLine} from './arguments/args.js';
+import type {Options} from './arguments/args.js';
+import {CHECK_OPTIONS} from './arguments/check-options.js';
+import {EXTRACT_OPTIONS, extractArguments} from './arguments/extract-options.js';
+import {REWRITE_OPTIONS, rewriteArguments} from './arguments/rewrite-options.js';
+import {RELATIVIZE_OPTIONS, RESOLVE_OPTIONS} from './arguments/uri-options.js';
 import {USAGE, UsageError} from './arguments/usage.js';
-
-const OPTIONS = {
-	type: {type: 'string'},
-	'base-url': {type: 'string'},
-	to: {type: 'string'},
-	'document-url': {type: 'string'},
-	encoding: {type: 'string'},
-	dialect: {type: 'string'},
-	format: {type: 'string'},
-	form: {type: 'string'},
-	scope: {type: 'string'},
-	'text-links': {type: 'boolean'},
-	normalize: {type: 'boolean'},
-	'anchor-text': {type: 'boolean'},
-	kind: {type: 'string'},
-	scheme: {type: 'string'},
-	internal: {type: 'boolean'},
-	external: {type: 'boolean'},
-	site: {type: 'string'},
-	unique: {type: 'boolean'},
-	'no-follow-nofollow': {type: 'boolean'},
-	'no-inert': {type: 'boolean'},
-	'redact-credentials': {type: 'boolean'},
-	jobs: {type: 'string', short: 'j'},
-	'in-place': {type: 'boolean'},
-	out: {type: 'string'},
-	'dry-run': {type: 'boolean'},
-	'keep-absolute': {type: 'string'},
-	'no-keep-absolute': {type: 'boolean'},
-	index: {type: 'string'},
-	'clean-urls': {type: 'boolean'},
-	inert: {type: 'boolean'},
-	cache: {type: 'string'},
-	'cache-max-age': {type: 'string'},
-	timeout: {type: 'string'},
-	help: {type: 'boolean', short: 'h'},
-	version: {type: 'boolean', short: 'V'},
-} as const;
 
 const COMMANDS = ['extract', 'rewrite', 'resolve', 'relativize', 'check'] as const;
 
-type OptionName = keyof typeof OPTIONS;
-
 /** Each command's own options (`--help` and `--version` go with any): another command's option is a usage error. */
-const OWN_OPTIONS: Readonly<Record<(typeof COMMANDS)[number], readonly OptionName[]>> = {
-	extract: [
-		'type',
-		'base-url',
-		'encoding',
-		'dialect',
-		'format',
-		'text-links',
-		'anchor-text',
-		'kind',
-		'scheme',
-		'internal',
-		'external',
-		'site',
-		'unique',
-		'no-follow-nofollow',
-		'no-inert',
-		'redact-credentials',
-		'jobs',
-	],
-	rewrite: [
-		'to',
-		'type',
-		'base-url',
-		'document-url',
-		'scope',
-		'site',
-		'form',
-		'encoding',
-		'dialect',
-		'text-links',
-		'normalize',
-		'in-place',
-		'out',
-		'dry-run',
-		'jobs',
-		'keep-absolute',
-		'no-keep-absolute',
-	],
-	resolve: ['dialect'],
-	relativize: ['dialect', 'form', 'scope'],
-	check: [
-		'site',
-		'external',
-		'format',
-		'jobs',
-		'index',
-		'clean-urls',
-		'inert',
-		'cache',
-		'cache-max-age',
-		'timeout',
-		'dialect',
-	],
-};
+const OWN_OPTIONS = {
+	extract: EXTRACT_OPTIONS,
+	rewrite: REWRITE_OPTIONS,
+	resolve: RESOLVE_OPTIONS,
+	relativize: RELATIVIZE_OPTIONS,
+	check: CHECK_OPTIONS,
+} as const satisfies Readonly<Record<(typeof COMMANDS)[number], Options>>;
+
+/** Every command's options in one table (an option two commands share has one meaning). */
+const OPTIONS = {
+	...EXTRACT_OPTIONS,
+	...REWRITE_OPTIONS,
+	...CHECK_OPTIONS,
+	...RESOLVE_OPTIONS,
+	...RELATIVIZE_OPTIONS,
+	help: {type: 'boolean', short: 'h'},
+	version: {type: 'boolean', short: 'V'},
+} as const;
 
 /** `a`, `a and b`, `a, b and c`. */
 function listed(names: readonly string[]): string {
@@ -115,10 +43,9 @@ function listed(names: readonly string[]): string {
  * `command`'s is a {@link CommandLineError} naming the command and the commands it belongs to.
  */
 function checkOwnOptions(command: (typeof COMMANDS)[number], values: Readonly<Record<string, unknown>>): void {
-	const own: readonly string[] = OWN_OPTIONS[command];
 	for (const [name, value] of Object.entries(values)) {
-		if (value === undefined || own.includes(name)) continue;
-		const owners = COMMANDS.filter(other => (OWN_OPTIONS[other] as readonly string[]).includes(name));
+		if (value === undefined || Object.hasOwn(OWN_OPTIONS[command], name)) continue;
+		const owners = COMMANDS.filter(other => Object.hasOwn(OWN_OPTIONS[other], name));
 		throw new CommandLineError(command, `--${name} is an option of ${listed(owners)}, not of ${command}`);
 	}
 }
@@ -143,53 +70,17 @@ export async function main(argv: readonly string[]): Promise<number> {
 		switch (command) {
 			// Each command's modules load when it runs (the archive readers and the rewriter are not needed to extract HTML).
 			case 'extract':
-				return await (await import('./extract.js')).runExtract(
-					{
-						type: values.type,
-						baseUrl: values['base-url'],
-						encoding: values.encoding,
-						dialect: values.dialect,
-						format: values.format,
-						textLinks: values['text-links'],
-						anchorText: values['anchor-text'],
-						kind: values.kind,
-						scheme: values.scheme,
-						internal: values.internal,
-						external: values.external,
-						site: values.site,
-						unique: values.unique,
-						noFollowNofollow: values['no-follow-nofollow'],
-						noInert: values['no-inert'],
-						redactCredentials: values['redact-credentials'],
-						jobs: values.jobs,
-						positionals: rest,
-					},
-					{stdin: process.stdin, stdout: process.stdout, err},
-				);
+				return await (await import('./extract.js')).runExtract(extractArguments(values, rest), {
+					stdin: process.stdin,
+					stdout: process.stdout,
+					err,
+				});
 			case 'rewrite':
-				return await (await import('./rewrite.js')).runRewrite(
-					{
-						to: values.to,
-						type: values.type,
-						baseUrl: values['base-url'],
-						documentUrl: values['document-url'],
-						scope: values.scope,
-						site: values.site,
-						form: values.form,
-						encoding: values.encoding,
-						dialect: values.dialect,
-						textLinks: values['text-links'],
-						normalize: values.normalize,
-						keepAbsolute: values['keep-absolute'],
-						noKeepAbsolute: values['no-keep-absolute'],
-						inPlace: values['in-place'],
-						out: values.out,
-						dryRun: values['dry-run'],
-						jobs: values.jobs,
-						positionals: rest,
-					},
-					{stdin: process.stdin, stdout: process.stdout, err},
-				);
+				return await (await import('./rewrite.js')).runRewrite(rewriteArguments(values, rest), {
+					stdin: process.stdin,
+					stdout: process.stdout,
+					err,
+				});
 			case 'check':
 				return await (await import('./check.js')).runCheck(values, rest, {stdout: process.stdout, err});
 			case 'resolve':

@@ -122,7 +122,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 }
 
 /**
- * A named file to `rewriteTo`, opened as it was met (walked-file.ts): a `.gz` file
+ * A named file to `rewriteTo`, opened pinned (pinned-file.ts): a `.gz` file
  * decompressed as it is read, a file of unknown extension sniffed first (open-document.ts).
  */
 function rewriteFile(

@@ -3,7 +3,7 @@
  * A reference event is a Link without its resolution, plus what a rewriter needs to
  * write a new value back into the same context.
  */
-import type {Link, LinkKind} from '../types.js';
+import type {LinkKind} from '../types.js';
 
 /** How the value is written in its context, so a rewriter can escape a new one. */
 export type ValueSyntax =
@@ -194,6 +194,3 @@ export function setAttributeFields(event: ReferenceEvent, fields: AttributeField
 	event.metaName = fields.metaName;
 	event.hreflang = fields.hreflang;
 }
-
-/** Fields of a Link that come from resolution, not from scanning. */
-export type Resolution = Pick<Link, 'url' | 'base' | 'baseSource' | 'error' | 'sameDocument'>;

@@ -5,23 +5,13 @@ import {MAX_DECODED_BODY_BYTES, extractWarc} from '../../src/archive/warc/warc.j
 import type {WarcError} from '../../src/archive/warc/warc.js';
 import {GZIP_STEP_BYTES} from '../../src/archive/warc/input.js';
 import type {Link} from '../../src/types.js';
+import {warcResponse} from '../helpers/warc.js';
 
-// Gzip bombs (issue 17 item 1). Bounds are checked by watching the inflater (its input per
+// Gzip bombs. Bounds are checked by watching the inflater (its input per
 // step and the output it holds after each), never by timing or RSS.
 
-/** A WARC/1.1 response record (ISO 28500 §6.3) for `url` with the HTTP message `http`. */
-function record(url: string, http: Buffer): Buffer {
-	const head = [
-		'WARC/1.1',
-		'WARC-Type: response',
-		`WARC-Target-URI: ${url}`,
-		'WARC-Date: 2026-01-01T00:00:00Z',
-		'WARC-Record-ID: <urn:uuid:1>',
-		'Content-Type: application/http;msgtype=response',
-		`Content-Length: ${http.length}`,
-	];
-	return Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), http, Buffer.from('\r\n\r\n')]);
-}
+/** A WARC/1.1 response record for `url` with the HTTP message `http`. */
+const record = (url: string, http: Buffer): Buffer => warcResponse(url, http, 1);
 
 const html = (body: Buffer, encoding = ''): Buffer =>
 	Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${encoding}\r\n`), body]);

@@ -103,7 +103,7 @@ test('a file that cannot be read is named through onError and counted as failed;
 	t.teardown(() => rmSync(root, {recursive: true, force: true}));
 	writeFileSync(join(root, 'a.html'), '<a href="b.html">b</a>');
 	writeFileSync(join(root, 'b.html'), '<p>');
-	// Once walked, b.html is replaced by a symbolic link: it is not read (walked-file.ts).
+	// Once walked, b.html is replaced by a symbolic link: it is not read (pinned-file.ts).
 	const swap = (): void => {
 		rmSync(join(root, 'b.html'));
 		symlinkSync('a.html', join(root, 'b.html'));

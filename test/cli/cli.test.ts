@@ -19,7 +19,7 @@ test('relativize prints a reference that resolves back to the target', t => {
 	t.is(result.stdout, '../a/b.html\n');
 });
 
-test('resolve and relativize against an opaque base follow the dialect (issue 13: RFC 3986 §5.2.2 for every base)', t => {
+test('resolve and relativize against an opaque base follow the dialect (RFC 3986 §5.2.2 for every base)', t => {
 	const rfc3986 = runCli(['resolve', '--dialect', 'rfc3986', 'mailto:user@example.com', 'g', '//h/p', '?y']);
 	t.is(rfc3986.status, 0, rfc3986.stderr);
 	t.is(rfc3986.stdout, 'mailto:g\nmailto://h/p\nmailto:user@example.com?y\n');

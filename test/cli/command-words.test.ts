@@ -1,4 +1,4 @@
-/** Issue 19 item 6: the command's own words for its version and for options it does not know. */
+/** The command's own words for its version and for options it does not know. */
 import {readFileSync} from 'node:fs';
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';

@@ -1,6 +1,6 @@
 /**
- * `linkstream extract` opens every file as the walk (or the command line) met it (issue 17
- * item 8; src/cli/inputs/walked-file.ts): a file swapped after the walk for a symbolic link, a
+ * `linkstream extract` opens every file pinned as the walk (or the command line) found it
+ * (src/cli/inputs/pinned-file.ts): a file swapped after the walk for a symbolic link, a
  * FIFO or another file is named on standard error and not read, whatever way it would have
  * been read (whole, streamed, a WARC file whole or cut into ranges, a `.gz` file, a mail
  * file; on the main thread or a worker thread), and the run goes on (exit 1). Each run

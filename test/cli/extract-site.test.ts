@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 1: `extract --site URL` gives each file its own URL, as `rewrite --site`
+ * `extract --site URL` gives each file its own URL, as `rewrite --site`
  * does: the site URL plus its path under the folder named, each segment percent-encoded
  * (RFC 3986 §3.3), a folder's index.html the folder's URL. Expected URLs are worked out by
  * hand from RFC 3986 §5.2 against those file URLs.

@@ -303,7 +303,7 @@ test('SIGINT with worker threads (-j 2): no temporary file of any thread left, e
 	}
 });
 
-test('rewrite FILE to standard output: a named symbolic link is read as its target (sniffed too); one swapped in after the file was met is not read, exit 1', async t => {
+test('rewrite FILE to standard output: a named symbolic link is read as its target (sniffed too); one swapped in after the file was pinned is not read, exit 1', async t => {
 	const {root, site} = makeSite({'a.dat': link('x.html')});
 	symlinkSync(join(site, 'a.dat'), join(root, 'latest.dat'));
 	const named = runCli(['rewrite', '--to', 'relative', '--base-url', SITE, join(root, 'latest.dat')]);

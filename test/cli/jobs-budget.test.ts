@@ -1,5 +1,5 @@
 /**
- * `--jobs N` within a byte budget (issue 17 item 3): a maximum N; a task's output streamed
+ * `--jobs N` within a byte budget: a maximum N; a task's output streamed
  * back in pieces, the task waiting while its budget is unwritten; with `--unique`, held up to
  * a limit, past which the file is streamed on the main thread with the same output.
  */

@@ -15,6 +15,7 @@ import {gzipSync} from 'node:zlib';
 import test from 'ava';
 import {fileURLToPath} from 'node:url';
 import type {CliResult} from '../helpers/cli.js';
+import {warcResponse} from '../helpers/warc.js';
 
 /** test/helpers/cli.ts's runCli with room for the 7 MB of output (spawnSync keeps 1 MB by default). */
 function runCli(args: readonly string[]): CliResult {
@@ -29,19 +30,9 @@ function runCli(args: readonly string[]): CliResult {
 
 const HOSTILE = `${'<a href="x">'.repeat(30_000)}<base href="http://h.example/${'A'.repeat(200_000)}/">`;
 
-/** A WARC/1.1 response record (ISO 28500 §6.3) of an HTML page, as one gzip member (a .warc.gz, as warcio writes it). */
+/** A WARC/1.1 response record of an HTML page, as one gzip member (a .warc.gz, as warcio writes it). */
 function record(url: string, html: string, id: number): Buffer {
-	const http = Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n${html}`);
-	const head = [
-		'WARC/1.1',
-		'WARC-Type: response',
-		`WARC-Target-URI: ${url}`,
-		'WARC-Date: 2026-01-01T00:00:00Z',
-		`WARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>`,
-		'Content-Type: application/http;msgtype=response',
-		`Content-Length: ${http.length}`,
-	];
-	return gzipSync(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), http, Buffer.from('\r\n\r\n')]));
+	return gzipSync(warcResponse(url, Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n${html}`), id));
 }
 
 function folder(): string {

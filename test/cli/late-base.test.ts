@@ -1,5 +1,5 @@
 /**
- * Issue 13: the command reads each input as a whole document: a BASE after body content
+ * The command reads each input as a whole document: a BASE after body content
  * governs the references before it, in `extract` and in `rewrite`; NDJSON carries the
  * `frame` of Links inside iframe srcdoc documents, TSV keeps its columns.
  */

@@ -1,4 +1,4 @@
-/** Issue 19 item 3: a rewrite with no base says, once, how many relative references it left as written. */
+/** A rewrite with no base says, once, how many relative references it left as written. */
 import test from 'ava';
 import {runCli} from '../helpers/cli.js';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 3: no silent no-ops on what a file holds. A file of unknown extension that
+ * No silent no-ops on what a file holds. A file of unknown extension that
  * is an image, an archive, a program or binary data is "not a document" (exit 1), not HTML
  * with no Links; a `.gz` file of a known type is read decompressed, as a stream.
  */

@@ -1,5 +1,5 @@
 /**
- * A site rewrite over fixtures/feeds (issue 18 item 7): `--to relative` makes sitemaps and
+ * A site rewrite over fixtures/feeds: `--to relative` makes sitemaps and
  * feeds absolute instead (sitemaps.org: "fully-qualified URL"; a feed is read away from the
  * site) and says so; the page and the SVG are relativized. Every expected file is written
  * here by hand (RFC 3986 §5.2 against https://example.com/blog/ and the xml:base in scope).

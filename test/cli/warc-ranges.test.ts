@@ -10,14 +10,14 @@ import test from 'ava';
 import {SCAN_BLOCK_BYTES, warcRanges} from '../../src/cli/inputs/warc-ranges.js';
 import type {WarcRange} from '../../src/cli/inputs/warc-ranges.js';
 import {runCli} from '../helpers/cli.js';
+import {warcResponse} from '../helpers/warc.js';
 
 /** A WARC/1.1 response record (ISO 28500 §6.3) of `page` at `url`. */
 function record(url: string, page: string, id: number): Buffer {
 	const http = Buffer.from(
 		`HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: ${Buffer.byteLength(page)}\r\n\r\n${page}`,
 	);
-	const head = `WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-${String(id).padStart(12, '0')}>\r\nContent-Type: application/http;msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
-	return Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]);
+	return warcResponse(url, http, id);
 }
 
 async function all(ranges: AsyncIterable<WarcRange>): Promise<WarcRange[]> {

@@ -1,5 +1,5 @@
 /**
- * XML in the command (issue 18 item 1): by extension and `--type xml`, in folder walks,
+ * XML in the command: by extension and `--type xml`, in folder walks,
  * in WARC records and MIME parts by media type (RFC 7303; RFC 6839 `+xml`). Every
  * expected URL is resolved by hand (RFC 3986 §5.2) from the inputs written here.
  */
@@ -13,6 +13,7 @@ import {documentType, sniffedType} from '../../src/archive/warc/payload.js';
 import {inferType} from '../../src/cli/inputs/inputs.js';
 import {documentType as siteDocumentType} from '../../src/cli/inputs/site-files.js';
 import {runCli} from '../helpers/cli.js';
+import {warcResponse} from '../helpers/warc.js';
 
 interface Row {
 	url: string | null;
@@ -125,8 +126,7 @@ test("a folder walk takes the XML files (fixtures/feeds): the sitemap's location
 function response(url: string, contentType: string | undefined, body: string): Buffer {
 	const type = contentType === undefined ? '' : `Content-Type: ${contentType}\r\n`;
 	const http = Buffer.from(`HTTP/1.1 200 OK\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
-	const head = `WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: ${url}\r\nWARC-Date: 2026-01-01T00:00:00Z\r\nWARC-Record-ID: <urn:uuid:00000000-0000-4000-8000-000000000018>\r\nContent-Type: application/http;msgtype=response\r\nContent-Length: ${http.length}\r\n\r\n`;
-	return Buffer.concat([Buffer.from(head), http, Buffer.from('\r\n\r\n')]);
+	return warcResponse(url, http, 18);
 }
 
 test('WARC records: application/rss+xml, image/svg+xml, and no type with "<?xml" first (MIME Sniffing §7.1): read as XML against the target URI', t => {

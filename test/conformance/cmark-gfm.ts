@@ -31,15 +31,15 @@ interface Example {
 const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
 	[
 		'spec.txt#606',
-		'`<a+b+c:d>`: CommonMark takes any 2-32 letter scheme in `<...>`; we take `scheme://` or a known opaque scheme (issue 4: `Re:`, `std::` must never match)',
+		'`<a+b+c:d>`: CommonMark takes any 2-32 letter scheme in `<...>`; we take `scheme://` or a known opaque scheme (`Re:`, `std::` must never match)',
 	],
 	['spec.txt#609', '`<localhost:5001/foo>`: as 606, `localhost:` is not a known opaque scheme'],
 	[
 		'spec.txt#625',
-		'`(business))+ok`: GFM trims only trailing unbalanced `)`; we end a URL at the first unbalanced `)` (issue 4), which also keeps Markdown `[a](url)[b](url)` chains apart',
+		'`(business))+ok`: GFM trims only trailing unbalanced `)`; we end a URL at the first unbalanced `)`, which also keeps Markdown `[a](url)[b](url)` chains apart',
 	],
 	['spec.txt#626', '`&hl;`: GFM drops a trailing HTML entity reference (Markdown); in plain text we drop only the `;`'],
-	['spec.txt#629', '`foo@bar.baz`: GFM has no TLD check; ours rejects `.baz` (issue 4: TLD check for bare e-mails)'],
+	['spec.txt#629', '`foo@bar.baz`: GFM has no TLD check; ours rejects `.baz` (a TLD check for bare e-mails)'],
 	['spec.txt#631', '`a.b-c_d@a.b`: as 629, `.b` is not a TLD'],
 	[
 		'extensions.txt#19',

@@ -33,7 +33,7 @@ const KNOWN_DIFFERENCES: ReadonlyMap<string, string> = new Map([
 	['192.168.1.1/abc', 'bare IPv4, as above'],
 	[
 		'hppt://example.com',
-		'RFC 2396 §3.1: any syntactically valid scheme followed by `//` is taken (issue 4); linkify-it knows a fixed list',
+		'RFC 2396 §3.1: any syntactically valid scheme followed by `//` is taken; linkify-it knows a fixed list',
 	],
 ]);
 

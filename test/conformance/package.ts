@@ -1,5 +1,5 @@
 /**
- * The package as a user gets it (issue 19 item 5): `npm pack` (which builds dist/), the
+ * The package as a user gets it: `npm pack` (which builds dist/), the
  * tarball's file list (LICENSE, both entries' code and typings, no src/), then `npm install`
  * of the tarball in a fresh folder (from the npm cache when it can: --prefer-offline), where
  * - the API examples of docs/api.md and docs/web-streams.md (test/helpers/readme-examples.ts) and the type tests

@@ -8,7 +8,7 @@
  *   now is; each Link must resolve to the original absolute URL, Link by Link (the
  *   number of Links must match; same-document and empty references of the moved copy
  *   are left out: they follow the document by design, see src/rewrite/targets.ts); to
- *   absolute, a Link whose reference has a scheme must also keep its source text (issue 19).
+ *   absolute, a Link whose reference has a scheme must also keep its source text.
  * Pages are loaded at `https://corpus.example/<file name without .html>/index.html`.
  *
  * Usage: npx tsx test/conformance/rewrite-corpus.ts SHARED_DIR [--seed N] [--only FILE]

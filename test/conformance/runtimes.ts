@@ -1,5 +1,5 @@
 /**
- * linkstream/web where it claims to run (issue 19 item 7), each runtime from its npm
+ * linkstream/web where it claims to run, each runtime from its npm
  * package (devDependencies), all on loopback addresses:
  * - Deno and Bun run ExtractStream and RewriteStream (absolute, relative, a function) over
  *   every project fixture (test/rewrite/inputs.ts), as bytes and as text, in two chunkings

@@ -7,11 +7,12 @@
  */
 import test from 'ava';
 import {extractLinks} from '../../src/index.js';
+import {xmlRowTests} from '../helpers/xml-rows.js';
+import type {XmlRow} from '../helpers/xml-rows.js';
 
 const RETRIEVAL = 'https://r.example/f/feed';
 
-/** [title, document, [kind, element, attribute (or '' for text), url] per Link]. */
-type Row = [string, string, Array<[string, string, string, string | null]>];
+type Row = XmlRow;
 
 const SITEMAP_NAMESPACES = [
 	'http://www.sitemaps.org/schemas/sitemap/0.9/',
@@ -176,15 +177,7 @@ const ROWS: Row[] = [
 	['an unknown root is still not guessed at', '<catalog><loc>x</loc><outline xmlUrl="y"/></catalog>', []],
 ];
 
-for (const [title, xml, expected] of ROWS) {
-	test(`as written: ${title}`, t => {
-		const links = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
-		t.deepEqual(
-			links.map(link => [link.kind, link.element, link.attribute ?? '', link.url]),
-			expected,
-		);
-	});
-}
+xmlRowTests('as written', ROWS, RETRIEVAL);
 
 /** Universal Feed Parser's namespace list: the other names RSS and pre-0.3 Atom were published under. */
 const ALIAS_ROWS: Row[] = [
@@ -213,15 +206,7 @@ const ALIAS_ROWS: Row[] = [
 	],
 ];
 
-for (const [title, xml, expected] of ALIAS_ROWS) {
-	test(`as written: ${title}`, t => {
-		const links = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
-		t.deepEqual(
-			links.map(link => [link.kind, link.element, link.attribute ?? '', link.url]),
-			expected,
-		);
-	});
-}
+xmlRowTests('as written', ALIAS_ROWS, RETRIEVAL);
 
 test('a URL in CDATA sections, the last cut off by the end of the input: its raw is its span (no "]]>" counted)', t => {
 	const xml = '<urlset><url><loc><![CDATA[https://r.example/a]]><![CDATA[/b';

@@ -5,11 +5,12 @@
  */
 import test from 'ava';
 import {extractLinks} from '../../src/index.js';
+import {xmlRowTests} from '../helpers/xml-rows.js';
+import type {XmlRow} from '../helpers/xml-rows.js';
 
 const RETRIEVAL = 'https://r.example/f/feed';
 
-/** [title, document, [kind, element, attribute (or '' for text), url] per Link]. */
-type Row = [string, string, Array<[string, string, string, string | null]>];
+type Row = XmlRow;
 
 const ROWS: Row[] = [
 	[
@@ -148,15 +149,7 @@ const ROWS: Row[] = [
 	],
 ];
 
-for (const [title, xml, expected] of ROWS) {
-	test(`vocabulary: ${title}`, t => {
-		const links = extractLinks(xml, {type: 'xml', retrievalUrl: RETRIEVAL});
-		t.deepEqual(
-			links.map(link => [link.kind, link.element, link.attribute ?? '', link.url]),
-			expected,
-		);
-	});
-}
+xmlRowTests('vocabulary', ROWS, RETRIEVAL);
 
 test('an iframe srcdoc inside escaped HTML: its frame moves to the XML source too', t => {
 	const xml =

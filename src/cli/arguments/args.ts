@@ -8,12 +8,15 @@ import {parseArgs} from 'node:util';
 import type {ParseArgsConfig} from 'node:util';
 import {UsageError} from './usage.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** What `parseArgs` gives for a strict parse with positionals over `T`. */
 export type CommandLine<T extends Options> = ReturnType<
 	typeof parseArgs<{args: string[]; options: T; allowPositionals: true; strict: true}>
 >;
+
+/** The option values a strict parse over `T` gives (a parse over a larger table gives these too). */
+export type OptionValues<T extends Options> = CommandLine<T>['values'];
 
 /**
  * A mistake in how an option is written, said for the command it was given to.

@@ -19,7 +19,7 @@ export interface Input {
 	gzip?: true;
 	/** Its type was not known from its extension: sniffed before it is read (open-document.ts). */
 	sniff?: true;
-	/** A file: its device and inode when the walk or the command line met it; what is opened must be that file (walked-file.ts). */
+	/** A file: the device and inode it is pinned to when the walk finds it or the command line names it; what is opened must be that file (pinned-file.ts). */
 	id?: FileId;
 	/** A symbolic link named on the command line: its target, resolved then, opened in its place. */
 	target?: string;

@@ -7,7 +7,7 @@ import {firstTime, NOT_A_FILE, type FileId} from './file-id.js';
 import {DOCUMENT_TYPE_BY_EXTENSION, GZIP_SUFFIX, isGzipPath} from './file-types.js';
 import type {Input} from './input.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
-import {namedFile} from './walked-file.js';
+import {pinnedPath} from './pinned-file.js';
 
 export type {Input} from './input.js';
 export {DOCUMENT_TYPE_BY_EXTENSION} from './file-types.js';
@@ -68,8 +68,8 @@ function walkable(path: string): boolean {
 /**
  * Expand the PATH arguments: a folder yields its files of known types, sorted, recursively;
  * a pattern the files it matches (walk.ts: no symbolic link followed in either). Each file
- * (device and inode) comes once, however often it is named, and is opened later as it was
- * met then (walked-file.ts: a file swapped meanwhile is not read). A missing path, a pattern
+ * (device and inode) comes once, however often it is named, and is pinned to that device and
+ * inode (pinned-file.ts: a file swapped meanwhile is not read). A missing path, a pattern
  * matching nothing and a path that is not a regular file (a FIFO would block the run) are
  * reported through `onError` and skipped.
  */
@@ -126,8 +126,8 @@ export async function expandInputs(
 }
 
 /**
- * A regular file named on the command line as an input, met as the file `info` (its stat)
- * describes, so that it is opened as that file (walked-file.ts); a named symbolic link is
+ * A regular file named on the command line as an input, pinned to the file `info` (its stat)
+ * describes, so that it is opened as that file (pinned-file.ts); a named symbolic link is
  * opened as its target, resolved now.
  *
  * @example
@@ -138,6 +138,6 @@ export async function namedInput(
 	explicit: AnyType | undefined,
 	info: FileId,
 ): Promise<Input & {id: FileId}> {
-	const target = await namedFile(path);
+	const target = await pinnedPath(path);
 	return {...fileInput(path, explicit), id: {dev: info.dev, ino: info.ino}, ...(target === path ? {} : {target})};
 }

@@ -14,7 +14,7 @@ import {NOT_A_FILE, type FileId} from './file-id.js';
 import {DOCUMENT_TYPE_BY_EXTENSION} from './file-types.js';
 import {decodeName, fsPath, printable, segmentOctets} from './names.js';
 import {globFiles, isGlob, walkFolder} from './walk.js';
-import {namedFile} from './walked-file.js';
+import {pinnedPath} from './pinned-file.js';
 
 /** Files a site build step rewrites, by extension; every other file is left as it is. */
 const REWRITTEN: Readonly<Record<string, InputType>> = DOCUMENT_TYPE_BY_EXTENSION;
@@ -81,7 +81,7 @@ export async function siteEntries(
 				await globEntries(path, explicit, add, onError);
 			else if (info instanceof Error) throw info;
 			else if (info.isDirectory()) await walk(path, add);
-			else if (info.isFile()) await add(fileEntry(await namedFile(path), basename(path), explicit, info));
+			else if (info.isFile()) await add(fileEntry(await pinnedPath(path), basename(path), explicit, info));
 			else onError(path, NOT_A_FILE);
 		} catch (error) {
 			onError(

@@ -9,7 +9,7 @@ import {nodeCodecs} from '../../stream/node/codecs.js';
 import {openDocument} from './open-document.js';
 import type {MailErrorContext} from '../../archive/mail/mail.js';
 import type {ExtractOptions, InputType, Link} from '../../types.js';
-import {grewMessage, grewWhileRead, readWalked, walkedStream} from './walked-file.js';
+import {grewMessage, grewWhileRead, readPinned, pinnedStream} from './pinned-file.js';
 import {withWarcioWarnings} from './warcio-warnings.js';
 import {shiftOffset} from '../../archive/warc/warnings.js';
 import type {Input, Source} from './input.js';
@@ -36,18 +36,18 @@ export const STREAM_CHUNK_BYTES = 1 << 20;
 export const STEP_BYTES = 1 << 18;
 
 /**
- * A file input's bytes, read whole, opened as it was met (walked-file.ts: no final symbolic
+ * A file input's bytes, read whole, opened pinned (pinned-file.ts: no final symbolic
  * link followed, the device and inode checked).
  *
  * @example
  * const bytes = await readWhole(input);
  */
-export const readWhole = (input: Input): Promise<Buffer> => readWalked(input);
+export const readWhole = (input: Input): Promise<Buffer> => readPinned(input);
 
 /**
  * Run `use` on a file input's bytes as a stream (with `range`, only its bytes `[start, end)`;
- * without, up to its size when opened, `onWarning` told if it grew meanwhile), opened as it
- * was met; the file is closed when `use` ends, however it ends.
+ * without, up to its size when opened, `onWarning` told if it grew meanwhile), opened
+ * pinned (pinned-file.ts); the file is closed when `use` ends, however it ends.
  *
  * @example
  * await withFileStream(input, undefined, source => eachLink(input, options, source, sink, onError));
@@ -58,7 +58,7 @@ export async function withFileStream<T>(
 	use: (source: NodeJS.ReadableStream) => Promise<T>,
 	onWarning?: (message: string) => void,
 ): Promise<T> {
-	const stream = await walkedStream(input, {
+	const stream = await pinnedStream(input, {
 		highWaterMark: STREAM_CHUNK_BYTES,
 		...(range === undefined ? {} : {start: range[0], end: range[1]}),
 	});

@@ -15,7 +15,7 @@ export type WalkKind = 'folder' | 'file' | 'symlink' | 'other';
 
 export interface Walked {
 	kind: WalkKind;
-	/** A regular file's device and inode (lstat when walked): the file met, to be met once and opened as such. */
+	/** A regular file's device and inode (lstat when walked): the file is pinned to it, found once and opened as such. */
 	id?: {dev: number; ino: number};
 	/** The walked folder joined with the names below it. */
 	path: string;

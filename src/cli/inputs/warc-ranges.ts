@@ -12,8 +12,8 @@
  * thread, as a whole file would be from there.
  */
 import type {FileHandle} from 'node:fs/promises';
-import {openWalked} from './walked-file.js';
-import type {MetFile} from './walked-file.js';
+import {openPinned} from './pinned-file.js';
+import type {PinnedFile} from './pinned-file.js';
 
 /** Bytes read for one record's WARC header (a longer header: the file is not cut past it). */
 const MAX_HEADER_BYTES = 1 << 16;
@@ -32,19 +32,19 @@ export interface WarcRange {
 
 /**
  * Record-aligned ranges of about `target` bytes covering the file, in order, each given as
- * soon as it is found; the file is opened as it was met (walked-file.ts). The last is not `framed` when a record past its start could not be
+ * soon as it is found; the file is opened pinned (pinned-file.ts). The last is not `framed` when a record past its start could not be
  * framed (it runs to the end of the file). `onRead` sees each read (for tests).
  *
  * @example
  * for await (const range of warcRanges({path: 'crawl.warc', id}, 98_000_000, 8 << 20)) start(range); // {start: 0, end: 8390112, framed: true}, ...
  */
 export async function* warcRanges(
-	met: MetFile,
+	pinned: PinnedFile,
 	size: number,
 	target: number,
 	onRead?: (position: number, length: number) => void,
 ): AsyncGenerator<WarcRange> {
-	const {handle: file} = await openWalked(met);
+	const {handle: file} = await openPinned(pinned);
 	try {
 		const blocks = new Blocks(file, size, onRead);
 		let start = 0;

@@ -10,7 +10,7 @@
  * a link: that is the user's choice.
  *
  * Deviation: between the check and the write, a window of a few system calls remains, as on
- * the input side (walked-file.ts); Node has no openat(2) to hold the folder open.
+ * the input side (pinned-file.ts); Node has no openat(2) to hold the folder open.
  */
 import {lstat, mkdir, realpath} from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';

@@ -23,7 +23,7 @@ import {
 	type RunOptions,
 	type Source,
 } from '../inputs/sources.js';
-import {grewMessage, grewWhileRead, readWalkedSync} from '../inputs/walked-file.js';
+import {grewMessage, grewWhileRead, readPinnedSync} from '../inputs/pinned-file.js';
 
 export interface Task {
 	input: Input;
@@ -168,7 +168,7 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 
 /** A file's bytes, whole. A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool. */
 async function wholeFile(input: Input): Promise<Buffer> {
-	return isMainThread ? readWhole(input) : readWalkedSync(input);
+	return isMainThread ? readWhole(input) : readPinnedSync(input);
 }
 
 /** Thrown through the extraction when the output passes `maxOutput`. */

@@ -55,15 +55,17 @@ export function threadFailure(error: unknown): string {
 }
 
 /**
- * The URL of a worker module beside this one (`name` without extension): `.ts` when the
- * command runs from source, `.js` when compiled.
+ * The URL of a worker module (`name` without extension) beside this one, or beside the
+ * module `beside` (its `import.meta.url`): `.ts` when the command runs from source, `.js`
+ * when compiled.
  *
  * @example
- * workerModule('worker'); // 'file:///.../src/cli/worker.ts' under tsx
+ * workerModule('worker'); // 'file:///.../src/cli/work/worker.ts' under tsx
+ * workerModule('worker', import.meta.url); // the worker beside the calling module
  */
-export function workerModule(name: string): string {
-	const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-	return new URL(`./${name}${extension}`, import.meta.url).href;
+export function workerModule(name: string, beside = import.meta.url): string {
+	const extension = beside.endsWith('.ts') ? '.ts' : '.js';
+	return new URL(`./${name}${extension}`, beside).href;
 }
 
 /** Items in flight bounded by the sum of their weights (bytes), besides their count; one at least. */

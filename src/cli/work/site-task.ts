@@ -21,7 +21,7 @@ import type {SiteEntry} from '../inputs/site-files.js';
 import {readAwayKind} from '../inputs/xml-root.js';
 import type {ReadAway} from '../inputs/xml-root.js';
 import {testPause} from './test-pause.js';
-import {checkUnchanged, grewMessage, openWalked} from '../inputs/walked-file.js';
+import {checkUnchanged, grewMessage, openPinned} from '../inputs/pinned-file.js';
 
 /** What happens to what is read: written back in place, written under `--out`, or nothing (`--dry-run`). */
 export type SiteMode = 'in-place' | 'out' | 'dry-run';
@@ -96,7 +96,7 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	if (options === undefined || entry.kind !== 'document')
 		throw new Error('linkstream: a document task needs rewrite options');
 	await testPause('open');
-	const {handle, info} = await openWalked(entry);
+	const {handle, info} = await openPinned(entry);
 	await testPause('read');
 	let sink: OutputSink | undefined;
 	try {
@@ -308,7 +308,7 @@ async function removeStale(path: string): Promise<boolean> {
 }
 
 /**
- * `--out`: another file byte for byte (with its mode) from what was opened as walked, a
+ * `--out`: another file byte for byte (with its mode) from what was opened pinned, a
  * symbolic link as a link, a folder; never through a symbolic link inside the output folder
  * (out-tree.ts).
  */
@@ -330,7 +330,7 @@ async function copyEntry(
 		await unlink(fsPath(out)).catch(() => undefined);
 		await symlink(link, fsPath(out));
 	} else if (entry.kind === 'other') {
-		const {handle, info} = await openWalked(entry);
+		const {handle, info} = await openPinned(entry);
 		try {
 			await unlink(fsPath(out)).catch(() => undefined); // a link left there is replaced, never written through
 			const written = await open(fsPath(out), 'wx', info.mode & 0o7777);

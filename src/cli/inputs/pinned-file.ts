@@ -1,10 +1,11 @@
 /**
- * Opening a file the walk (or the command line) met, in a tree others may write to while
- * the command runs (as root, a swapped file could expose or overwrite any file). The path
- * is opened without following a final symbolic link (O_NOFOLLOW; O_NONBLOCK so a FIFO put
- * there cannot block), and what was opened is checked (fstat) to be a regular file with the
- * device and inode met: a file replaced since (by a link to a folder outside the tree too)
- * is not that file. Every read of `rewrite` and `extract` goes through here: whole, as a
+ * Pinned files: a file the walk found or the command line named is pinned then to its
+ * device and inode (file-id.ts), and opened later only if it is still that file, in a tree
+ * others may write to while the command runs (as root, a swapped file could expose or
+ * overwrite any file). The path is opened without following a final symbolic link
+ * (O_NOFOLLOW; O_NONBLOCK so a FIFO put there cannot block), and what was opened is checked
+ * (fstat) to be a regular file with the device and inode pinned: a file replaced since (by a
+ * link to a folder outside the tree too) is not that file. Every read of `rewrite` and `extract` goes through here: whole, as a
  * stream (a range of it too), or on a worker thread. Before an in-place rename the path is
  * checked again: still that file, with the size and modification time it had when read,
  * else someone else changed it and it is left alone.
@@ -40,17 +41,17 @@ const NOT_A_FILE_NOW = 'is not a regular file now (replaced during the run): lef
 const ANOTHER_FILE_NOW = 'is another file now (replaced during the run): left alone';
 
 /**
- * A file as it was met: its path, its device and inode (absent: it is only checked to be a
+ * A pinned file: its path, its device and inode (absent: it is only checked to be a
  * regular file), and for a symbolic link named on the command line its target, resolved
- * then ({@link namedFile}) and opened in its place.
+ * then ({@link pinnedPath}) and opened in its place.
  */
-export interface MetFile {
+export interface PinnedFile {
 	path: string;
 	id?: FileId;
 	target?: string;
 }
 
-/** A file opened as it was met, and what fstat said of it then. */
+/** A pinned file opened, and what fstat said of it then. */
 export interface OpenedFile {
 	handle: FileHandle;
 	info: Stats;
@@ -64,17 +65,17 @@ export interface StreamRange {
 }
 
 /**
- * Open the met `file` for reading, checked to be the regular file it was; the error says
+ * Open the pinned `file` for reading, checked to be the regular file it was; the error says
  * what it is now otherwise.
  *
  * @example
- * const {handle, info} = await openWalked({path: 'site/a.html', id: {dev: 2049, ino: 1234}});
+ * const {handle, info} = await openPinned({path: 'site/a.html', id: {dev: 2049, ino: 1234}});
  */
-export async function openWalked(file: MetFile): Promise<OpenedFile> {
+export async function openPinned(file: PinnedFile): Promise<OpenedFile> {
 	const handle = await open(fsPath(file.target ?? file.path), READ_FLAGS).catch(openFailure);
 	const info = await handle.stat();
 	try {
-		checkMet(info, file.id);
+		checkPinned(info, file.id);
 	} catch (error) {
 		await handle.close();
 		throw error;
@@ -83,18 +84,18 @@ export async function openWalked(file: MetFile): Promise<OpenedFile> {
 }
 
 /**
- * The bytes of the met `file`, read whole once it is checked. Callback `fs` calls made
+ * The bytes of the pinned `file`, read whole once it is checked. Callback `fs` calls made
  * promises: `fs/promises` took twice the main thread's time per file (a FileHandle, its
  * `readFile` in several awaited steps).
  *
  * @example
- * const bytes = await readWalked({path: 'site/a.html', id});
+ * const bytes = await readPinned({path: 'site/a.html', id});
  */
-export async function readWalked(file: MetFile): Promise<Buffer> {
+export async function readPinned(file: PinnedFile): Promise<Buffer> {
 	const fd = await openPromise(fsPath(file.target ?? file.path), READ_FLAGS).catch(openFailure);
 	try {
 		const info = await fstatPromise(fd);
-		checkMet(info, file.id);
+		checkPinned(info, file.id);
 		await testPause('read');
 		const bytes = Buffer.allocUnsafe(info.size);
 		let filled = 0;
@@ -110,12 +111,12 @@ export async function readWalked(file: MetFile): Promise<Buffer> {
 }
 
 /**
- * {@link readWalked} without leaving the thread (a worker thread has nothing else to do meanwhile).
+ * {@link readPinned} without leaving the thread (a worker thread has nothing else to do meanwhile).
  *
  * @example
- * const bytes = readWalkedSync({path: 'site/a.html', id});
+ * const bytes = readPinnedSync({path: 'site/a.html', id});
  */
-export function readWalkedSync(file: MetFile): Buffer {
+export function readPinnedSync(file: PinnedFile): Buffer {
 	let fd: number;
 	try {
 		fd = openSync(fsPath(file.target ?? file.path), READ_FLAGS);
@@ -124,7 +125,7 @@ export function readWalkedSync(file: MetFile): Buffer {
 	}
 	try {
 		const info = fstatSync(fd);
-		checkMet(info, file.id);
+		checkPinned(info, file.id);
 		const bytes = Buffer.allocUnsafe(info.size);
 		let filled = 0;
 		while (filled < bytes.length) {
@@ -162,14 +163,14 @@ function sized(bytes: Buffer, grew: boolean): Buffer {
 }
 
 /**
- * The met `file` (or its bytes `[start, end)`) as a stream, once it is checked; the file is
+ * The pinned `file` (or its bytes `[start, end)`) as a stream, once it is checked; the file is
  * closed at the stream's end, or when it is destroyed.
  *
  * @example
- * const stream = await walkedStream({path: 'crawl.warc', id}, {highWaterMark: 1 << 20, start: 0, end: 1 << 18});
+ * const stream = await pinnedStream({path: 'crawl.warc', id}, {highWaterMark: 1 << 20, start: 0, end: 1 << 18});
  */
-export async function walkedStream(file: MetFile, range: StreamRange): Promise<Readable> {
-	const {handle, info} = await openWalked(file);
+export async function pinnedStream(file: PinnedFile, range: StreamRange): Promise<Readable> {
+	const {handle, info} = await openPinned(file);
 	await testPause('read');
 	// `end` is inclusive in createReadStream. A whole file: up to its size now, however it grows meanwhile.
 	const end = range.end ?? info.size;
@@ -200,13 +201,13 @@ export async function walkedStream(file: MetFile, range: StreamRange): Promise<R
 }
 
 /**
- * A file named on the command line: a named symbolic link stands for its target, resolved
- * now (then opened without following a link, as a walked file is).
+ * The path a file named on the command line is pinned by: a named symbolic link stands for
+ * its target, resolved now (then opened without following a link, as any pinned file is).
  *
  * @example
- * await namedFile('latest.html'); // '/srv/site/2026/index.html' when latest.html is a link to it
+ * await pinnedPath('latest.html'); // '/srv/site/2026/index.html' when latest.html is a link to it
  */
-export async function namedFile(path: string): Promise<string> {
+export async function pinnedPath(path: string): Promise<string> {
 	return (await lstat(path)).isSymbolicLink() ? realpath(path) : path;
 }
 
@@ -226,7 +227,7 @@ export async function checkUnchanged(path: string, read: Stats): Promise<void> {
 }
 
 /** Throw, saying what it is now, unless what was opened (`info`, fstat) is the regular file `id`. */
-function checkMet(info: Stats, id: FileId | undefined): void {
+function checkPinned(info: Stats, id: FileId | undefined): void {
 	if (!info.isFile()) throw new Error(NOT_A_FILE_NOW);
 	if (id !== undefined && !sameFile(info, id)) throw new Error(ANOTHER_FILE_NOW);
 }
