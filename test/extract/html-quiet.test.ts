@@ -7,7 +7,6 @@
 import test from 'ava';
 import fc from 'fast-check';
 import {Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
-import {readdirSync, readFileSync} from 'node:fs';
 import type {CoreOptions} from '../../src/extract/base.js';
 import type {LinkSink} from '../../src/extract/core.js';
 import {interestingAttributes, NameTable} from '../../src/extract/html/attributes.js';
@@ -17,7 +16,8 @@ import {FastTokenizer} from '../../src/extract/markup/tokenizer.js';
 import type {Link} from '../../src/types.js';
 import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
-import {PAGE_URL} from './html-collect.js';
+import {PAGE_URL, splitAt} from './html-collect.js';
+import {type Call, calls, fixtureChunks} from './tokenizer-calls.js';
 
 const ATTRIBUTES = new NameTable(interestingAttributes());
 const START = new NameTable(SPECIAL_START_TAGS);
@@ -71,33 +71,6 @@ const document = fc.oneof(
 	fc.array(fc.oneof(quietPiece, htmlDocument(3)), {maxLength: 40}).map(parts => parts.join('')),
 );
 
-type Call = [name: string, ...args: number[]];
-
-function recorder(log: Call[]): TokenizerCallbacks {
-	const record =
-		(name: string) =>
-		(...args: number[]): void =>
-			void log.push([name, ...args]);
-	return {
-		onattribdata: record('attribdata'),
-		onattribentity: record('attribentity'),
-		onattribend: record('attribend'),
-		onattribname: record('attribname'),
-		oncdata: record('cdata'),
-		onclosetag: record('closetag'),
-		oncomment: record('comment'),
-		ondeclaration: record('declaration'),
-		onend: record('end'),
-		onopentagend: record('opentagend'),
-		onopentagname: record('opentagname'),
-		onprocessinginstruction: record('pi'),
-		onselfclosingtag: record('selfclosingtag'),
-		ontext: record('text'),
-		ontextentity: record('textentity'),
-		isInForeignContext: () => false,
-	};
-}
-
 /**
  * What a quiet host reads of a callback log: no text; a start tag only if its name is
  * special or it has an attribute the table names (then with those attributes only); an end
@@ -145,27 +118,6 @@ function quietTokenizer(callbacks: TokenizerCallbacks): FastTokenizer {
 	return tokenizer;
 }
 
-function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: readonly string[]): Call[] {
-	const log: Call[] = [];
-	const tokenizer = make(recorder(log));
-	for (const chunk of chunks) tokenizer.write(chunk);
-	tokenizer.end();
-	return log;
-}
-
-/** `input` cut at each of `cuts` (positions taken modulo its length). */
-function split(input: string, cuts: readonly number[]): string[] {
-	const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
-	const chunks: string[] = [];
-	let previous = 0;
-	for (const point of points) {
-		chunks.push(input.slice(previous, point));
-		previous = point;
-	}
-	chunks.push(input.slice(previous));
-	return chunks;
-}
-
 test('quiet, the tokenizer makes no callback for text nor for a tag the host does not read', t => {
 	const input = '<div class=x>a<span title="a>b">b</span><br/><img src=i alt=a>c</div><a href=h>d</a><p id=f>';
 	const log = calls(quietTokenizer, [input]);
@@ -201,6 +153,14 @@ test('quiet, the tokenizer reads the same tags and attributes as the stock Token
 	t.pass();
 });
 
+/** `input` cut at each of `cuts` (positions taken modulo its length). */
+function split(input: string, cuts: readonly number[]): string[] {
+	return splitAt(
+		input,
+		cuts.map(cut => cut % (input.length + 1)),
+	);
+}
+
 /** The HTML extractor driven by htmlparser2's stock Tokenizer (never quiet): the oracle. */
 class StockDriven extends HtmlExtractor {
 	constructor(options: CoreOptions, sink: LinkSink) {
@@ -234,23 +194,13 @@ test('the stock-driven oracle is really driven by the stock Tokenizer', t => {
 });
 
 test('the same Links as the stock Tokenizer gives, on every HTML fixture page, whole and in chunks of 1000 and 7', t => {
-	const folder = new URL('../../fixtures/html/', import.meta.url);
-	const pages = readdirSync(folder).filter(name => name.endsWith('.html'));
-	t.true(pages.length > 10);
-	for (const name of pages) {
-		const html = readFileSync(new URL(name, folder), 'utf8');
-		for (const size of [html.length, 1000, 7]) {
-			const chunks = Array.from({length: Math.ceil(html.length / size)}, (_, i) =>
-				html.slice(i * size, (i + 1) * size),
+	for (const [label, chunks] of fixtureChunks())
+		for (const options of OPTIONS)
+			t.deepEqual(
+				extract(HtmlExtractor, options, chunks),
+				extract(StockDriven, options, chunks),
+				`${label} ${JSON.stringify(options)}`,
 			);
-			for (const options of OPTIONS)
-				t.deepEqual(
-					extract(HtmlExtractor, options, chunks),
-					extract(StockDriven, options, chunks),
-					`${name} in chunks of ${size} ${JSON.stringify(options)}`,
-				);
-		}
-	}
 });
 
 test("the same Links as the stock Tokenizer gives, on the fuzz suite's documents at random splits (property)", t => {
