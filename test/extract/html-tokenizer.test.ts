@@ -1,7 +1,6 @@
 import test from 'ava';
 import fc from 'fast-check';
-import {Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
-import {readdirSync, readFileSync} from 'node:fs';
+import {Tokenizer} from 'htmlparser2';
 import {
 	FastTokenizer,
 	READS_TAGS_IN_ONE_LOOP,
@@ -10,39 +9,7 @@ import {
 } from '../../src/extract/markup/tokenizer.js';
 import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
-
-type Call = [name: string, ...args: number[]];
-
-/** Every callback the tokenizer makes, in order, with its arguments. */
-function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: readonly string[]): Call[] {
-	const log: Call[] = [];
-	const record =
-		(name: string) =>
-		(...args: number[]): void =>
-			void log.push([name, ...args]);
-	const callbacks: TokenizerCallbacks = {
-		onattribdata: record('attribdata'),
-		onattribentity: record('attribentity'),
-		onattribend: record('attribend'),
-		onattribname: record('attribname'),
-		oncdata: record('cdata'),
-		onclosetag: record('closetag'),
-		oncomment: record('comment'),
-		ondeclaration: record('declaration'),
-		onend: record('end'),
-		onopentagend: record('opentagend'),
-		onopentagname: record('opentagname'),
-		onprocessinginstruction: record('pi'),
-		onselfclosingtag: record('selfclosingtag'),
-		ontext: record('text'),
-		ontextentity: record('textentity'),
-		isInForeignContext: () => false,
-	};
-	const tokenizer = make(callbacks);
-	for (const chunk of chunks) tokenizer.write(chunk);
-	tokenizer.end();
-	return log;
-}
+import {type Call, calls, fixtureChunks} from './tokenizer-calls.js';
 
 test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
 	// If this fails, htmlparser2 changed its internals: review html-tokenizer.ts.
@@ -209,18 +176,9 @@ function split(input: string, cuts: readonly number[]): string[] {
 }
 
 test('same callbacks as the stock Tokenizer on every HTML fixture page, whole and in chunks of 1000 and 7', t => {
-	const folder = new URL('../../fixtures/html/', import.meta.url);
-	const pages = readdirSync(folder).filter(name => name.endsWith('.html'));
-	t.true(pages.length > 10);
-	for (const name of pages) {
-		const html = readFileSync(new URL(name, folder), 'utf8');
-		for (const size of [html.length, 1000, 7]) {
-			const chunks = Array.from({length: Math.ceil(html.length / size)}, (_, i) =>
-				html.slice(i * size, (i + 1) * size),
-			);
-			const [fast, stock] = bothInHtmlMode(chunks);
-			t.deepEqual(fast, stock, `${name} in chunks of ${size}`);
-		}
+	for (const [label, chunks] of fixtureChunks()) {
+		const [fast, stock] = bothInHtmlMode(chunks);
+		t.deepEqual(fast, stock, label);
 	}
 });
 

@@ -96,6 +96,9 @@ const ELEMENTS = new NameTable(
 );
 const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
 const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
+/** The same names, exactly: the tags the tokenizer reports while this host is quiet (readsOnlyNamedTags). */
+const SPECIAL_START_NAMES = new NameTable(SPECIAL_START_TAGS);
+const SPECIAL_END_NAMES = new NameTable(SPECIAL_END_TAGS);
 
 /** Internal: a nested document (iframe srcdoc, HTML escaped in XML) inherits its parent's base. */
 export interface Nesting {
@@ -168,6 +171,8 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		);
 		// Attributes the table does not name are not even reported (onAttributeName would let them go).
 		this.tokenizer.attributeNames = this.attributeNames;
+		this.tokenizer.startTagNames = SPECIAL_START_NAMES;
+		this.tokenizer.endTagNames = SPECIAL_END_NAMES;
 		this.cap = new TagCap(
 			(start, end) => this.slice(start, end),
 			(link, event) => this.bases.addResolved(link, event),
@@ -328,6 +333,24 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 
 	protected inForeignContent(): boolean {
 		return this.tree.current !== 'html';
+	}
+
+	/**
+	 * In HTML content, once the base is no longer held for the body, with no text being read
+	 * (no anchor text, text links, raw text or decoded style): a start tag matters only if
+	 * it is special or has an attribute the table names (onStartTag), an end tag only if it
+	 * is special (onEndTag), and text not at all (takesText).
+	 */
+	protected readsOnlyNamedTags(): boolean {
+		return (
+			!this.textLinks &&
+			this.anchor === null &&
+			this.textOnly === null &&
+			this.style === null &&
+			!this.decodedStyle &&
+			!this.bases.watchingForBody &&
+			this.tree.current === 'html'
+		);
 	}
 
 	protected onStartTag(start: number, nameEnd: number, _end: number, selfClosing: boolean): void {

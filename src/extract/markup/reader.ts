@@ -62,6 +62,13 @@ export abstract class TagReader {
 	protected abstract onEnd(): void;
 	/** Whether the tokenizer reads in foreign content (CDATA sections, no raw text). */
 	protected abstract inForeignContent(): boolean;
+	/**
+	 * Whether, in the state the host is in now, text and every tag the tokenizer's
+	 * `startTagNames` and `endTagNames` do not name (a start tag with no attribute its
+	 * `attributeNames` names) change nothing for it: the tokenizer may then read them
+	 * without a callback (FastTokenizer.quiet).
+	 */
+	protected abstract readsOnlyNamedTags(): boolean;
 	/** A declaration's text `[start, end)` (`<!` text `>`; the text before was read). */
 	protected onDeclaration(_start: number, _end: number): void {}
 	/** A processing instruction's text `[start, end)` (`<?` text `?>`; the text before was read). */
@@ -99,7 +106,9 @@ export abstract class TagReader {
 
 	/** Forget the source no one needs any more (`held`: the host's own earliest offset), counting its lines first. */
 	protected dropSource(held: number | undefined): void {
-		let keep = this.floor;
+		this.settle();
+		// What the tokenizer skipped while the host was quiet is not needed either.
+		let keep = Math.max(this.floor, this.tokenizer.quietEnd);
 		if (this.tagStart >= 0) keep = Math.min(keep, this.tagStart);
 		if (this.textStart >= 0) keep = Math.min(keep, this.textStart);
 		if (held !== undefined) keep = Math.min(keep, held);
@@ -115,6 +124,11 @@ export abstract class TagReader {
 		this.source.drop(keep);
 	}
 
+	/** Lets the tokenizer skip what changes nothing (the host's state may have changed: a callback ran). */
+	private settle(): void {
+		this.tokenizer.quiet = this.textStart < 0 && this.tagStart < 0 && this.readsOnlyNamedTags();
+	}
+
 	private callbacks(): TokenizerCallbacks {
 		return {
 			onattribname: (start, end) => this.attributeName(start, end),
@@ -128,6 +142,7 @@ export abstract class TagReader {
 				this.flushText();
 				this.floor = end;
 				this.onEndTag(start, end);
+				this.settle();
 			},
 			ontext: (start, end) => this.text(start, end),
 			ontextentity: () => undefined,
@@ -136,18 +151,22 @@ export abstract class TagReader {
 				this.flushText();
 				this.floor = end;
 				this.onCdata(start, end - offset, end);
+				this.settle();
 			},
 			ondeclaration: (start, end) => {
 				this.other(end);
 				this.onDeclaration(start, end);
+				this.settle();
 			},
 			onprocessinginstruction: (start, end) => {
 				this.other(end);
 				this.onInstruction(start, end);
+				this.settle();
 			},
 			onend: () => {
 				this.flushText();
 				this.onEnd();
+				this.settle();
 			},
 			isInForeignContext: () => this.inForeignContent(),
 		};
@@ -174,6 +193,7 @@ export abstract class TagReader {
 		this.tagStart = -1;
 		this.onStartTag(start, this.tagNameEnd, end, selfClosing);
 		this.attributes.reset();
+		this.settle();
 	}
 
 	private text(start: number, end: number): void {
@@ -181,11 +201,13 @@ export abstract class TagReader {
 		if (!this.takesText(start, end)) return;
 		if (this.textStart < 0) this.textStart = start;
 		this.textEnd = end;
+		this.tokenizer.quiet = false;
 	}
 
 	/** A comment, declaration or processing instruction ending at `end`. */
 	private other(end: number): void {
 		this.flushText();
 		this.floor = end;
+		this.settle();
 	}
 }

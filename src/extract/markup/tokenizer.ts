@@ -60,6 +60,23 @@ export class FastTokenizer extends Tokenizer {
 	 * which the host would have let go. Null: every attribute is reported.
 	 */
 	attributeNames: AttributeNames | null = null;
+	/**
+	 * Set by the host, between callbacks, while text and every tag but those named below
+	 * change nothing for it: the text-and-tag loop then reports no text, no start tag whose
+	 * name {@link startTagNames} does not name and that has no attribute
+	 * {@link attributeNames} names, and no end tag {@link endTagNames} does not name (each
+	 * read to its end as before, without a callback).
+	 */
+	quiet = false;
+	/** The start tags a quiet host reads even with no attribute it reads. */
+	startTagNames: AttributeNames = NO_NAMES;
+	/** The end tags a quiet host reads. */
+	endTagNames: AttributeNames = NO_NAMES;
+	/**
+	 * Absolute offset before which the loop skipped all it read while quiet: as a callback's
+	 * end offset, nothing before it is needed any more (the last callback may be further back).
+	 */
+	quietEnd = 0;
 }
 
 /** The attribute names a host reads (html/attributes.ts NameTable is one). */
@@ -67,6 +84,8 @@ export interface AttributeNames {
 	/** The name equal to `text[start, end)` with ASCII letters case folded, if it is one. */
 	find(text: string, start: number, end: number): string | undefined;
 }
+
+const NO_NAMES: AttributeNames = {find: () => undefined};
 
 /** Whether the stock Tokenizer has the method replaced here (false: the stock loop runs). */
 export const SKIPS_WITH_INDEX_OF =
@@ -202,11 +221,24 @@ if (SKIPS_TAG_STATES) {
  * stock state decides, asking whether content is foreign). At the end of the buffer it
  * leaves the stock state it is in, as the stock loop would (an attribute not reported whose
  * value the buffer cuts is then reported in part: a host that reads only some names lets it go).
+ *
+ * While the host is quiet (FastTokenizer.quiet) the loop still reads every tag through the
+ * same states, so that it ends where the stock states would (a `>` in a quoted value,
+ * `#attribute-value-(double-quoted)-state`, does not end the tag), but makes no callback for
+ * the text, the start tags and the end tags the host does not read: a start tag's name is
+ * held back (`#tag-name-state`) until an attribute the host reads (`#attribute-name-state`)
+ * shows that it does, and let go at its `>` otherwise; an end tag's name is let go at
+ * `#end-tag-open-state`'s end when the host does not read it. A start tag held back when
+ * the buffer ends is reported then: the stock states read on from there.
  */
 interface LoopInternals extends StateInternals {
 	xmlMode: boolean;
 	recognizeSelfClosing: boolean;
 	attributeNames: AttributeNames | null;
+	quiet: boolean;
+	startTagNames: AttributeNames;
+	endTagNames: AttributeNames;
+	quietEnd: number;
 	state: number;
 	sectionStart: number;
 	cbs: TokenizerCallbacks;
@@ -280,6 +312,9 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 	const names = this.attributeNames;
 	/** Whether the attribute being read is reported (its name was; see FastTokenizer.attributeNames). */
 	let reported = true;
+	/** The name of a start tag not reported yet (quiet: see above), `[heldStart, heldEnd)` in the source; -1: none. */
+	let heldStart = -1;
+	let heldEnd = -1;
 	while (i < length) {
 		const code = buffer.charCodeAt(i);
 		switch (state) {
@@ -289,7 +324,8 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					i = length;
 					break;
 				}
-				if (lt + offset > sectionStart) cbs.ontext(sectionStart, lt + offset);
+				if (this.quiet) this.quietEnd = lt + offset;
+				else if (lt + offset > sectionStart) cbs.ontext(sectionStart, lt + offset);
 				sectionStart = lt + offset;
 				state = BEFORE_TAG_NAME;
 				i = lt + 1;
@@ -304,7 +340,10 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 						handBack(this, BEFORE_TAG_NAME, sectionStart, i);
 						return;
 					}
-					cbs.onopentagname(i + offset, end + offset);
+					if (this.quiet && this.startTagNames.find(buffer, i, end) === undefined) {
+						heldStart = i + offset;
+						heldEnd = end + offset;
+					} else cbs.onopentagname(i + offset, end + offset);
 					sectionStart = -1;
 					state = BEFORE_ATTRIBUTE_NAME;
 					i = end;
@@ -322,9 +361,13 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 			}
 			case BEFORE_ATTRIBUTE_NAME: {
 				if (code === 0x3e /* > */) {
-					cbs.onopentagend(i + offset);
 					state = TEXT;
 					sectionStart = i + 1 + offset;
+					if (heldStart < 0) cbs.onopentagend(i + offset);
+					else {
+						heldStart = -1;
+						this.quietEnd = sectionStart;
+					}
 				} else if (code === 0x2f /* / */) {
 					state = IN_SELF_CLOSING_TAG;
 				} else if ((classOf(code) & WHITESPACE) === 0) {
@@ -337,8 +380,12 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 			case IN_SELF_CLOSING_TAG: {
 				if (code === 0x3e /* > */) {
 					// HTML: the flag is reported; the tag's content is read as after any start tag.
-					cbs.onselfclosingtag(i + offset);
 					sectionStart = i + 1 + offset;
+					if (heldStart < 0) cbs.onselfclosingtag(i + offset);
+					else {
+						heldStart = -1;
+						this.quietEnd = sectionStart;
+					}
 					state = TEXT;
 					i++;
 				} else if ((classOf(code) & WHITESPACE) !== 0) {
@@ -356,7 +403,13 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					break;
 				}
 				reported = names === null || names.find(buffer, sectionStart - offset, end) !== undefined;
-				if (reported) cbs.onattribname(sectionStart, end + offset);
+				if (reported) {
+					if (heldStart >= 0) {
+						cbs.onopentagname(heldStart, heldEnd);
+						heldStart = -1;
+					}
+					cbs.onattribname(sectionStart, end + offset);
+				}
 				sectionStart = end + offset;
 				state = AFTER_ATTRIBUTE_NAME;
 				i = end;
@@ -453,7 +506,9 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					i = length;
 					break;
 				}
-				cbs.onclosetag(sectionStart, end + offset);
+				if (!this.quiet || this.endTagNames.find(buffer, sectionStart - offset, end) !== undefined)
+					cbs.onclosetag(sectionStart, end + offset);
+				else this.quietEnd = end + offset;
 				sectionStart = -1;
 				state = AFTER_CLOSING_TAG_NAME;
 				i = end;
@@ -473,6 +528,7 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 		}
 	}
 	// The buffer is read: the stock loop ends in this state (and reports the open text or value).
+	if (heldStart >= 0) cbs.onopentagname(heldStart, heldEnd);
 	this.state = state;
 	this.sectionStart = sectionStart;
 	this.index = offset + length - 1;

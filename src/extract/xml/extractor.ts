@@ -176,6 +176,11 @@ export class XmlExtractor extends TagReader implements ExtractorCore, StartTagHo
 		return true;
 	}
 
+	/** Every tag and text run matters in XML (and the tokenizer's XML mode has no quiet loop). */
+	protected readsOnlyNamedTags(): boolean {
+		return false;
+	}
+
 	/** `<!` text `>`: a DOCTYPE, its internal subset and system identifier. */
 	protected override onDeclaration(start: number, end: number): void {
 		this.readDoctype(start, end);

@@ -1,0 +1,50 @@
+/** Test helper: every callback a tokenizer makes, in order, with its arguments. */
+import type {Tokenizer, TokenizerCallbacks} from 'htmlparser2';
+import {readdirSync, readFileSync} from 'node:fs';
+
+export type Call = [name: string, ...args: number[]];
+
+/** The callbacks of the tokenizer `make` builds, written `chunks` then ended. */
+export function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: readonly string[]): Call[] {
+	const log: Call[] = [];
+	const record =
+		(name: string) =>
+		(...args: number[]): void =>
+			void log.push([name, ...args]);
+	const callbacks: TokenizerCallbacks = {
+		onattribdata: record('attribdata'),
+		onattribentity: record('attribentity'),
+		onattribend: record('attribend'),
+		onattribname: record('attribname'),
+		oncdata: record('cdata'),
+		onclosetag: record('closetag'),
+		oncomment: record('comment'),
+		ondeclaration: record('declaration'),
+		onend: record('end'),
+		onopentagend: record('opentagend'),
+		onopentagname: record('opentagname'),
+		onprocessinginstruction: record('pi'),
+		onselfclosingtag: record('selfclosingtag'),
+		ontext: record('text'),
+		ontextentity: record('textentity'),
+		isInForeignContext: () => false,
+	};
+	const tokenizer = make(callbacks);
+	for (const chunk of chunks) tokenizer.write(chunk);
+	tokenizer.end();
+	return log;
+}
+
+/** Every HTML fixture page (more than ten), whole and in chunks of 1000 and 7, with a label. */
+export function fixtureChunks(): Array<[label: string, chunks: string[]]> {
+	const folder = new URL('../../fixtures/html/', import.meta.url);
+	const pages = readdirSync(folder).filter(name => name.endsWith('.html'));
+	if (pages.length <= 10) throw new Error(`fixtures/html: ${pages.length} pages`);
+	return pages.flatMap(name => {
+		const html = readFileSync(new URL(name, folder), 'utf8');
+		return [html.length, 1000, 7].map((size): [string, string[]] => [
+			`${name} in chunks of ${size}`,
+			Array.from({length: Math.ceil(html.length / size)}, (_, i) => html.slice(i * size, (i + 1) * size)),
+		]);
+	});
+}
