@@ -199,8 +199,9 @@ function resolveInto(
 	}
 
 	if (codebase === undefined) {
-		// An absolute URL in its canonical form, against a base that takes one: itself (resolutions.ts).
-		if (context.resolutions?.takesAbsolute(layer.url, value) === true) {
+		// An absolute URL in its canonical form, against a base that takes one: itself
+		// (resolutions.ts). In whatwg the plain resolver tells, after the relative forms.
+		if (plain === undefined && context.resolutions?.takesAbsolute(layer.url, value) === true) {
 			link.url = value;
 			return;
 		}
