@@ -10,6 +10,7 @@ import type {BaseSource, Dialect, ExtractOptions, Link, LinkError} from '../type
 import {absolutize, resolve} from '../uri/index.js';
 import type {ReferenceEvent} from './event.js';
 import {plainAbsolute, PlainResolver} from './plain-base.js';
+import {Resolutions} from './resolutions.js';
 
 export interface BaseLayer {
 	url: string;
@@ -45,6 +46,12 @@ export interface ResolveContext {
 	plain?: PlainResolver;
 	/** CoreOptions.own: applied to every string of a Link that may be cut from the input. */
 	own?: (s: string) => string;
+	/**
+	 * This document's resolutions per base (resolutions.ts): which bases take an absolute
+	 * URL as written and, with `own` (a map of slices would keep the input alive), what
+	 * each reference resolved to.
+	 */
+	resolutions?: Resolutions;
 }
 
 /** Extraction options as the cores receive them: validated, plus what the caller adds. */
@@ -88,6 +95,7 @@ export function resolveContext(
 	if (encodeQuery !== undefined) context.encodeQuery = encodeQuery;
 	if (own !== undefined) context.own = own;
 	if (context.dialect === 'whatwg') context.plain = new PlainResolver();
+	context.resolutions = new Resolutions((value, base) => resolvedOrNull(value, base, context));
 	return context;
 }
 
@@ -126,23 +134,52 @@ const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
 /** Resolve one reference event against its base, never throwing: failures become `error`. */
 export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Link {
 	const {against} = event;
-	const {own} = context;
-	const link = linkFields(event, own);
+	const {own, resolutions} = context;
+	const layer = against === 'document' ? context.documentBase : context.base;
+	// A repeat of a (base, value) pair: the first Link's strings and outcome (resolutions.ts).
+	const memory =
+		own !== undefined &&
+		layer !== null &&
+		against !== 'absolute' &&
+		event.codebase === undefined &&
+		event.reference === undefined
+			? resolutions
+			: undefined;
+	const known = memory?.find(layer!.url, event.value);
+	const link = linkFields(event, own, known?.value);
 	// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
 	const value = event.reference === undefined ? link.value : own === undefined ? event.reference : own(event.reference);
-	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
 	if (value === '' || codeAt(value, 0) === 0x23 /* "#" */) link.sameDocument = true;
 	if (event.inert === true) link.inert = true;
-
-	const layer = against === 'document' ? context.documentBase : context.base;
 	if (layer !== null) {
 		link.baseSource = layer.source;
 		// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
 		if (layer.url.length <= MAX_BASE_LENGTH) link.base = layer.url;
 	}
+	if (known !== undefined) {
+		link.url = known.url;
+		if (known.error !== undefined) link.error = known.error;
+		return link;
+	}
+	resolveInto(link, value, event, layer, context);
+	memory?.remember(layer!.url, link.value, {value: link.value, url: link.url, error: link.error});
+	return link;
+}
+
+/** Set `link.url`, or `link.error`, for `value` against `layer` (resolveEvent's work past its bookkeeping). */
+function resolveInto(
+	link: Link,
+	value: string,
+	event: ReferenceEvent,
+	layer: BaseLayer | null,
+	context: ResolveContext,
+): void {
+	const {against} = event;
+	const {own} = context;
+	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
 	if (value.length > MAX_URL_LENGTH && NOT_PRINTABLE_ASCII.test(value)) {
 		link.error = 'invalid-url';
-		return link;
+		return;
 	}
 
 	const plain = context.dialect === 'whatwg' ? context.plain : undefined;
@@ -150,7 +187,7 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	const tooLong = layer !== null && against !== 'absolute' && baseShare(value, layer.url) > MAX_BASE_LENGTH;
 	if (tooLong && !standsAlone(value, layer.url, context.dialect)) {
 		link.error = 'invalid-base';
-		return link;
+		return;
 	}
 	if (against === 'absolute' || layer === null || tooLong) {
 		// encodeQuery leaves a plain (ASCII) URL alone.
@@ -158,21 +195,27 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 			(plain === undefined ? null : plainAbsolute(value)) ?? absolutize(value, {dialect: context.dialect});
 		if (absolute !== null) link.url = finish(absolute, context);
 		else link.error = against === 'absolute' ? 'invalid-url' : 'no-base';
-		return link;
+		return;
 	}
 
-	if (plain !== undefined && codebase === undefined) {
-		const url = plain.resolve(value, layer.url);
+	if (codebase === undefined) {
+		// An absolute URL in its canonical form, against a base that takes one: itself
+		// (resolutions.ts). In whatwg the plain resolver tells, after the relative forms.
+		if (plain === undefined && context.resolutions?.takesAbsolute(layer.url, value) === true) {
+			link.url = value;
+			return;
+		}
+		const url = plain?.resolve(value, layer.url) ?? null;
 		if (url !== null) {
 			link.url = url;
-			return link;
+			return;
 		}
 	}
 	try {
 		const base = codebase === undefined ? layer.url : resolve(codebase, layer.url, {dialect: context.dialect});
 		if (baseShare(value, base) > MAX_BASE_LENGTH && !standsAlone(value, base, context.dialect)) {
 			link.error = 'invalid-base';
-			return link;
+			return;
 		}
 		link.url = resolveWithQueryEncoding(value, base, context);
 		if (SCRIPT_SCHEME.test(base) && !isScriptReference(value, context)) {
@@ -182,7 +225,16 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	} catch {
 		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
-	return link;
+}
+
+/** The URL `value` resolves to against `base` on resolveInto's full path (no codebase), or null where it fails. */
+function resolvedOrNull(value: string, base: string, context: ResolveContext): string | null {
+	try {
+		const url = resolveWithQueryEncoding(value, base, context);
+		return SCRIPT_SCHEME.test(base) && !isScriptReference(value, context) ? null : url;
+	} catch {
+		return null;
+	}
 }
 
 const SCHEME = /^[\x00-\x20]*([a-z][a-z\d+.-]*):/i;
@@ -243,11 +295,13 @@ export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s
  * when they are equal). Copied one by one: V8's object rest/spread took ~8 µs a call here,
  * more than resolving the URL. Keep in step with ReferenceEvent.
  */
-function linkFields(event: ReferenceEvent, own: ((s: string) => string) | undefined): Link {
+function linkFields(event: ReferenceEvent, own: ((s: string) => string) | undefined, known?: string): Link {
 	const {raw, value, element, attribute, rel} = event;
-	const ownRaw = own === undefined ? raw : own(raw);
+	const same = value === raw;
+	// A repeated value: the first Link's copy (resolutions.ts), for the raw text too when it is the same.
+	const ownRaw = same && known !== undefined ? known : own === undefined ? raw : own(raw);
 	const link: Link = {
-		value: value === raw ? ownRaw : own === undefined ? value : own(value),
+		value: same ? ownRaw : (known ?? (own === undefined ? value : own(value))),
 		raw: ownRaw,
 		start: event.start,
 		end: event.end,

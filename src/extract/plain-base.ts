@@ -93,6 +93,18 @@ function withPath(prefix: string, ref: string, end: number): string | null {
 }
 
 /**
+ * Whether `ref` is a special URL (http, https, ws, wss, ftp) with a DNS host the parser keeps,
+ * no port, and a path, query and fragment it copies as written: it is its own serialization.
+ *
+ * @example
+ * plainSpecialUrl('https://h.example/a?b'); // true
+ * plainSpecialUrl('https://h.example/a/../b'); // false (a dot segment)
+ */
+export function plainSpecialUrl(ref: string): boolean {
+	return PLAIN_SPECIAL_URL.test(ref);
+}
+
+/**
  * `new URL(ref).href` for an absolute `ref` that needs no parse to know, else null:
  * a special URL whose parts are kept as written (an empty path becomes "/"), or a
  * non-special URL with an opaque path of printable ASCII and no query or fragment.
@@ -103,7 +115,7 @@ function withPath(prefix: string, ref: string, end: number): string | null {
  * plainAbsolute('HTTP://h.example/'); // null (the parser lower-cases the scheme)
  */
 export function plainAbsolute(ref: string): string | null {
-	if (PLAIN_SPECIAL_URL.test(ref)) return ref;
+	if (plainSpecialUrl(ref)) return ref;
 	const match = SPECIAL_PREFIX.exec(ref);
 	if (match === null) return PLAIN_OPAQUE.test(ref) ? ref : null;
 	const [prefix, scheme = '', authority = ''] = match;
