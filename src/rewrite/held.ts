@@ -22,7 +22,9 @@ export interface HeldUnits<U> {
 /**
  * Bytes held in one array, grown to twice what it must hold when full (so each byte is
  * copied a bounded number of times), and never written where a piece was already read
- * out: a reader may keep the views it was given.
+ * out: a reader may keep the views it was given. While the chunks written are views of
+ * one buffer, each beginning where the last ended (a whole input fed in steps), the store
+ * is a view of that buffer too and nothing is copied.
  *
  * @example
  * const held = new HeldByteArray();
@@ -60,6 +62,16 @@ export class HeldByteArray implements HeldUnits<Uint8Array> {
 			this.storageStart = this.from;
 			this.size = chunk.length;
 			this.owned = false;
+			return;
+		}
+		if (
+			!this.owned &&
+			chunk.buffer === this.storage.buffer &&
+			chunk.byteOffset === this.storage.byteOffset + this.storage.length
+		) {
+			// The bytes that follow the store in the same buffer (a one-shot input fed in steps): the view grows, no copy.
+			this.storage = new Uint8Array(chunk.buffer, this.storage.byteOffset, this.storage.length + chunk.length);
+			this.size = this.storage.length;
 			return;
 		}
 		if (!this.owned || this.size + chunk.length > this.storage.length) {

@@ -33,4 +33,6 @@ export interface Codecs {
 	utf8Length(text: string): number;
 	/** `text` in UTF-8 (well-formed text: the caller replaces lone surrogates first). */
 	encodeUtf8(text: string): Uint8Array;
+	/** Whether every byte is below 0x80, where the platform checks natively (else absent: a loop in JS would cost what it saves). */
+	isAscii?(bytes: Uint8Array): boolean;
 }

@@ -32,6 +32,8 @@ export interface StreamDecoder {
 	end(): string;
 	/** The WHATWG name of the encoding in use, e.g. `'utf-8'`, `'windows-1252'` (the provisional one until decided). */
 	readonly encoding: string;
+	/** Bytes copied to hold the input while the encoding is undecided (for tests). */
+	readonly copied: number;
 }
 
 /**
@@ -89,34 +91,46 @@ class SniffingDecoder implements StreamDecoder {
 		return this.name;
 	}
 
+	get copied(): number {
+		return this.held.copied;
+	}
+
 	write(bytes: Uint8Array): string {
 		if (this.decoder !== undefined) return this.decoder.write(bytes);
-		this.held.append(bytes);
-		if (this.held.length < this.sniffAt) return '';
-		this.sniffAt = Math.min(2 * this.held.length, PRESCAN_BYTES);
-		const bom = this.sniffBom(false);
-		if (bom === 'more') return '';
-		if (bom !== null) return this.start(bom.encoding, bom.length);
-		const declared = this.sniffDeclared(false);
-		return declared === 'more' ? '' : this.start(declared ?? 'utf-8', 0);
+		// A first write that decides is sniffed and decoded where it lies (most do: a page's first step is 64 KiB); bytes are copied only to wait for more.
+		let prefix = bytes;
+		if (this.held.length > 0) {
+			this.held.append(bytes);
+			if (this.held.length < this.sniffAt) return '';
+			prefix = this.held.view();
+		}
+		this.sniffAt = Math.min(2 * prefix.length, PRESCAN_BYTES);
+		const bom = this.sniffBom(prefix, false);
+		const declared = bom === null ? this.sniffDeclared(prefix, false) : null;
+		if (bom === 'more' || declared === 'more') {
+			if (prefix === bytes) this.held.append(bytes);
+			return '';
+		}
+		if (bom !== null) return this.start(bom.encoding, bom.length, prefix);
+		return this.start(declared ?? 'utf-8', 0, prefix);
 	}
 
 	end(): string {
 		let text = '';
 		if (this.decoder === undefined) {
-			const bom = this.sniffBom(true);
-			if (bom !== null && bom !== 'more') text = this.start(bom.encoding, bom.length);
+			const held = this.held.view();
+			const bom = this.sniffBom(held, true);
+			if (bom !== null && bom !== 'more') text = this.start(bom.encoding, bom.length, held);
 			else {
-				const declared = this.sniffDeclared(true);
-				text = this.start(declared === 'more' || declared === null ? 'utf-8' : declared, 0);
+				const declared = this.sniffDeclared(held, true);
+				text = this.start(declared === 'more' || declared === null ? 'utf-8' : declared, 0, held);
 			}
 		}
 		return text + (this.decoder?.end() ?? '');
 	}
 
 	/** Encoding Standard "BOM sniff". */
-	private sniffBom(complete: boolean): {encoding: string; length: number} | null | 'more' {
-		const held = this.held.view();
+	private sniffBom(held: Uint8Array, complete: boolean): {encoding: string; length: number} | null | 'more' {
 		for (const bom of BOMS) {
 			const matches = bom.bytes.every((b, k) => k >= held.length || held[k] === b);
 			if (!matches) continue;
@@ -127,26 +141,28 @@ class SniffingDecoder implements StreamDecoder {
 	}
 
 	/** The transport's charset, else what the bytes declare; `more` while a longer prefix could tell. */
-	private sniffDeclared(complete: boolean): Sniffed {
+	private sniffDeclared(held: Uint8Array, complete: boolean): Sniffed {
 		if (this.transport !== null) return this.transport;
 		switch (this.type) {
 			case 'html':
-				return prescanHtml(this.held.view(), complete);
+				return prescanHtml(held, complete);
 			case 'xhtml':
 			case 'xml':
 				// RFC 7303 §3: BOM, then the transport's charset, then the XML declaration.
-				return xmlEncoding(this.held.view(), complete);
+				return xmlEncoding(held, complete);
 			case 'css':
-				return cssCharset(this.held.view(), complete);
+				return cssCharset(held, complete);
 			default:
 				return null;
 		}
 	}
 
-	private start(encoding: string, skip: number): string {
+	/** Decode with `encoding` from now on, beginning with the sniffed `prefix` (the held bytes or the first write). */
+	private start(encoding: string, skip: number, prefix: Uint8Array): string {
 		this.name = encoding;
 		this.decoder = createByteDecoder(encoding, this.codecs);
-		const held = this.held.takeWith(new Uint8Array(0));
-		return this.decoder.write(held.subarray(skip));
+		const text = this.decoder.write(prefix.subarray(skip));
+		this.held.clear();
+		return text;
 	}
 }

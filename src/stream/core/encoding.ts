@@ -236,6 +236,12 @@ export class HeldBytes {
 		this.size += bytes.length;
 	}
 
+	/** Forget the held bytes (a view of them stays as it was: the storage is not written again). */
+	clear(): void {
+		this.storage = new Uint8Array(0);
+		this.size = 0;
+	}
+
 	/** The held bytes followed by `more`, in a new array (`more` itself when none are held); empties the store. */
 	takeWith(more: Uint8Array): Uint8Array {
 		if (this.size === 0) return more;

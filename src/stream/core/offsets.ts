@@ -44,7 +44,7 @@ export type TextSource = (from: number, to: number) => string | undefined;
 export function createOffsetMap(encoding: string, bomLength: number, codecs: Codecs): OffsetMap | null {
 	switch (encoding) {
 		case 'utf-8':
-			return new Utf8Map(bomLength, codecs.utf8Length);
+			return new Utf8Map(bomLength, codecs);
 		case 'utf-16le':
 		case 'utf-16be':
 			return {
@@ -90,14 +90,24 @@ class Utf8Map implements OffsetMap {
 	private text = 0;
 	private byte: number;
 	private readonly utf8Length: (text: string) => number;
+	private readonly isAscii: ((bytes: Uint8Array) => boolean) | undefined;
 
-	constructor(bomLength: number, utf8Length: (text: string) => number) {
+	constructor(bomLength: number, codecs: Codecs) {
 		this.byte = bomLength;
-		this.utf8Length = utf8Length;
+		this.utf8Length = codecs.utf8Length;
+		this.isAscii = codecs.isAscii;
 	}
 
 	toByte(target: number, bytes: Uint8Array, start: number, _final: boolean, text?: TextSource): number {
 		if (target <= this.text) return this.byte;
+		// ASCII bytes decode to one unit each: if the next `target - text` bytes are all ASCII, they are the text asked for.
+		const from = this.byte - start;
+		const ascii = from + target - this.text;
+		if (this.isAscii !== undefined && ascii <= bytes.length && this.isAscii(bytes.subarray(from, ascii))) {
+			this.text = target;
+			this.byte = ascii + start;
+			return this.byte;
+		}
 		// Text with no U+FFFD came from valid UTF-8, which encodes back to the same bytes.
 		const piece = text?.(this.text, target);
 		if (piece !== undefined && !piece.includes('\uFFFD')) {

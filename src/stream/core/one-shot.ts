@@ -7,7 +7,7 @@ import type {CheckedRewriteOptions} from '../../rewrite/targets.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../types.js';
 import type {Codecs} from './codecs.js';
 import {checkEncoding} from './decode.js';
-import {checkInput, joinBytes} from './input.js';
+import {checkInput} from './input.js';
 import {ExtractPipeline} from './pipeline.js';
 import {RewritePipeline} from './rewrite-pipeline.js';
 
@@ -58,7 +58,7 @@ export function extractAll(input: string | Uint8Array, options: ExtractOptions, 
  * Input fed to a pipeline at most this many units (bytes or UTF-16 units) at a time: the
  * output is the same for any split (the streams' chunk invariance), and what one write
  * makes at once (a tag's events, the pieces of a link-dense run) stays bounded. An 8.8 MB
- * page of 420,000 links rewritten whole peaked at 407 MB RSS; fed in steps, joined per step, 224 MB.
+ * page of 420,000 links rewritten whole peaked at 407 MB RSS; fed in steps, 224 MB.
  */
 export const ONE_SHOT_STEP = 1 << 16;
 
@@ -74,14 +74,45 @@ export function* steps<T extends string | Uint8Array>(input: T): Generator<T> {
 		) as T;
 }
 
-/** One step's output as one piece: thousands of small pieces cost more than their bytes. */
-function joined(pieces: Array<string | Uint8Array>, strings: boolean): Array<string | Uint8Array> {
-	if (pieces.length <= 1) return pieces;
-	return [strings ? (pieces as string[]).join('') : joinBytes(pieces as Uint8Array[])];
+/** One step's output as one piece: thousands of small pieces cost more than their text. */
+function joined(pieces: string[]): string[] {
+	return pieces.length <= 1 ? pieces : [pieces.join('')];
 }
 
 /**
- * The pieces of `input` rewritten (strings for a string, bytes for bytes), and the counts.
+ * Output bytes copied, as the steps give them, into one array that grows by half when full:
+ * each byte is copied once, and again at most once per growth (joining each step, then the
+ * steps, copied every byte twice). Sized for the input and an eighth more (links made
+ * absolute grew the corpus pages by 1% at the median, 22% at most).
+ */
+class ByteOutput {
+	private bytes: Uint8Array;
+	private size = 0;
+
+	constructor(expected: number) {
+		this.bytes = new Uint8Array(expected + (expected >> 3));
+	}
+
+	push(pieces: readonly Uint8Array[]): void {
+		for (const piece of pieces) {
+			if (this.size + piece.length > this.bytes.length) {
+				const grown = new Uint8Array(Math.max(this.size + piece.length, this.bytes.length + (this.bytes.length >> 1)));
+				grown.set(this.bytes.subarray(0, this.size));
+				this.bytes = grown;
+			}
+			this.bytes.set(piece, this.size);
+			this.size += piece.length;
+		}
+	}
+
+	/** The bytes written; copied out when a quarter or more of the array is unused, so that the result does not keep it. */
+	result(): Uint8Array {
+		return 4 * this.size >= 3 * this.bytes.length ? this.bytes.subarray(0, this.size) : this.bytes.slice(0, this.size);
+	}
+}
+
+/**
+ * The pieces of `input` rewritten (strings for a string, one piece of bytes for bytes), and the counts.
  *
  * @example
  * rewriteAll('<a href="b">', {type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/'}, webCodecs).pieces.join('');
@@ -96,9 +127,14 @@ export function rewriteAll(
 	checkInput(input);
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
 	const pipeline = new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'}, codecs);
-	const strings = typeof input === 'string';
-	const pieces: Array<string | Uint8Array> = [];
-	for (const step of steps(input)) pieces.push(...joined(pipeline.write(step), strings));
-	pieces.push(...joined(pipeline.end(), strings));
-	return {pieces, ...pipeline.counts};
+	if (typeof input === 'string') {
+		const pieces: string[] = [];
+		for (const step of steps(input)) pieces.push(...joined(pipeline.write(step) as string[]));
+		pieces.push(...joined(pipeline.end() as string[]));
+		return {pieces, ...pipeline.counts};
+	}
+	const output = new ByteOutput(input.length);
+	for (const step of steps(input)) output.push(pipeline.write(step) as Uint8Array[]);
+	output.push(pipeline.end() as Uint8Array[]);
+	return {pieces: [output.result()], ...pipeline.counts};
 }

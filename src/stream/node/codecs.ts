@@ -50,6 +50,7 @@ export const nodeCodecs: Codecs = {
 	utf8Length: text => Buffer.byteLength(text, 'utf8'),
 	// Buffer.from is 2–4× faster than TextEncoder.encode for short strings on Node 20 (a rewrite encodes each new URL).
 	encodeUtf8: text => Buffer.from(text, 'utf8'),
+	isAscii,
 };
 
 const multiByteCodecs = new Map<string, MultiByteCodec>();

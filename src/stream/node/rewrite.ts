@@ -41,8 +41,15 @@ export function rewriteCounted<T extends string | Uint8Array>(
 	options: RewriteOptions,
 ): {output: T; rewritten: number; unchanged: number; keptAbsolute: number} {
 	const {pieces, rewritten, unchanged, keptAbsolute} = rewriteAll(input, options, nodeCodecs);
-	const output = (typeof input === 'string' ? pieces.join('') : Buffer.concat(pieces as Uint8Array[])) as T;
+	const output = (typeof input === 'string' ? pieces.join('') : asBuffer(pieces as Uint8Array[])) as T;
 	return {output, rewritten, unchanged, keptAbsolute};
+}
+
+/** The one-shot output (one piece: one-shot.ts) as a Buffer, without copying it again. */
+function asBuffer(pieces: Uint8Array[]): Buffer {
+	const [only] = pieces;
+	if (pieces.length !== 1 || only === undefined) return Buffer.concat(pieces);
+	return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
 }
 
 /**

@@ -1,0 +1,107 @@
+/**
+ * A byte rewrite copies the input's bytes as few times as it can: a whole input fed in
+ * steps is held as views of itself (rewrite/held.ts), the first write that decides the
+ * encoding is decoded where it lies (decode.ts), ASCII runs are mapped to byte offsets
+ * without measuring their text (offsets.ts), and the one-shot output is written once into
+ * one array (one-shot.ts). Counted, not timed; the outputs are checked by hand.
+ */
+import test from 'ava';
+import {HeldByteArray} from '../../src/rewrite/held.js';
+import type {Codecs} from '../../src/stream/core/codecs.js';
+import {createDecoder} from '../../src/stream/core/decode.js';
+import {createOffsetMap} from '../../src/stream/core/offsets.js';
+import {rewriteAll} from '../../src/stream/core/one-shot.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
+import {rewriteLinks} from '../../src/stream/node/rewrite.js';
+
+const bytes = (length: number): Uint8Array => Uint8Array.from({length}, (_, i) => i & 0xff);
+
+test('HeldByteArray: views of one buffer, each beginning where the last ended, are held without a copy', t => {
+	const whole = bytes(1000);
+	const held = new HeldByteArray();
+	for (let at = 0; at < whole.length; at += 100) held.append(whole.subarray(at, at + 100));
+	t.is(held.copied, 0);
+	t.deepEqual([...held.contiguous().units], [...whole]);
+	held.drop(500);
+	t.deepEqual(held.contiguous().start, 500);
+	t.deepEqual([...held.contiguous().units], [...whole.subarray(500)]);
+	// Bytes of another buffer: what is held is copied into an array of its own, and the buffer is left as it was.
+	held.append(Uint8Array.of(1, 2, 3));
+	t.is(held.copied, 503);
+	t.deepEqual([...held.contiguous().units], [...whole.subarray(500), 1, 2, 3]);
+	t.deepEqual([...whole], [...bytes(1000)]);
+});
+
+test('HeldByteArray: a view of the same buffer that does not follow on (a gap, or the same bytes again) is copied', t => {
+	const whole = bytes(300);
+	const gap = new HeldByteArray();
+	gap.append(whole.subarray(0, 100));
+	gap.append(whole.subarray(200, 300));
+	t.deepEqual([...gap.contiguous().units], [...whole.subarray(0, 100), ...whole.subarray(200, 300)]);
+	const again = new HeldByteArray();
+	again.append(whole.subarray(0, 100));
+	again.append(whole.subarray(0, 100));
+	t.deepEqual([...again.contiguous().units], [...whole.subarray(0, 100), ...whole.subarray(0, 100)]);
+	t.deepEqual([...whole], [...bytes(300)]);
+});
+
+test('sniffing decoder: a first write that decides the encoding is decoded where it lies, not copied', t => {
+	const page = `<meta charset=utf-8><p>${'x'.repeat(70_000)}é`;
+	const decoder = createDecoder({type: 'html'}, nodeCodecs);
+	t.is(decoder.write(Buffer.from(page)) + decoder.end(), page);
+	t.is(decoder.encoding, 'utf-8');
+	t.is(decoder.copied, 0);
+	// A first write too short to decide is held (copied) until one more decides.
+	const short = createDecoder({type: 'html'}, nodeCodecs);
+	const latin = Buffer.from('<meta charset="windows-1252"><p>\x93', 'latin1');
+	t.is(
+		short.write(latin.subarray(0, 10)) + short.write(latin.subarray(10)) + short.end(),
+		'<meta charset="windows-1252"><p>\u201C',
+	);
+	t.is(short.encoding, 'windows-1252');
+	t.true(short.copied >= 10);
+});
+
+test('offset map (utf-8): ASCII bytes are mapped without measuring the text, the rest as before', t => {
+	let measured = 0;
+	const codecs: Codecs = {
+		...nodeCodecs,
+		utf8Length: text => {
+			measured += text.length;
+			return nodeCodecs.utf8Length(text);
+		},
+	};
+	const text = '<a href="x">é<a href="y">';
+	const input = Buffer.from(text);
+	const map = createOffsetMap('utf-8', 0, codecs);
+	if (map === null) return t.fail();
+	const source = (from: number, to: number): string => text.slice(from, to);
+	t.is(map.toByte(9, input, 0, false, source), 9);
+	t.is(measured, 0);
+	// Past é (two bytes in UTF-8, C3 A9): one byte more than its text offset.
+	const y = text.indexOf('y');
+	t.is(map.toByte(y, input, 0, false, source), y + 1);
+	t.is(map.toByte(text.length, input, 0, true, source), input.length);
+});
+
+test('rewriteAll (bytes): a page of many steps comes out as one piece', t => {
+	const page = Buffer.from('<a href="p">é'.repeat(30_000));
+	const {pieces, rewritten} = rewriteAll(
+		page,
+		{type: 'html', to: 'absolute', retrievalUrl: 'https://example.com/d/'},
+		nodeCodecs,
+	);
+	t.is(rewritten, 30_000);
+	t.is(pieces.length, 1);
+	t.is(Buffer.from(pieces[0] as Uint8Array).toString(), '<a href="https://example.com/d/p">é'.repeat(30_000));
+});
+
+test('rewriteLinks (bytes): the output is its own, and keeps no array much larger than itself', t => {
+	const page = Buffer.from('<a href="https://example.com/d/p">x'.repeat(10_000));
+	const output = rewriteLinks(page, {type: 'html', to: 'relative', retrievalUrl: 'https://example.com/d/'});
+	t.true(Buffer.isBuffer(output));
+	t.is(output.toString(), '<a href="p">x'.repeat(10_000));
+	t.true(output.buffer.byteLength <= (4 / 3) * output.length, `${output.buffer.byteLength} for ${output.length}`);
+	output.fill(0);
+	t.is(page.toString(), '<a href="https://example.com/d/p">x'.repeat(10_000));
+});
