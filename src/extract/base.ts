@@ -256,7 +256,7 @@ function baseShare(value: string, base: string): number {
 	const authorityEnd = authority < 0 ? 0 : base.indexOf('/', authority + 2);
 	// `//x`: the scheme; `/x`: scheme and authority; else the folder of the base's path.
 	const second = codeAt(value, at + 1);
-	if ((first === 0x2f || first === 0x5c) && (second === 0x2f || second === 0x5c)) return authority < 0 ? 0 : authority;
+	if ((first === 0x2f || first === 0x5c) && (second === 0x2f || second === 0x5c)) return Math.max(authority, 0);
 	if (first === 0x2f || first === 0x5c) return authorityEnd < 0 ? pathEnd : authorityEnd;
 	return base.lastIndexOf('/', pathEnd - 1) + 1;
 }
