@@ -49,9 +49,8 @@ export class DecodedText {
 	 * @param text The decoded text.
 	 * @param source The source text it was decoded from.
 	 * @param sourceStart Absolute source offset of decoded offset 0 (and of `source`).
-	 * @param runs `[decodedStart, sourceOffset, atomic(0|1)]` triples, `sourceOffset` relative to
-	 *             `sourceStart`, ending with a sentinel run at the decoded length; `null` when the
-	 *             text is the source verbatim.
+	 * @param runs The runs (see {@link Runs}), ending with a sentinel run at the decoded length;
+	 *             `null` when the text is the source verbatim.
 	 */
 	constructor(text: string, source: string, sourceStart: number, runs: Runs | null) {
 		this.text = text;
@@ -63,6 +62,11 @@ export class DecodedText {
 	/** The text is its source verbatim (nothing was decoded): decoded and source offsets differ by `sourceStart`. */
 	get verbatim(): boolean {
 		return this.runs === null;
+	}
+
+	/** Bytes the map back to the source takes (its runs): the memory bound, for tests. */
+	get mapBytes(): number {
+		return this.runs?.bytes ?? 0;
 	}
 
 	/** The source text of the absolute span `[start, end)` (within this text's source). */
@@ -85,47 +89,67 @@ export class DecodedText {
 		if (runs === null) return this.sourceStart + d;
 		const at = this.sourceStart;
 		let low = 0;
-		let high = runs.length / 3 - 1;
+		let high = runs.count - 1;
 		while (low < high) {
 			const mid = (low + high + 1) >> 1;
-			if ((runs[mid * 3] ?? 0) <= d) low = mid;
+			if (runs.decoded(mid) <= d) low = mid;
 			else high = mid - 1;
 		}
-		const runDecoded = runs[low * 3] ?? 0;
-		const runSource = at + (runs[low * 3 + 1] ?? 0);
-		if (runs[low * 3 + 2] === 0) return runSource + (d - runDecoded);
+		const runDecoded = runs.decoded(low);
+		const packed = runs.source(low);
+		if (packed >= 0) return at + packed + (d - runDecoded);
 		// Inside an atomic run: a start snaps to its beginning, an end to its end.
-		if (d === runDecoded || !isEnd) return runSource;
-		const next = runs[low * 3 + 4];
-		return next === undefined ? runSource : at + next;
+		const runSource = at + ~packed;
+		if (d === runDecoded || !isEnd || low + 1 >= runs.count) return runSource;
+		const next = runs.source(low + 1);
+		return at + (next >= 0 ? next : ~next);
 	}
 }
 
+/** Runs per block of a {@link Runs} list, as a shift (8,192 runs of two Int32: 64 KiB a block). */
+const RUN_BLOCK_BITS = 13;
+const RUN_BLOCK = 1 << RUN_BLOCK_BITS;
+
 /**
- * Run triples, packed: offsets within one value (at most MAX_TOKEN_LENGTH units) fit 32 bits.
- * A value of millions of references keeps 12 bytes a run, not a JS array's 24 and its growth.
+ * Runs, packed: `[decodedStart, sourceOffset]` pairs, `sourceOffset` relative to the value's
+ * start and written `~sourceOffset` (negative) for an atomic run; offsets within one value (at
+ * most MAX_TOKEN_LENGTH units) fit 31 bits. The pairs go into fixed blocks, never one array
+ * grown by doubling and trimmed by a copy at the end: a 16 MB attribute of 4 M references kept
+ * 12 bytes a run and, while growing and trimming, up to three times that at once.
  */
-type Runs = Int32Array;
+class Runs {
+	count = 0;
+	private readonly blocks: Int32Array[] = [];
 
-/** A growing Int32Array of run triples. */
-class RunList {
-	private data = new Int32Array(48);
-	length = 0;
-
-	push(decoded: number, source: number, atomic: 0 | 1): void {
-		if (this.length + 3 > this.data.length) {
-			const grown = new Int32Array(this.data.length * 2);
-			grown.set(this.data);
-			this.data = grown;
-		}
-		this.data[this.length++] = decoded;
-		this.data[this.length++] = source;
-		this.data[this.length++] = atomic;
+	/** Bytes of the blocks. */
+	get bytes(): number {
+		let bytes = 0;
+		for (const block of this.blocks) bytes += block.byteLength;
+		return bytes;
 	}
 
-	/** The triples, trimmed to their length. */
-	take(): Runs {
-		return this.data.slice(0, this.length);
+	push(decoded: number, source: number, atomic: 0 | 1): void {
+		const index = this.count & (RUN_BLOCK - 1);
+		// The first block starts small (most values have a few references) and grows to RUN_BLOCK; the others are whole.
+		if (index === 0) this.blocks.push(new Int32Array(this.count === 0 ? 32 : 2 * RUN_BLOCK));
+		let block = this.blocks[this.blocks.length - 1]!;
+		if (2 * index >= block.length) {
+			const grown = new Int32Array(Math.min(2 * RUN_BLOCK, block.length * 2));
+			grown.set(block);
+			this.blocks[this.blocks.length - 1] = block = grown;
+		}
+		block[2 * index] = decoded;
+		block[2 * index + 1] = atomic === 1 ? ~source : source;
+		this.count++;
+	}
+
+	decoded(run: number): number {
+		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1))]!;
+	}
+
+	/** The run's packed source offset: `~offset` (negative) for an atomic run. */
+	source(run: number): number {
+		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1)) + 1]!;
 	}
 }
 
@@ -190,7 +214,7 @@ export class CharacterReferenceDecoder {
 		const source = knownString(input);
 		const xmlAttribute = mode === 'xml-attribute';
 		if (!needsDecoding(source, mode)) return new DecodedText(source, source, sourceStart, null);
-		const runs = new RunList();
+		const runs = new Runs();
 		const text = new TextBuilder();
 		let identityStart = 0;
 		let i = 0;
@@ -228,7 +252,7 @@ export class CharacterReferenceDecoder {
 		}
 		identity();
 		runs.push(text.length, source.length, 0);
-		return new DecodedText(text.text(), source, sourceStart, runs.take());
+		return new DecodedText(text.text(), source, sourceStart, runs);
 	}
 
 	/** Length of the character reference at `ampersand` (0: not one); its text in `codePoints`. */
