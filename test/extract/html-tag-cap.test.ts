@@ -93,7 +93,11 @@ test('iframe srcdoc: past the cap, more references make no more Links (only the 
 	const made = (count: number): {calls: number; links: Link[]} => {
 		let calls = 0;
 		const links: Link[] = [];
-		const core = new HtmlExtractor({...OPTIONS, own: s => (calls++, s)}, link => links.push(link));
+		const own = (s: string): string => {
+			calls++;
+			return s;
+		};
+		const core = new HtmlExtractor({...OPTIONS, own}, link => links.push(link));
 		core.write(`<iframe srcdoc="${'&lt;a href=x&gt;'.repeat(count)}"></iframe>`);
 		core.end();
 		return {calls, links};
