@@ -7,6 +7,7 @@
  * that need decoding are decoded here, once, with the `entities` package's trie.
  */
 import {codeAt, knownString} from '../../known-string.js';
+import {StringBuilder} from '../../string-builder.js';
 import {DecodingMode, EntityDecoder, htmlDecodeTree} from 'entities/decode';
 
 const CharCodes = {
@@ -154,36 +155,6 @@ class Runs {
 }
 
 /**
- * Decoded text built piece by piece: pieces are joined into flat blocks as they come, so a
- * value of millions of references is never a rope of millions of parts.
- */
-class TextBuilder {
-	length = 0;
-	private readonly blocks: string[] = [];
-	private pieces: string[] = [];
-
-	add(piece: string): void {
-		this.length += piece.length;
-		this.pieces.push(piece);
-		if (this.pieces.length >= TEXT_BLOCK_PIECES) this.flush();
-	}
-
-	text(): string {
-		this.flush();
-		return this.blocks.length === 1 ? (this.blocks[0] ?? '') : this.blocks.join('');
-	}
-
-	private flush(): void {
-		if (this.pieces.length === 0) return;
-		this.blocks.push(this.pieces.join(''));
-		this.pieces = [];
-	}
-}
-
-/** Pieces joined into one flat block at a time. */
-const TEXT_BLOCK_PIECES = 4096;
-
-/**
  * Decodes character references (and CR LF → LF, CR → LF, and in attributes NUL → U+FFFD)
  * in source slices. One instance per extractor: it owns a reusable entity decoder.
  *
@@ -215,7 +186,7 @@ export class CharacterReferenceDecoder {
 		const xmlAttribute = mode === 'xml-attribute';
 		if (!needsDecoding(source, mode)) return new DecodedText(source, source, sourceStart, null);
 		const runs = new Runs();
-		const text = new TextBuilder();
+		const text = new StringBuilder();
 		let identityStart = 0;
 		let i = 0;
 		// NUL → U+FFFD and a lone CR → LF keep the length: they stay in identity runs, replaced
