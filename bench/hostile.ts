@@ -13,6 +13,11 @@
  * after decompression (a bomb's inflated bytes, capped per HTTP body at
  * MAX_DECODED_BODY_BYTES), so time per MB compares like with like.
  *
+ * The single-file shapes of issue 23 (singleFiles) are also rows as folders of two such files
+ * at `-j 2` (`extract --site`, `rewrite --site --out`). Progress goes to standard error, one
+ * line a run. `HOSTILE_ONLY=regex` picks rows by name, `HOSTILE_VARIANTS=1` adds `-j 1` and
+ * standard output to a file for each single file.
+ *
  * Usage: npx tsx bench/hostile.ts [SIZES_MB]   (default 4,16,64; builds dist/ when missing)
  *        npx tsx bench/hostile.ts redo-and-site [PAGE_MB]   (the redo after a thread runs out of memory; one large page through a site rewrite)
  */
