@@ -13,6 +13,11 @@
  * after decompression (a bomb's inflated bytes, capped per HTTP body at
  * MAX_DECODED_BODY_BYTES), so time per MB compares like with like.
  *
+ * The single-file shapes of issue 23 (singleFiles) are also rows as folders of two such files
+ * at `-j 2` (`extract --site`, `rewrite --site --out`). Progress goes to standard error, one
+ * line a run. `HOSTILE_ONLY=regex` picks rows by name, `HOSTILE_VARIANTS=1` adds `-j 1` and
+ * standard output to a file for each single file.
+ *
  * Usage: npx tsx bench/hostile.ts [SIZES_MB]   (default 4,16,64; builds dist/ when missing)
  *        npx tsx bench/hostile.ts redo-and-site [PAGE_MB]   (the redo after a thread runs out of memory; one large page through a site rewrite)
  */
@@ -232,15 +237,36 @@ function amplification(file: (name: string) => string, mb: number): Array<[strin
 	]);
 }
 
-/** The single-file shapes that took over 300 MB (documents whose inner documents, entities or output were held whole). */
+/** A file name's extension for each `--type` (a site finds a document's type by its name). */
+const EXTENSIONS: Readonly<Record<string, string>> = {
+	html: '.html',
+	xml: '.xml',
+	css: '.css',
+	text: '.txt',
+	'': '.eml',
+};
+
+/**
+ * The single-file shapes that took over 300 MB (documents whose inner documents, entities or
+ * output were held whole); each also as a folder of two such files at `-j 2` (`extract --site`,
+ * `rewrite --site --out`: two threads at once, each with one file), the issue's "up to 1.8 GB".
+ */
 function singleFiles(file: (name: string) => string, mb: number): Array<[string, Input]> {
 	const size = mb * MB;
+	const folders: Array<[string, Input]> = [];
 	const row = (name: string, type: string, head: string, body: string, tail: string, suffix = ''): [string, Input] => {
 		const path = `${file(name)}${suffix}`;
+		const folder = `${file(name)}-two`;
+		const folderName = `${name}, two files, -j 2`;
 		if (ONLY === undefined || ONLY.test(name)) writeRepeated(path, head, body, size, tail);
+		if (ONLY === undefined || ONLY.test(folderName)) {
+			mkdirSync(folder);
+			for (const n of [1, 2]) writeRepeated(join(folder, `f${n}${EXTENSIONS[type]}`), head, body, size, tail);
+		}
+		folders.push([folderName, {path: folder, mb: 2 * mb, args: ['-j', '2'], rewrite: type !== ''}]);
 		return [name, {path, mb, args: type === '' ? [] : ['--type', type], rewrite: type !== ''}];
 	};
-	return filtered([
+	const files = [
 		row(
 			'RSS CDATA description of links',
 			'xml',
@@ -272,7 +298,8 @@ function singleFiles(file: (name: string) => string, mb: number): Array<[string,
 			'',
 			'.eml',
 		),
-	]);
+	];
+	return filtered([...files, ...folders]);
 }
 
 /** The rows HOSTILE_ONLY keeps. */
@@ -315,6 +342,10 @@ function run(shape: string, input: Input, command: 'extract' | 'rewrite', work: 
 		// Exit 1 is a reported bad input (a message too deep, a body past the cap); anything else is a crash.
 		if (result.status !== 0 && result.status !== 1)
 			throw new Error(`bench/hostile: ${shape} ${command} exited ${result.status}: ${result.stderr.slice(0, 500)}`);
+		// Progress on standard error: a full run takes long, and a row over the goal is worth seeing at once.
+		process.stderr.write(
+			`${shape} | ${command} | ${input.mb} MB | ${result.maxRssMb.toFixed(0)} MB | ${(result.seconds / input.mb).toFixed(3)} s/MB | exit ${result.status}\n`,
+		);
 		return {shape, command, mb: input.mb, seconds: result.seconds, maxRssMb: result.maxRssMb};
 	} finally {
 		closeSync(stdout);

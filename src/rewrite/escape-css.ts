@@ -6,6 +6,7 @@
  * can appear (the value may sit in an HTML `<style>` element), nor `]]>` (an XHTML CDATA
  * section).
  */
+import {StringBuilder} from '../string-builder.js';
 
 const CharCodes = {
 	Null: 0x00,
@@ -43,7 +44,7 @@ function needsHex(c: number): boolean {
  * escapeCssUrl('a (1).png'); // 'a\\20 \\(1\\).png'
  */
 export function escapeCssUrl(value: string): string {
-	let out = '';
+	const out = new StringBuilder();
 	let from = 0;
 	for (let i = 0; i < value.length; i++) {
 		const c = value.charCodeAt(i);
@@ -58,10 +59,13 @@ export function escapeCssUrl(value: string): string {
 		)
 			escaped = `\\${value[i]}`;
 		if (escaped === undefined) continue;
-		out += value.slice(from, i) + escaped;
+		out.add(value.slice(from, i));
+		out.add(escaped);
 		from = i + 1;
 	}
-	return from === 0 ? value : out + value.slice(from);
+	if (from === 0) return value;
+	out.add(value.slice(from));
+	return out.text();
 }
 
 /**
@@ -72,7 +76,7 @@ export function escapeCssUrl(value: string): string {
  * escapeCssString('say "hi"\n'); // 'say \\"hi\\"\\a '
  */
 export function escapeCssString(value: string): string {
-	let out = '';
+	const out = new StringBuilder();
 	let from = 0;
 	for (let i = 0; i < value.length; i++) {
 		const c = value.charCodeAt(i);
@@ -82,10 +86,13 @@ export function escapeCssString(value: string): string {
 		else if (c === CharCodes.QuotationMark || c === CharCodes.Apostrophe || c === CharCodes.ReverseSolidus)
 			escaped = `\\${value[i]}`;
 		if (escaped === undefined) continue;
-		out += value.slice(from, i) + escaped;
+		out.add(value.slice(from, i));
+		out.add(escaped);
 		from = i + 1;
 	}
-	return from === 0 ? value : out + value.slice(from);
+	if (from === 0) return value;
+	out.add(value.slice(from));
+	return out.text();
 }
 
 /**

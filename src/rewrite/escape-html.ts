@@ -4,6 +4,7 @@
  * and its single-quoted and unquoted siblings, `#character-reference-state`) to exactly the value
  * given, and never ends its attribute or element.
  */
+import {StringBuilder} from '../string-builder.js';
 
 const CharCodes = {
 	Tab: 0x09, // "\t"
@@ -71,9 +72,18 @@ function replaceFrom(s: string, table: Readonly<Record<number, string>>): string
 	let i = 0;
 	while (i < s.length && table[s.charCodeAt(i)] === undefined) i++;
 	if (i === s.length) return s;
-	let out = s.slice(0, i);
-	for (; i < s.length; i++) out += table[s.charCodeAt(i)] ?? s[i];
-	return out;
+	// Unchanged runs as slices, each reference a piece (see string-builder.ts).
+	const out = new StringBuilder();
+	let from = 0;
+	for (; i < s.length; i++) {
+		const reference = table[s.charCodeAt(i)];
+		if (reference === undefined) continue;
+		out.add(s.slice(from, i));
+		out.add(reference);
+		from = i + 1;
+	}
+	out.add(s.slice(from));
+	return out.text();
 }
 
 /**

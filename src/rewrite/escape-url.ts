@@ -5,6 +5,7 @@
  * space, quote or angle bracket is what the URL parser writes for them anyway (URL
  * Standard percent-encode sets), so the written URL keeps its meaning.
  */
+import {StringBuilder} from '../string-builder.js';
 import {isHtmlWhitespace} from './escape-html.js';
 
 const CharCodes = {
@@ -28,15 +29,18 @@ function percent(c: number): string {
  * percentEncodeWhere('a b', (c) => c === 0x20); // 'a%20b'
  */
 export function percentEncodeWhere(value: string, encode: (c: number, i: number) => boolean): string {
-	let out = '';
+	const out = new StringBuilder();
 	let from = 0;
 	for (let i = 0; i < value.length; i++) {
 		const c = value.charCodeAt(i);
 		if (c >= 0x80 || !encode(c, i)) continue;
-		out += value.slice(from, i) + percent(c);
+		out.add(value.slice(from, i));
+		out.add(percent(c));
 		from = i + 1;
 	}
-	return from === 0 ? value : out + value.slice(from);
+	if (from === 0) return value;
+	out.add(value.slice(from));
+	return out.text();
 }
 
 /**

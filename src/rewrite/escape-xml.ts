@@ -3,6 +3,7 @@
  * sections (§2.7). The output reads back, through an XML parser, as exactly the value
  * given, and never ends its element or section.
  */
+import {StringBuilder} from '../string-builder.js';
 
 /**
  * XML 1.0 §2.2 Char: no C0 control but TAB, LF and CR, no U+FFFE or U+FFFF, no lone
@@ -95,16 +96,19 @@ const ATTRIBUTE: Readonly<Record<string, string>> = {
 export function escapeXmlAttribute(value: string, quote: '"' | "'"): string {
 	value = xmlCharacters(value);
 	const other = quote === '"' ? "'" : '"';
-	let out = '';
+	const out = new StringBuilder();
 	let from = 0;
 	for (let i = 0; i < value.length; i++) {
 		const c = value[i] as string;
 		const reference = c === other ? undefined : ATTRIBUTE[c];
 		if (reference === undefined) continue;
-		out += value.slice(from, i) + reference;
+		out.add(value.slice(from, i));
+		out.add(reference);
 		from = i + 1;
 	}
-	return from === 0 ? value : out + value.slice(from);
+	if (from === 0) return value;
+	out.add(value.slice(from));
+	return out.text();
 }
 
 /** A value written into a DOCTYPE system literal, and the quote it needs. */

@@ -268,3 +268,37 @@ test('options are checked', async t => {
 		name: 'OptionError',
 	});
 });
+
+test('a message given as one 4 MB chunk: its first Links come before its last part is read', async t => {
+	// The command hands a small enough file over whole; reading it all before the first Link
+	// made every Link of it at once (a 16 MB .eml of links: 551 MB).
+	const html = '<a href="x">\r\n'.repeat(300_000);
+	const message = [
+		'From: a@example.org',
+		'MIME-Version: 1.0',
+		'Content-Type: multipart/mixed; boundary="b"',
+		'',
+		'--b',
+		'Content-Type: text/html',
+		'',
+		html,
+		'--b',
+		'Content-Type: text/plain',
+		'Content-Transfer-Encoding: x-unknown',
+		'',
+		'http://example.org/last',
+		'--b--',
+		'',
+	].join('\r\n');
+	const order: string[] = [];
+	let links = 0;
+	for await (const link of extractMail(chunks(Buffer.from(message)), {
+		type: 'eml',
+		onWarning: warning => order.push(warning.code),
+	})) {
+		if (links++ === 0) order.push('first link');
+		if (link.url === 'http://example.org/last') order.push('last link');
+	}
+	t.is(links, 300_001);
+	t.deepEqual(order, ['first link', 'unknown-transfer-encoding', 'last link']);
+});

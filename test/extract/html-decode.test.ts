@@ -58,3 +58,24 @@ test('decode: verbatim text keeps an identity map', t => {
 	t.is(text.toSourceStart(3), 43);
 	t.is(text.toSourceEnd(5), 45);
 });
+
+test('decode: the map stays right across its blocks (40,000 runs)', t => {
+	// "&amp;x" repeated: decoded "&x", the "&" from source 6k, the "x" from 6k + 5.
+	const text = decoder.decode('&amp;x'.repeat(20_000), 7, 'attribute');
+	t.is(text.text, '&x'.repeat(20_000));
+	for (const k of [0, 1, 4095, 4096, 4097, 8191, 8192, 12_345, 19_999]) {
+		t.is(text.toSourceStart(2 * k), 7 + 6 * k, `start of reference ${k}`);
+		t.is(text.toSourceEnd(2 * k + 1), 7 + 6 * k + 5, `end of reference ${k}`);
+		t.is(text.toSourceStart(2 * k + 1), 7 + 6 * k + 5, `start of x ${k}`);
+		t.is(text.toSourceEnd(2 * k + 2), 7 + 6 * k + 6, `end of x ${k}`);
+	}
+});
+
+test('decode: the map of a 4 MB value of references takes at most 8 bytes a reference', t => {
+	// A 16 MB href or srcdoc of references was decoded whole, its map at 12 bytes a run.
+	const references = 1 << 20;
+	const text = decoder.decode('&amp'.repeat(references), 0, 'attribute');
+	t.is(text.text.length, references);
+	t.true(text.mapBytes <= 8 * references + 64 * 1024, `${text.mapBytes} bytes`);
+	t.is(text.toSourceEnd(references), 4 * references);
+});

@@ -9,6 +9,7 @@ import test from 'ava';
 import {DOCUMENT_HOLD_CHARS, DOCUMENT_HOLD_EVENTS, HOLD_LIMIT_CHARS} from '../../src/extract/html/base.js';
 import {HtmlExtractor} from '../../src/extract/html/extractor.js';
 import {createExtractStream, extractLinks} from '../../src/index.js';
+import type {ReferenceEvent} from '../../src/extract/event.js';
 import type {Link} from '../../src/types.js';
 import {collect, links, PAGE_URL, rows, splitAt} from './html-collect.js';
 
@@ -217,4 +218,22 @@ test('a form start tag inside an open form is dropped: no Link for any of its at
 		'form action https://site.example/dir/o',
 		'form action https://site.example/dir/x',
 	]);
+});
+
+test('reference events are made by a constructor: no allocation site for V8 to pretenure after a long hold', t => {
+	// V8 pretenures an object literal's allocation site once most of its objects outlive a
+	// young-generation collection, as the 32,768 references of a document-wide hold do; every
+	// later event then went straight to the old generation (a 16 MB srcdoc: 170 MB of dead
+	// events before each full collection). Objects made by a constructor have no such site.
+	const events: ReferenceEvent[] = [];
+	const core = new HtmlExtractor({type: 'html', retrievalUrl: 'https://example.com/'}, (_link, event) =>
+		events.push(event),
+	);
+	core.write('<a href="a.html"><iframe srcdoc="<a href=b.html>"></iframe><p style="background: url(c.png)">');
+	core.end();
+	t.deepEqual(
+		events.map(event => event.value),
+		['a.html', 'b.html', 'c.png'],
+	);
+	for (const event of events) t.not(Object.getPrototypeOf(event), Object.prototype);
 });

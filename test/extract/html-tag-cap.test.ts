@@ -8,6 +8,7 @@ import test from 'ava';
 import {createExtractStream, extractLinks, rewriteLinks} from '../../src/index.js';
 import type {Link} from '../../src/index.js';
 import {MAX_TAG_REFERENCES} from '../../src/extract/html/tag-cap.js';
+import {HtmlExtractor} from '../../src/extract/html/extractor.js';
 import {MAX_URL_LENGTH} from '../../src/extract/base.js';
 
 const OPTIONS = {type: 'html', retrievalUrl: 'https://example.com/d/'} as const;
@@ -84,4 +85,36 @@ test('a printable ASCII data: URL longer than MAX_URL_LENGTH is still resolved',
 	const url = `data:text/plain,${'a'.repeat(MAX_URL_LENGTH)}`;
 	const [link] = extractLinks(`<img src="${url}">`, OPTIONS);
 	t.is(link?.url, url);
+});
+
+test('iframe srcdoc: past the cap, more references make no more Links (only the overflow span grows)', t => {
+	// A 16 MB srcdoc of a million links made a Link for each, dropped at the cap: 365 MB.
+	// `own` is applied to every string of each Link made, so its calls count the Links made.
+	const made = (count: number): {calls: number; links: Link[]} => {
+		let calls = 0;
+		const links: Link[] = [];
+		const own = (s: string): string => {
+			calls++;
+			return s;
+		};
+		const core = new HtmlExtractor({...OPTIONS, own}, link => links.push(link));
+		core.write(`<iframe srcdoc="${'&lt;a href=x&gt;'.repeat(count)}"></iframe>`);
+		core.end();
+		return {calls, links};
+	};
+	const some = made(50_000);
+	const more = made(100_000);
+	t.is(more.calls, some.calls);
+	// The same Links, the overflow spanning the rest of the value in the source either way.
+	const prefix = '<iframe srcdoc="'.length;
+	for (const [{links}, count] of [
+		[some, 50_000],
+		[more, 100_000],
+	] as const) {
+		t.is(links.length, MAX_TAG_REFERENCES + 1);
+		const rest = links[MAX_TAG_REFERENCES]!;
+		t.is(rest.error, 'too-many');
+		t.is(rest.start, prefix + MAX_TAG_REFERENCES * 16 + '&lt;a href='.length);
+		t.is(rest.end, prefix + (count - 1) * 16 + '&lt;a href=x'.length);
+	}
 });

@@ -90,11 +90,21 @@ export async function* extractMail(
 	let run: MessageRun | undefined;
 	for await (const event of messageEvents(input as AsyncIterable<Uint8Array | string>, options)) {
 		if (event.type === 'start') run = new MessageRun(walkerOptions, event.start, options);
-		else if (event.type === 'data') await run?.write(event.bytes);
-		else await run?.end();
+		else if (event.type === 'data') {
+			// A step at a time, its Links handed on before the next: a whole file given as one chunk
+			// (the command reads a small enough file whole) made every Link of it at once.
+			for (let at = 0; at < event.bytes.length && run !== undefined; at += MAIL_STEP_BYTES) {
+				await run.write(event.bytes.subarray(at, at + MAIL_STEP_BYTES));
+				yield* run.take();
+			}
+			continue;
+		} else await run?.end();
 		if (run !== undefined) yield* run.take();
 	}
 }
+
+/** Bytes of a message written to its Splitter at once, its Links taken before the next step. */
+export const MAIL_STEP_BYTES = 64 * 1024;
 
 function checkMailOptions(options: MailOptions): {dialect: Dialect} {
 	if (options === null || typeof options !== 'object')

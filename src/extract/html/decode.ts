@@ -7,6 +7,7 @@
  * that need decoding are decoded here, once, with the `entities` package's trie.
  */
 import {codeAt, knownString} from '../../known-string.js';
+import {StringBuilder} from '../../string-builder.js';
 import {DecodingMode, EntityDecoder, htmlDecodeTree} from 'entities/decode';
 
 const CharCodes = {
@@ -49,9 +50,8 @@ export class DecodedText {
 	 * @param text The decoded text.
 	 * @param source The source text it was decoded from.
 	 * @param sourceStart Absolute source offset of decoded offset 0 (and of `source`).
-	 * @param runs `[decodedStart, sourceOffset, atomic(0|1)]` triples, `sourceOffset` relative to
-	 *             `sourceStart`, ending with a sentinel run at the decoded length; `null` when the
-	 *             text is the source verbatim.
+	 * @param runs The runs (see {@link Runs}), ending with a sentinel run at the decoded length;
+	 *             `null` when the text is the source verbatim.
 	 */
 	constructor(text: string, source: string, sourceStart: number, runs: Runs | null) {
 		this.text = text;
@@ -63,6 +63,11 @@ export class DecodedText {
 	/** The text is its source verbatim (nothing was decoded): decoded and source offsets differ by `sourceStart`. */
 	get verbatim(): boolean {
 		return this.runs === null;
+	}
+
+	/** Bytes the map back to the source takes (its runs): the memory bound, for tests. */
+	get mapBytes(): number {
+		return this.runs?.bytes ?? 0;
 	}
 
 	/** The source text of the absolute span `[start, end)` (within this text's source). */
@@ -85,79 +90,69 @@ export class DecodedText {
 		if (runs === null) return this.sourceStart + d;
 		const at = this.sourceStart;
 		let low = 0;
-		let high = runs.length / 3 - 1;
+		let high = runs.count - 1;
 		while (low < high) {
 			const mid = (low + high + 1) >> 1;
-			if ((runs[mid * 3] ?? 0) <= d) low = mid;
+			if (runs.decoded(mid) <= d) low = mid;
 			else high = mid - 1;
 		}
-		const runDecoded = runs[low * 3] ?? 0;
-		const runSource = at + (runs[low * 3 + 1] ?? 0);
-		if (runs[low * 3 + 2] === 0) return runSource + (d - runDecoded);
+		const runDecoded = runs.decoded(low);
+		const packed = runs.source(low);
+		if (packed >= 0) return at + packed + (d - runDecoded);
 		// Inside an atomic run: a start snaps to its beginning, an end to its end.
-		if (d === runDecoded || !isEnd) return runSource;
-		const next = runs[low * 3 + 4];
-		return next === undefined ? runSource : at + next;
+		const runSource = at + ~packed;
+		if (d === runDecoded || !isEnd || low + 1 >= runs.count) return runSource;
+		const next = runs.source(low + 1);
+		return at + (next >= 0 ? next : ~next);
 	}
 }
 
-/**
- * Run triples, packed: offsets within one value (at most MAX_TOKEN_LENGTH units) fit 32 bits.
- * A value of millions of references keeps 12 bytes a run, not a JS array's 24 and its growth.
- */
-type Runs = Int32Array;
+/** Runs per block of a {@link Runs} list, as a shift (8,192 runs of two Int32: 64 KiB a block). */
+const RUN_BLOCK_BITS = 13;
+const RUN_BLOCK = 1 << RUN_BLOCK_BITS;
 
-/** A growing Int32Array of run triples. */
-class RunList {
-	private data = new Int32Array(48);
-	length = 0;
+/**
+ * Runs, packed: `[decodedStart, sourceOffset]` pairs, `sourceOffset` relative to the value's
+ * start and written `~sourceOffset` (negative) for an atomic run; offsets within one value (at
+ * most MAX_TOKEN_LENGTH units) fit 31 bits. The pairs go into fixed blocks, never one array
+ * grown by doubling and trimmed by a copy at the end: a 16 MB attribute of 4 M references kept
+ * 12 bytes a run and, while growing and trimming, up to three times that at once.
+ */
+class Runs {
+	count = 0;
+	private readonly blocks: Int32Array[] = [];
+
+	/** Bytes of the blocks. */
+	get bytes(): number {
+		let bytes = 0;
+		for (const block of this.blocks) bytes += block.byteLength;
+		return bytes;
+	}
 
 	push(decoded: number, source: number, atomic: 0 | 1): void {
-		if (this.length + 3 > this.data.length) {
-			const grown = new Int32Array(this.data.length * 2);
-			grown.set(this.data);
-			this.data = grown;
+		const index = this.count & (RUN_BLOCK - 1);
+		// The first block starts small (most values have a few references) and grows to RUN_BLOCK; the others are whole.
+		if (index === 0) this.blocks.push(new Int32Array(this.count === 0 ? 32 : 2 * RUN_BLOCK));
+		let block = this.blocks[this.blocks.length - 1]!;
+		if (2 * index >= block.length) {
+			const grown = new Int32Array(Math.min(2 * RUN_BLOCK, block.length * 2));
+			grown.set(block);
+			this.blocks[this.blocks.length - 1] = block = grown;
 		}
-		this.data[this.length++] = decoded;
-		this.data[this.length++] = source;
-		this.data[this.length++] = atomic;
+		block[2 * index] = decoded;
+		block[2 * index + 1] = atomic === 1 ? ~source : source;
+		this.count++;
 	}
 
-	/** The triples, trimmed to their length. */
-	take(): Runs {
-		return this.data.slice(0, this.length);
-	}
-}
-
-/**
- * Decoded text built piece by piece: pieces are joined into flat blocks as they come, so a
- * value of millions of references is never a rope of millions of parts.
- */
-class TextBuilder {
-	length = 0;
-	private readonly blocks: string[] = [];
-	private pieces: string[] = [];
-
-	add(piece: string): void {
-		this.length += piece.length;
-		this.pieces.push(piece);
-		if (this.pieces.length >= TEXT_BLOCK_PIECES) this.flush();
+	decoded(run: number): number {
+		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1))]!;
 	}
 
-	text(): string {
-		this.flush();
-		return this.blocks.length === 1 ? (this.blocks[0] ?? '') : this.blocks.join('');
-	}
-
-	private flush(): void {
-		if (this.pieces.length === 0) return;
-		this.blocks.push(this.pieces.join(''));
-		this.pieces = [];
+	/** The run's packed source offset: `~offset` (negative) for an atomic run. */
+	source(run: number): number {
+		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1)) + 1]!;
 	}
 }
-
-/** Pieces joined into one flat block at a time. */
-const TEXT_BLOCK_PIECES = 4096;
 
 /**
  * Decodes character references (and CR LF → LF, CR → LF, and in attributes NUL → U+FFFD)
@@ -190,8 +185,8 @@ export class CharacterReferenceDecoder {
 		const source = knownString(input);
 		const xmlAttribute = mode === 'xml-attribute';
 		if (!needsDecoding(source, mode)) return new DecodedText(source, source, sourceStart, null);
-		const runs = new RunList();
-		const text = new TextBuilder();
+		const runs = new Runs();
+		const text = new StringBuilder();
 		let identityStart = 0;
 		let i = 0;
 		// NUL → U+FFFD and a lone CR → LF keep the length: they stay in identity runs, replaced
@@ -228,7 +223,7 @@ export class CharacterReferenceDecoder {
 		}
 		identity();
 		runs.push(text.length, source.length, 0);
-		return new DecodedText(text.text(), source, sourceStart, runs.take());
+		return new DecodedText(text.text(), source, sourceStart, runs);
 	}
 
 	/** Length of the character reference at `ampersand` (0: not one); its text in `codePoints`. */

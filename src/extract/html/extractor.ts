@@ -108,6 +108,11 @@ export interface Nesting {
 	hold?: BaseHold;
 	/** The iframe is inside an inert template: so is every Link of its srcdoc document. */
 	inert?: boolean;
+	/**
+	 * The reference spanning `[start, end)` of this document's text is folded into the enclosing
+	 * tag's overflow (tag-cap.ts) and need not be made: true once that tag reports no more.
+	 */
+	folded?: (start: number, end: number) => boolean;
 }
 
 /**
@@ -130,6 +135,8 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	private readonly depth: number;
 	/** A srcdoc document of an iframe inside an inert template. */
 	private readonly nestedInert: boolean;
+	/** Nesting.folded: a srcdoc document's references past its tag's cap are only spans. */
+	private readonly folded: ((start: number, end: number) => boolean) | undefined;
 	/** The text-only element whose text is being read (`style`, `title`, ...), if any. */
 	private textOnly: string | null = null;
 	private style: StyleText | null = null;
@@ -160,6 +167,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		this.decodeMode = this.xml ? 'xml-attribute' : 'attribute';
 		this.depth = nesting?.depth ?? 0;
 		this.nestedInert = nesting?.inert === true;
+		this.folded = nesting?.folded;
 		// A srcdoc document is read whole: it holds its references to its end.
 		const hold = nesting === undefined ? (options.baseHold ?? 'head') : (nesting.hold ?? 'document');
 		this.bases = new BaseTracker(
@@ -230,6 +238,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	emit(event: ReferenceEvent, role: EventRole): void {
+		if (this.folded?.(event.start, event.end) === true) return;
 		this.mark(event);
 		if (!this.cap.admit(event)) return;
 		if (role === 'base') {
@@ -255,6 +264,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 
 	/** Queue an event, marked inert inside a template (HTML `#template-contents`: never rendered). */
 	private readonly add = (event: ReferenceEvent): void => {
+		if (this.folded?.(event.start, event.end) === true) return;
 		this.mark(event);
 		this.bases.add(event);
 	};
@@ -287,6 +297,11 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 				fallback: this.bases.context.base,
 				depth: this.depth + 1,
 				inert: this.nestedInert || this.tree.inert,
+				// Past the cap, a reference of the srcdoc document only moves the overflow's end: its Link
+				// is not made (a 16 MB srcdoc of a million links made and dropped them all: 365 MB).
+				folded: (start, end) =>
+					this.cap.fold(start === end ? text.toSourceStart(start) : text.toSourceEnd(end)) ||
+					(this.folded?.(text.toSourceStart(start), text.toSourceEnd(end)) ?? false),
 			},
 		);
 		nested.write(text.text);
@@ -306,6 +321,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	): void {
 		const start = text.toSourceStart(link.start);
 		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
+		if (this.cap.fold(end) || this.folded?.(start, end) === true) return;
 		const {line, column} = this.locate(start);
 		const sliced = text.sourceSlice(start, end);
 		const raw = this.options.own === undefined ? sliced : this.options.own(sliced);

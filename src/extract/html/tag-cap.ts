@@ -49,6 +49,17 @@ export class TagCap {
 		return false;
 	}
 
+	/**
+	 * A reference ending at `end` is folded into the overflow if one is open (true): its Link
+	 * need not be made. Else (false) it goes through {@link admit}.
+	 */
+	fold(end: number): boolean {
+		if (this.overflow === null) return false;
+		this.count++;
+		this.overflow.end = Math.max(this.overflow.end, end);
+		return true;
+	}
+
 	/** The tag ends: report its overflow (one Link) and start counting again. */
 	close(): void {
 		const overflow = this.overflow;
