@@ -1,5 +1,5 @@
 /**
- * The command at the library's speed (issue 12): `linkstream extract` against the library
+ * The command at the library's speed: `linkstream extract` against the library
  * in one process on the same bytes, side by side in one run.
  *
  * Inputs, built in a temporary folder from SHARED_DIR's corpus pages: the 258 pages copied

@@ -1,5 +1,5 @@
 /**
- * Hostile input through the command (issue 17 item 4): every shape of the attack at three
+ * Hostile input through the command: every shape of the attack at three
  * sizes, `linkstream extract` and `linkstream rewrite` from the shipped build (dist/) at the
  * default `-j`, each run a child process of its own with its peak RSS (GNU time -v, else
  * the child's own maxRSS) and its time per MB of input. Goal: peak RSS under 300 MB for
@@ -13,7 +13,7 @@
  * after decompression (a bomb's inflated bytes, capped per HTTP body at
  * MAX_DECODED_BODY_BYTES), so time per MB compares like with like.
  *
- * The single-file shapes of issue 23 (singleFiles) are also rows as folders of two such files
+ * The single-file shapes (singleFiles) are also rows as folders of two such files
  * at `-j 2` (`extract --site`, `rewrite --site --out`). Progress goes to standard error, one
  * line a run. `HOSTILE_ONLY=regex` picks rows by name, `HOSTILE_VARIANTS=1` adds `-j 1` and
  * standard output to a file for each single file.
@@ -397,7 +397,7 @@ export async function runHostileBench(sizes: readonly number[] = [4, 16, 64]): P
 	const lines = [
 		'## Hostile input',
 		'',
-		`Each shape of issue 17's attack through the command (dist/, default \`-j\`), at ${sizes.join(', ')} MB (a bomb's MB are its inflated bytes: ${BOMB_FACTOR}× the size for a WARC gzip member; HTTP bodies past ${BODY_CAP / MB} MB each are cut; MIME nesting at ${MIME_PARTS.join(', ')} parts), one child process per run, output to /dev/null (\`--out\` in a temporary folder for the folder rewrite): peak RSS and seconds per MB. \`npx tsx bench/hostile.ts [SIZES_MB]\`.`,
+		`Each shape of the hostile-input attack through the command (dist/, default \`-j\`), at ${sizes.join(', ')} MB (a bomb's MB are its inflated bytes: ${BOMB_FACTOR}× the size for a WARC gzip member; HTTP bodies past ${BODY_CAP / MB} MB each are cut; MIME nesting at ${MIME_PARTS.join(', ')} parts), one child process per run, output to /dev/null (\`--out\` in a temporary folder for the folder rewrite): peak RSS and seconds per MB. \`npx tsx bench/hostile.ts [SIZES_MB]\`.`,
 		'',
 		markdown(results, sizes),
 		'',

@@ -1,5 +1,5 @@
 /**
- * Bounded memory, measured (issue 7 item 4): 100 MB and 1 GB of generated HTML, CSS and
+ * Bounded memory, measured: 100 MB and 1 GB of generated HTML, CSS and
  * plain text streamed through `createExtractStream` and `createRewriteStream` (`to:
  * 'absolute'`), each run in a child process of its own (bench/memory-child.mjs, on the
  * compiled dist/ without a TypeScript loader) so that its peak RSS

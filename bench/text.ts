@@ -1,5 +1,5 @@
 /**
- * Plain-text URL scanning (RFC 2396 App. E/F), issue 4:
+ * Plain-text URL scanning (RFC 2396 App. E/F):
  * (a) scaling: time at n, 4n and 16n units for each known ReDoS shape and for normal text;
  *     time(4n)/time(n) must stay at or below 4.5 (linear time);
  * (b) throughput on SHARED_DIR/corpus/text/{visible,links}.txt, MB/s (UTF-8 bytes of the

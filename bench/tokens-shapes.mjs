@@ -1,5 +1,5 @@
 /**
- * The hostile shapes of bench/tokens.ts (issue 17 items 2 and 5): `prefix`, then `unit`
+ * The hostile shapes of bench/tokens.ts: `prefix`, then `unit`
  * repeated to the size asked, then `suffix` (all latin1). `many`: one token holding many
  * references (or one huge reference); `unfinished`: a token never closed, or huge.
  */

@@ -1,5 +1,5 @@
 /**
- * One token's references and unfinished tokens (issue 17 items 2 and 5): each hostile
+ * One token's references and unfinished tokens: each hostile
  * shape of bench/tokens-shapes.mjs streamed through `createExtractStream` and
  * `createRewriteStream` (`to: 'absolute'`) at three sizes, each run in a child process of
  * its own (bench/tokens-child.mjs, on the compiled dist/) so that its peak RSS is the

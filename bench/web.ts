@@ -3,7 +3,7 @@
  * fed in 64 KiB chunks to ExtractStream / RewriteStream (Web Streams, pipeThrough, read to
  * the end) and to createExtractStream / createRewriteStream (Node Transforms, read to the
  * end), every reference to absolute for the rewrites; html-rewriter-wasm (lol-html) with
- * an `a[href]` to absolute handler as the peer. Goal (issue 14): the web streams ≥ 0.9×
+ * an `a[href]` to absolute handler as the peer. Goal: the web streams ≥ 0.9×
  * the Node streams. Runs on Node (its Web Streams implementation), which is what the
  * ratio is about; rows as bench/harness.ts measureIsolated (fresh processes, rounds).
  * Usage: npx tsx bench/web.ts SHARED_DIR. Measures dist/: run `npm run build` first.
@@ -157,7 +157,7 @@ export async function runWebBench(sharedDir: string, options: {runs?: number} = 
 		'',
 		table(rows, 'MB/s', 'createExtractStream (Node)'),
 		'',
-		`Goal (issue 14): the web streams ≥ 0.9× the Node streams: extraction ${(rate('ExtractStream (web)') / rate('createExtractStream (Node)')).toFixed(2)}×, rewriting ${(rate('RewriteStream (web)') / rate('createRewriteStream (Node)')).toFixed(2)}×. Both on Node ${process.version} (its Web Streams); each run of a row in a fresh process, rows interleaved in rounds (harness.ts measureIsolated).`,
+		`Goal: the web streams ≥ 0.9× the Node streams: extraction ${(rate('ExtractStream (web)') / rate('createExtractStream (Node)')).toFixed(2)}×, rewriting ${(rate('RewriteStream (web)') / rate('createRewriteStream (Node)')).toFixed(2)}×. Both on Node ${process.version} (its Web Streams); each run of a row in a fresh process, rows interleaved in rounds (harness.ts measureIsolated).`,
 		'',
 		`Where the extraction gap goes: every Link is one chunk of the stream (${linkCount.toLocaleString('en-US')} Links). The streams alone, with each chunk's Links given and no extraction, take ${platform.toFixed(0)} ms more as Web Streams than as a Node Transform; the extraction rows differ by ${gap.toFixed(0)} ms. Extraction without that platform cost would run at ${(ms('createExtractStream (Node)') / (ms('ExtractStream (web)') - platform)).toFixed(2)}× the Node stream.`,
 		'',

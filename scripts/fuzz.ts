@@ -1,5 +1,5 @@
 /**
- * The nightly-style fuzz run (issue 7 item 2): every property of test/fuzz/properties.ts
+ * The nightly-style fuzz run: every property of test/fuzz/properties.ts
  * over every case source of test/fuzz/generators.ts (generated HTML, XHTML, CSS, text,
  * and mutated seed documents), 100,000 cases by default.
  *

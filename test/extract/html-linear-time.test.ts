@@ -1,5 +1,5 @@
 /**
- * Linear time in the HTML core across chunk boundaries (issue 7, item 3), without timing
+ * Linear time in the HTML core across chunk boundaries, without timing
  * anything: the source window counts the units it copies to read text spanning written
  * chunks (HtmlExtractor.sourceCopied). For the adversarial HTML shapes of bench/scaling.ts,
  * fed in chunks from one unit to 64 KiB, the count stays within a small multiple of the

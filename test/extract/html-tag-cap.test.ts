@@ -1,5 +1,5 @@
 /**
- * One tag's references are capped (issue 17 item 2): past MAX_TAG_REFERENCES, the rest of
+ * One tag's references are capped: past MAX_TAG_REFERENCES, the rest of
  * the tag is one Link with `error: 'too-many'` whose span covers the references not
  * reported, and a rewrite keeps those bytes as written. A stream with no reader then holds
  * at most MAX_TAG_REFERENCES + 1 Links per tag, not one per candidate.

@@ -1,5 +1,5 @@
 /**
- * Linear time across chunk boundaries (issue 7, item 3), without timing anything: the CSS
+ * Linear time across chunk boundaries, without timing anything: the CSS
  * scanner counts the code units it walks (each call from where it resumed), the text core
  * the units of held text it copies. For the adversarial shapes of bench/scaling.ts, fed in
  * chunks from one unit to 64 KiB, both stay within a small multiple of the input length;

@@ -284,7 +284,7 @@ test('matches: in order, not overlapping, raw is the source slice, value has no 
 	);
 });
 
-/** The ReDoS shapes of issue 4: each must scan in linear time (bench/text.ts measures ratios). */
+/** The ReDoS shapes: each must scan in linear time (bench/text.ts measures ratios). */
 const SHAPES: Record<string, (n: number) => string> = {
 	'"a.com " then @': n => `${'a.com '.repeat(n)}@`,
 	'thousands of (': n => `http://x.com/${'('.repeat(n)}`,

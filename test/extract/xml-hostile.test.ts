@@ -1,5 +1,5 @@
 /**
- * Malformed and hostile XML (issue 18 item 2, item 8): never a throw, read on, extract
+ * Malformed and hostile XML: never a throw, read on, extract
  * what is there; memory bounded for a huge text node and deep nesting.
  */
 import test from 'ava';

@@ -1,5 +1,5 @@
 /**
- * The shapes of issue 17's attack at small sizes (items 2 and 5): one token holding many
+ * The shapes of the hostile-input attack at small sizes: one token holding many
  * references (a srcset, ping or archive list, a style attribute of `url()`s, an iframe
  * srcdoc of anchors; sometimes just past MAX_TAG_REFERENCES), one huge reference (a run of
  * NULs, CRs or character references in an href, a long data: URL), and tokens left

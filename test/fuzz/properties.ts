@@ -14,7 +14,7 @@
  * - round-trip: the absolute and the relative rewrite, extracted again, resolve Link by
  *   Link to the URLs of the original;
  * - bounded: no more Links than decoded units (plus one), and in HTML no more than
- *   MAX_TAG_REFERENCES + 1 from one tag (issue 17 item 2), the last of them `too-many`.
+ *   MAX_TAG_REFERENCES + 1 from one tag, the last of them `too-many`.
  */
 import {isDeepStrictEqual} from 'node:util';
 import type {ReferenceEvent} from '../../src/extract/event.js';

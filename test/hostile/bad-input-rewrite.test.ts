@@ -1,5 +1,5 @@
 /**
- * The bad-input table (issue 7, item 1), rewrite side: for every row and every input type,
+ * The bad-input table, rewrite side: for every row and every input type,
  * an identity rewrite gives the input back byte for byte (string and bytes), and the
  * absolute and relative rewrites finish without throwing and give output that extracts to
  * the same URLs. Rows under 1 MB also stream through createRewriteStream at seeded random

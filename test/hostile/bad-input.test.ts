@@ -1,5 +1,5 @@
 /**
- * The bad-input table (issue 7, item 1): every input type takes every hostile input without
+ * The bad-input table: every input type takes every hostile input without
  * throwing, finishes, keeps every span exact, and loses no reference it can see.
  * The 1 GB single line is in bench/memory.ts (streamed); here lines are tens of MB.
  */

@@ -1,5 +1,5 @@
 /**
- * Clear errors (issue 7, item 6): every public function rejects bad options with a
+ * Clear errors: every public function rejects bad options with a
  * TypeError whose message names the option and the expected form, and stream errors
  * carry the position in the input.
  */

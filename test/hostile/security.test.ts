@@ -1,5 +1,5 @@
 /**
- * Security properties (issue 7, item 5):
+ * Security properties:
  * (a) no rewrite breaks out of its context: attacker-chosen new values in attacker-chosen
  *     (generated) markup; parse5, an HTML parser independent of ours, sees the same
  *     elements and attributes, and each Link reads back as the value given (in its

@@ -1,5 +1,5 @@
 /**
- * The bad-input table (issue 7, item 1), shared by the extraction side
+ * The bad-input table, shared by the extraction side
  * (bad-input.test.ts) and the rewrite side (bad-input-rewrite.test.ts): each row names a
  * hostile input and builds it on demand.
  */

@@ -1,5 +1,5 @@
 /**
- * Held bytes in the byte layer stay linear however the bytes are split (issue 7, item 3):
+ * Held bytes in the byte layer stay linear however the bytes are split:
  * the multi-byte legacy decoder holds bytes until one that ends every sequence (up to
  * MAX_HELD_BYTES), and the sniffing decoder holds up to 1024 bytes for the prescan.
  * Counted, not timed: `HeldBytes.copied`.

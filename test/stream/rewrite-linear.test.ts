@@ -1,5 +1,5 @@
 /**
- * Unfinished and oversized tokens cost linear time in a rewrite (issue 17 item 5): the
+ * Unfinished and oversized tokens cost linear time in a rewrite: the
  * input is written in small pieces while the extractor holds one long token, and the units
  * the rewrite copies to hold it and read it (RewritePipeline.copied) stay within a small
  * multiple of the input, whatever the number of writes. Counted, not timed: the splicer

@@ -1,5 +1,5 @@
 /**
- * Type tests for the streams' public typings (issue 19 item 5): checked by `npx tsc
+ * Type tests for the streams' public typings: checked by `npx tsc
  * --noEmit` (this folder is in tsconfig.json's `include`), never run. Each line below either
  * must typecheck, or carries `@ts-expect-error` and must fail to (an unused directive is
  * itself an error), so looser typings (`any` Links, `string | Uint8Array` output) fail here.
