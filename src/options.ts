@@ -3,7 +3,7 @@
  * option and the expected form. Pure TypeScript; the absolute-URL check uses src/uri.
  */
 import {BASE_HOLDS, INPUT_TYPES} from './types.js';
-import type {Dialect, ExtractOptions, RewriteOptions} from './types.js';
+import type {Dialect, ExtractOptions, FuzzyOptions, RewriteOptions} from './types.js';
 import {KEEP_ABSOLUTE_FORM, keepAbsoluteProblem} from './rewrite/keep-absolute.js';
 import {absolutize} from './uri/index.js';
 import {checkDialect, checkForm, describe, OptionError, optionError} from './uri/options.js';
@@ -23,8 +23,71 @@ function checkBoolean(name: string, value: unknown): void {
 	if (value !== undefined && typeof value !== 'boolean') throw optionError(name, 'true or false', value);
 }
 
+/** Every option extraction takes (ExtractOptions), as the check for unknown names reads them. */
+const EXTRACT_NAMES = [
+	'type',
+	'retrievalUrl',
+	'encapsulatingBase',
+	'defaultBase',
+	'dialect',
+	'encoding',
+	'textLinks',
+	'anchorText',
+	'fuzzy',
+	'redactCredentials',
+	'schemes',
+	'baseHold',
+] as const satisfies ReadonlyArray<keyof ExtractOptions>;
+/** Every option rewriting takes besides extraction's (RewriteOptions). */
+const REWRITE_NAMES = [
+	'to',
+	'documentUrl',
+	'scope',
+	'form',
+	'normalize',
+	'keepAbsolute',
+] as const satisfies ReadonlyArray<Exclude<keyof RewriteOptions, keyof ExtractOptions>>;
+/**
+ * What the package's own layers add to the options on their way to the cores
+ * (CoreOptions in src/extract/base.ts): accepted, never listed in an error.
+ */
+const INTERNAL_NAMES = ['own', 'encodeQuery', 'onFragmentTarget', 'releaseStep'];
+const FUZZY_NAMES = ['domains', 'emails'] as const satisfies ReadonlyArray<keyof FuzzyOptions>;
+
+// Compile-time: a name added to ExtractOptions or RewriteOptions must be added to the lists above.
+type Unlisted =
+	| Exclude<keyof ExtractOptions, (typeof EXTRACT_NAMES)[number]>
+	| Exclude<keyof RewriteOptions, keyof ExtractOptions | (typeof REWRITE_NAMES)[number]>;
+const EVERY_NAME_LISTED: [Unlisted] extends [never] ? true : Unlisted = true;
+void EVERY_NAME_LISTED;
+
+const EXTRACT_KNOWN: ReadonlySet<string> = new Set([...EXTRACT_NAMES, ...INTERNAL_NAMES]);
+const REWRITE_KNOWN: ReadonlySet<string> = new Set([...EXTRACT_KNOWN, ...REWRITE_NAMES]);
+
+/**
+ * An own enumerable option whose name the call does not take is an error, never ignored: a
+ * misspelt `baseUrl` (for `retrievalUrl`) would otherwise resolve nothing, silently. Keys
+ * whose value is undefined count too (a spread of another object's options shows them).
+ */
+function checkNames(o: object, what: string, known: ReadonlySet<string>, listed: readonly string[], prefix = ''): void {
+	for (const name of Object.keys(o)) {
+		if (known.has(name)) continue;
+		throw new OptionError(
+			prefix + name,
+			`linkstream: \`${prefix}${name}\` is not ${what}; they are ${listed.map(n => prefix + n).join(', ')}`,
+		);
+	}
+}
+
 /** Validate extraction options; returns them with the dialect filled in. */
 export function checkExtractOptions(options: unknown): ExtractOptions & {dialect: Dialect} {
+	const checked = checkExtractValues(options);
+	checkNames(checked, 'an extraction option', EXTRACT_KNOWN, EXTRACT_NAMES);
+	return checked;
+}
+
+/** The values of extraction's options (not their names: rewriting takes more). */
+function checkExtractValues(options: unknown): ExtractOptions & {dialect: Dialect} {
 	if (options === null || typeof options !== 'object') {
 		throw new OptionError(
 			'options',
@@ -47,6 +110,7 @@ export function checkExtractOptions(options: unknown): ExtractOptions & {dialect
 	if (o.fuzzy !== undefined) {
 		if (o.fuzzy === null || typeof o.fuzzy !== 'object')
 			throw optionError('fuzzy', 'an object {domains?, emails?}', o.fuzzy);
+		checkNames(o.fuzzy, 'a fuzzy option', new Set(FUZZY_NAMES), FUZZY_NAMES, 'fuzzy.');
 		checkBoolean('fuzzy.domains', o.fuzzy.domains);
 		checkBoolean('fuzzy.emails', o.fuzzy.emails);
 	}
@@ -67,7 +131,8 @@ function isScheme(value: unknown): boolean {
 
 /** Validate rewrite options. */
 export function checkRewriteOptions(options: unknown): RewriteOptions & {dialect: Dialect} {
-	const o = checkExtractOptions(options) as RewriteOptions & {dialect: Dialect};
+	const o = checkExtractValues(options) as RewriteOptions & {dialect: Dialect};
+	checkNames(o, 'a rewrite option', REWRITE_KNOWN, [...EXTRACT_NAMES, ...REWRITE_NAMES]);
 	if (o.to !== 'absolute' && o.to !== 'relative' && typeof o.to !== 'function') {
 		throw optionError('to', "'absolute', 'relative' or a function (link) => string | null | undefined", o.to);
 	}
