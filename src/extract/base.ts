@@ -322,39 +322,15 @@ function linkFields(
 	base: string | null,
 	baseSource: BaseSource | null,
 ): Link {
-	const {element, attribute, rel} = event;
-	let link: Link;
-	if (element !== undefined && attribute !== undefined) {
-		link = {
-			value,
-			raw,
-			start: event.start,
-			end: event.end,
-			line: event.line,
-			column: event.column,
-			kind: event.kind,
-			url,
-			base,
-			baseSource,
-			element: own === undefined ? element : own(element),
-			attribute: own === undefined ? attribute : own(attribute),
-		};
-	} else {
-		link = {
-			value,
-			raw,
-			start: event.start,
-			end: event.end,
-			line: event.line,
-			column: event.column,
-			kind: event.kind,
-			url,
-			base,
-			baseSource,
-		};
-		if (element !== undefined) link.element = own === undefined ? element : own(element);
-		if (attribute !== undefined) link.attribute = own === undefined ? attribute : own(attribute);
-	}
+	const {rel, start, end, line, column, kind} = event;
+	const element = event.element === undefined || own === undefined ? event.element : own(event.element);
+	const attribute = event.attribute === undefined || own === undefined ? event.attribute : own(event.attribute);
+	const link: Link =
+		element !== undefined && attribute !== undefined
+			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute}
+			: {value, raw, start, end, line, column, kind, url, base, baseSource};
+	if (element !== undefined && attribute === undefined) link.element = element;
+	if (element === undefined && attribute !== undefined) link.attribute = attribute;
 	if (rel !== undefined) link.rel = own === undefined ? rel : rel.map(own);
 	if (event.text !== undefined) link.text = event.text;
 	if (event.delimiter !== undefined) link.delimiter = event.delimiter;
