@@ -131,9 +131,16 @@ export const MAX_BASE_LENGTH = 2048;
 /** Outside printable ASCII: what the URL parser percent-encodes (or strips). */
 const NOT_PRINTABLE_ASCII = /[^\x21-\x7e]/;
 
+/**
+ * What resolveInto found for one reference: its URL, or why there is none. One object
+ * reused for every reference (resolution is synchronous and never re-entered), so the
+ * outcome is known before the Link is made and the Link is made once (see linkFields).
+ */
+const outcome: {url: string | null; error: LinkError | undefined} = {url: null, error: undefined};
+
 /** Resolve one reference event against its base, never throwing: failures become `error`. */
 export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Link {
-	const {against} = event;
+	const {against, raw, value} = event;
 	const {own, resolutions} = context;
 	const layer = against === 'document' ? context.documentBase : context.base;
 	// A repeat of a (base, value) pair: the first Link's strings and outcome (resolutions.ts).
@@ -145,40 +152,44 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		event.reference === undefined
 			? resolutions
 			: undefined;
-	const known = memory?.find(layer!.url, event.value);
-	const link = linkFields(event, own, known?.value);
-	// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
-	const value = event.reference === undefined ? link.value : own === undefined ? event.reference : own(event.reference);
-	if (value === '' || codeAt(value, 0) === 0x23 /* "#" */) link.sameDocument = true;
-	if (event.inert === true) link.inert = true;
-	if (layer !== null) {
-		link.baseSource = layer.source;
-		// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
-		if (layer.url.length <= MAX_BASE_LENGTH) link.base = layer.url;
-	}
+	const known = memory?.find(layer!.url, value);
+	// The value shares the raw text's copy when they are equal; a repeated value, the first Link's copy.
+	const same = value === raw;
+	const ownRaw = same && known !== undefined ? known.value : own === undefined ? raw : own(raw);
+	const ownValue = same ? ownRaw : (known?.value ?? (own === undefined ? value : own(value)));
+	let url: string | null;
+	let error: LinkError | undefined;
 	if (known !== undefined) {
-		link.url = known.url;
-		if (known.error !== undefined) link.error = known.error;
-		return link;
+		url = known.url;
+		error = known.error;
+	} else {
+		// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
+		const target =
+			event.reference === undefined ? ownValue : own === undefined ? event.reference : own(event.reference);
+		outcome.url = null;
+		outcome.error = undefined;
+		resolveInto(target, event, layer, context);
+		url = outcome.url;
+		error = outcome.error;
+		memory?.remember(layer!.url, ownValue, {value: ownValue, url, error});
 	}
-	resolveInto(link, value, event, layer, context);
-	memory?.remember(layer!.url, link.value, {value: link.value, url: link.url, error: link.error});
+	// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
+	const base = layer === null || layer.url.length > MAX_BASE_LENGTH ? null : layer.url;
+	const link = linkFields(event, own, ownValue, ownRaw, url, base, layer === null ? null : layer.source);
+	const resolved = event.reference ?? value;
+	if (resolved === '' || codeAt(resolved, 0) === 0x23 /* "#" */) link.sameDocument = true;
+	if (event.inert === true) link.inert = true;
+	if (error !== undefined) link.error = error;
 	return link;
 }
 
-/** Set `link.url`, or `link.error`, for `value` against `layer` (resolveEvent's work past its bookkeeping). */
-function resolveInto(
-	link: Link,
-	value: string,
-	event: ReferenceEvent,
-	layer: BaseLayer | null,
-	context: ResolveContext,
-): void {
+/** Set `outcome.url`, or `outcome.error`, for `value` against `layer` (resolveEvent's work past its bookkeeping). */
+function resolveInto(value: string, event: ReferenceEvent, layer: BaseLayer | null, context: ResolveContext): void {
 	const {against} = event;
 	const {own} = context;
 	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
 	if (value.length > MAX_URL_LENGTH && NOT_PRINTABLE_ASCII.test(value)) {
-		link.error = 'invalid-url';
+		outcome.error = 'invalid-url';
 		return;
 	}
 
@@ -186,15 +197,15 @@ function resolveInto(
 	// Against a base over the bound only a reference that stands alone resolves (MAX_BASE_LENGTH).
 	const tooLong = layer !== null && against !== 'absolute' && baseShare(value, layer.url) > MAX_BASE_LENGTH;
 	if (tooLong && !standsAlone(value, layer.url, context.dialect)) {
-		link.error = 'invalid-base';
+		outcome.error = 'invalid-base';
 		return;
 	}
 	if (against === 'absolute' || layer === null || tooLong) {
 		// encodeQuery leaves a plain (ASCII) URL alone.
 		const absolute =
 			(plain === undefined ? null : plainAbsolute(value)) ?? absolutize(value, {dialect: context.dialect});
-		if (absolute !== null) link.url = finish(absolute, context);
-		else link.error = against === 'absolute' ? 'invalid-url' : 'no-base';
+		if (absolute !== null) outcome.url = finish(absolute, context);
+		else outcome.error = against === 'absolute' ? 'invalid-url' : 'no-base';
 		return;
 	}
 
@@ -202,28 +213,26 @@ function resolveInto(
 		// An absolute URL in its canonical form, against a base that takes one: itself
 		// (resolutions.ts). In whatwg the plain resolver tells, after the relative forms.
 		if (plain === undefined && context.resolutions?.takesAbsolute(layer.url, value) === true) {
-			link.url = value;
+			outcome.url = value;
 			return;
 		}
 		const url = plain?.resolve(value, layer.url) ?? null;
 		if (url !== null) {
-			link.url = url;
+			outcome.url = url;
 			return;
 		}
 	}
 	try {
 		const base = codebase === undefined ? layer.url : resolve(codebase, layer.url, {dialect: context.dialect});
 		if (baseShare(value, base) > MAX_BASE_LENGTH && !standsAlone(value, base, context.dialect)) {
-			link.error = 'invalid-base';
+			outcome.error = 'invalid-base';
 			return;
 		}
-		link.url = resolveWithQueryEncoding(value, base, context);
-		if (SCRIPT_SCHEME.test(base) && !isScriptReference(value, context)) {
-			link.url = null;
-			link.error = 'invalid-base';
-		}
+		const url = resolveWithQueryEncoding(value, base, context);
+		if (SCRIPT_SCHEME.test(base) && !isScriptReference(value, context)) outcome.error = 'invalid-base';
+		else outcome.url = url;
 	} catch {
-		link.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
+		outcome.error = absolutize(layer.url, {dialect: context.dialect}) === null ? 'invalid-base' : 'invalid-url';
 	}
 }
 
@@ -284,36 +293,44 @@ function standsAlone(value: string, base: string, dialect: Dialect): boolean {
  * unresolvedLink(event, 'too-many').url; // null
  */
 export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s: string) => string): Link {
-	const link = linkFields(event, own);
+	const {raw, value} = event;
+	const ownRaw = own === undefined ? raw : own(raw);
+	const ownValue = value === raw ? ownRaw : own === undefined ? value : own(value);
+	const link = linkFields(event, own, ownValue, ownRaw, null, null, null);
 	link.error = error;
 	return link;
 }
 
 /**
- * The Link fields an event carries (all but against, syntax, container, quote, codebase,
- * reference), each string through `own` when set (the value shares the raw text's copy
- * when they are equal). Copied one by one: V8's object rest/spread took ~8 µs a call here,
- * more than resolving the URL. Keep in step with ReferenceEvent.
+ * The Link of an event, made once with what resolution found (`value` and `raw` already
+ * through `own`), plus the fields the event carries (all but against, syntax, container,
+ * quote, codebase, reference), each string through `own` when set. Copied one by one: V8's
+ * object rest/spread took ~8 µs a call here, more than resolving the URL. Keep in step
+ * with ReferenceEvent.
+ *
+ * An element's reference (nearly every Link of a page) is made by one object literal that
+ * has `element` and `attribute`, so they are stored in the object: added to a Link made
+ * without them they went to a separate property array, a second object per Link (40
+ * bytes), and two shape changes each time.
  */
-function linkFields(event: ReferenceEvent, own: ((s: string) => string) | undefined, known?: string): Link {
-	const {raw, value, element, attribute, rel} = event;
-	const same = value === raw;
-	// A repeated value: the first Link's copy (resolutions.ts), for the raw text too when it is the same.
-	const ownRaw = same && known !== undefined ? known : own === undefined ? raw : own(raw);
-	const link: Link = {
-		value: same ? ownRaw : (known ?? (own === undefined ? value : own(value))),
-		raw: ownRaw,
-		start: event.start,
-		end: event.end,
-		line: event.line,
-		column: event.column,
-		kind: event.kind,
-		url: null,
-		base: null,
-		baseSource: null,
-	};
-	if (element !== undefined) link.element = own === undefined ? element : own(element);
-	if (attribute !== undefined) link.attribute = own === undefined ? attribute : own(attribute);
+function linkFields(
+	event: ReferenceEvent,
+	own: ((s: string) => string) | undefined,
+	value: string,
+	raw: string,
+	url: string | null,
+	base: string | null,
+	baseSource: BaseSource | null,
+): Link {
+	const {rel, start, end, line, column, kind} = event;
+	const element = event.element === undefined || own === undefined ? event.element : own(event.element);
+	const attribute = event.attribute === undefined || own === undefined ? event.attribute : own(event.attribute);
+	const link: Link =
+		element !== undefined && attribute !== undefined
+			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute}
+			: {value, raw, start, end, line, column, kind, url, base, baseSource};
+	if (element !== undefined && attribute === undefined) link.element = element;
+	if (element === undefined && attribute !== undefined) link.attribute = attribute;
 	if (rel !== undefined) link.rel = own === undefined ? rel : rel.map(own);
 	if (event.text !== undefined) link.text = event.text;
 	if (event.delimiter !== undefined) link.delimiter = event.delimiter;

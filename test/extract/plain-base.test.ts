@@ -37,6 +37,12 @@ const resolved: ReadonlyArray<[ref: string, url: string]> = [
 	['#x/./y', 'https://h.example/a/b.html?q=1#x/./y'],
 	['https://o.example/p/q?r#s', 'https://o.example/p/q?r#s'],
 	['mailto:a@b.example', 'mailto:a@b.example'],
+	// The first letters of special schemes, in references with other schemes or none.
+	['ftp://f.example/p', 'ftp://f.example/p'],
+	['wss://s.example/', 'wss://s.example/'],
+	['www.x/y', 'https://h.example/a/www.x/y'],
+	['http.html', 'https://h.example/a/http.html'],
+	['h:x', 'h:x'],
 ];
 
 // Each of these needs the parser (null from the fast path), whatever the parser then says.
@@ -64,6 +70,8 @@ const parsed: readonly string[] = [
 	'//cdn.example./',
 	'HTTP://o.example/',
 	'http:c',
+	'https:/x',
+	'f:/x',
 	'http://o.eXample/',
 	'http://u@o.example/',
 	':c',
@@ -194,6 +202,8 @@ test('every fast answer is what new URL gives (property)', t => {
 			if (fast !== null) t.is<string | null, string | null>(fast, href(ref, baseUrl), `${ref} against ${baseUrl}`);
 			const absolute = plainAbsolute(ref);
 			if (absolute !== null) t.is<string | null, string | null>(absolute, href(ref), ref);
+			// A reference that starts with a scheme gets plainAbsolute's answer, whatever the base.
+			if (/^[a-z][a-z\d+.-]*:/i.test(ref)) t.is(fast, absolute, `${ref} against ${baseUrl}`);
 		}),
 		fcParams(t, 50_000),
 	);

@@ -20,7 +20,7 @@ import {fcParams} from '../helpers/seed.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
+const gc = runInNewContext('gc') as (options?: {type: 'minor' | 'major'}) => void;
 
 /** Live heap after two full collections. */
 function liveHeap(): number {
@@ -118,6 +118,31 @@ test('detach: the same text, for any string', t => {
 		fcParams(t, 500),
 	);
 	t.pass();
+});
+
+test.serial('detach: a copy keeps only its own characters (no slice over a longer copy)', t => {
+	const count = 20_000;
+	const length = 200;
+	const page = 'abcdefghij'.repeat((count * length) / 10 + 10);
+	const cut = (i: number): string => page.slice(i * length + 1, (i + 1) * length + 1);
+	// `repeat` joins: the first slice makes the page one string (not to be counted below).
+	cut(0);
+	/** Live bytes per string of `count` strings made by `make`, after a young-generation collection (as any run has). */
+	const keptPerString = (make: (i: number) => string): number => {
+		const before = liveHeap();
+		const kept: string[] = [];
+		for (let i = 0; i < count; i++) kept.push(make(i));
+		gc({type: 'minor'});
+		const bytes = (liveHeap() - before) / count;
+		t.is(kept[3], cut(3));
+		return bytes;
+	};
+	// The control: a string of its own with the same characters (the page is lower-case letters).
+	const control = keptPerString(i => cut(i).toUpperCase().toLowerCase());
+	const detached = keptPerString(i => detach(cut(i)));
+	t.log(`${detached.toFixed(1)} bytes per detached string of ${length} units; ${control.toFixed(1)} for a copy`);
+	// A sliced string over a copy (32 bytes more, and a unit) is over this.
+	t.true(detached < control + 16, `${detached} bytes per string`);
 });
 
 test('resolveEvent with `own`: each string a Link hands out goes through it; the Link is the same', t => {
