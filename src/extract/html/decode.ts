@@ -110,29 +110,40 @@ export class DecodedText {
 /** Runs per block of a {@link Runs} list, as a shift (8,192 runs of two Int32: 64 KiB a block). */
 const RUN_BLOCK_BITS = 13;
 const RUN_BLOCK = 1 << RUN_BLOCK_BITS;
+/** Runs kept in {@link Runs}' plain head array before the blocks start. */
+const HEAD_RUNS = 32;
 
 /**
  * Runs, packed: `[decodedStart, sourceOffset]` pairs, `sourceOffset` relative to the value's
  * start and written `~sourceOffset` (negative) for an atomic run; offsets within one value (at
- * most MAX_TOKEN_LENGTH units) fit 31 bits. The pairs go into fixed blocks, never one array
- * grown by doubling and trimmed by a copy at the end: a 16 MB attribute of 4 M references kept
- * 12 bytes a run and, while growing and trimming, up to three times that at once.
+ * most MAX_TOKEN_LENGTH units) fit 31 bits. The first {@link HEAD_RUNS} go into a plain array
+ * (most values have a few references: a typed array made per value cost more than the decoding),
+ * the others into fixed blocks, never one array grown by doubling and trimmed by a copy at the
+ * end: a 16 MB attribute of 4 M references kept 12 bytes a run and, while growing and trimming,
+ * up to three times that at once.
  */
 class Runs {
 	count = 0;
+	private readonly head: number[] = [];
 	private readonly blocks: Int32Array[] = [];
 
-	/** Bytes of the blocks. */
+	/** Bytes of the head (small integers: 4 bytes each with pointer compression, 8 without) and the blocks. */
 	get bytes(): number {
-		let bytes = 0;
+		let bytes = 8 * this.head.length;
 		for (const block of this.blocks) bytes += block.byteLength;
 		return bytes;
 	}
 
 	push(decoded: number, source: number, atomic: 0 | 1): void {
-		const index = this.count & (RUN_BLOCK - 1);
-		// The first block starts small (most values have a few references) and grows to RUN_BLOCK; the others are whole.
-		if (index === 0) this.blocks.push(new Int32Array(this.count === 0 ? 32 : 2 * RUN_BLOCK));
+		const packed = atomic === 1 ? ~source : source;
+		const run = this.count++;
+		if (run < HEAD_RUNS) {
+			this.head.push(decoded, packed);
+			return;
+		}
+		const index = (run - HEAD_RUNS) & (RUN_BLOCK - 1);
+		// The first block starts small and grows to RUN_BLOCK; the others are whole.
+		if (index === 0) this.blocks.push(new Int32Array(run === HEAD_RUNS ? 4 * HEAD_RUNS : 2 * RUN_BLOCK));
 		let block = this.blocks[this.blocks.length - 1]!;
 		if (2 * index >= block.length) {
 			const grown = new Int32Array(Math.min(2 * RUN_BLOCK, block.length * 2));
@@ -140,17 +151,20 @@ class Runs {
 			this.blocks[this.blocks.length - 1] = block = grown;
 		}
 		block[2 * index] = decoded;
-		block[2 * index + 1] = atomic === 1 ? ~source : source;
-		this.count++;
+		block[2 * index + 1] = packed;
 	}
 
 	decoded(run: number): number {
-		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1))]!;
+		if (run < HEAD_RUNS) return this.head[2 * run]!;
+		const index = run - HEAD_RUNS;
+		return this.blocks[index >> RUN_BLOCK_BITS]![2 * (index & (RUN_BLOCK - 1))]!;
 	}
 
 	/** The run's packed source offset: `~offset` (negative) for an atomic run. */
 	source(run: number): number {
-		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1)) + 1]!;
+		if (run < HEAD_RUNS) return this.head[2 * run + 1]!;
+		const index = run - HEAD_RUNS;
+		return this.blocks[index >> RUN_BLOCK_BITS]![2 * (index & (RUN_BLOCK - 1)) + 1]!;
 	}
 }
 
