@@ -61,8 +61,6 @@ interface Scope {
  */
 export class TreeContext {
 	private readonly scopes: Scope[] = [];
-	/** The innermost scope's content (`html` with none), kept as the scopes change: read after every tag. */
-	private content: Namespace = 'html';
 	private templates = 0;
 	/** Open HTML templates that are not declarative shadow roots (their content is inert). */
 	private readonly inertTemplates: boolean[] = [];
@@ -73,7 +71,7 @@ export class TreeContext {
 
 	/** The namespace of the content at this point. */
 	get current(): Namespace {
-		return this.content;
+		return this.scopes.at(-1)?.content ?? 'html';
 	}
 
 	/** Inside a `<template>` (HTML): inert content. */
@@ -123,10 +121,7 @@ export class TreeContext {
 		const current = this.current;
 		if (current === 'html') return name === 'svg' ? 'svg' : name === 'math' ? 'math' : 'html';
 		if (!BREAKOUT.has(name)) return current;
-		while (this.current !== 'html') {
-			this.scopes.pop();
-			this.content = this.scopes.at(-1)?.content ?? 'html';
-		}
+		while (this.current !== 'html') this.scopes.pop();
 		return 'html';
 	}
 
@@ -143,8 +138,8 @@ export class TreeContext {
 			return;
 		}
 		if (this.scopes.length >= MAX_SCOPES) return;
-		if (name === 'svg' || name === 'math') this.push({name, content: namespace});
-		else if (INTEGRATION[namespace].has(name)) this.push({name, content: 'html'});
+		if (name === 'svg' || name === 'math') this.scopes.push({name, content: namespace});
+		else if (INTEGRATION[namespace].has(name)) this.scopes.push({name, content: 'html'});
 	}
 
 	/** An end tag: close the innermost scope of that name, if any. */
@@ -152,7 +147,6 @@ export class TreeContext {
 		for (let i = this.scopes.length - 1; i >= 0; i--) {
 			if (this.scopes[i]?.name === name) {
 				this.scopes.length = i;
-				this.content = this.scopes.at(-1)?.content ?? 'html';
 				return;
 			}
 		}
@@ -162,11 +156,6 @@ export class TreeContext {
 			const index = this.plugins.findLastIndex(plugin => plugin.name === name);
 			if (index >= 0) this.plugins.length = index;
 		}
-	}
-
-	private push(scope: Scope): void {
-		this.scopes.push(scope);
-		this.content = scope.content;
 	}
 
 	private openTemplate(inert: boolean): void {
