@@ -6,7 +6,8 @@
  * carriage returns are found by two separate `indexOf` loops (most documents have no CR
  * at all: one search says so), and the next of each is remembered, so text is scanned
  * once however many offsets are located in it, and locating offsets on one line costs
- * no search. (A per-character loop cost a quarter of HTML extraction time; one loop over
+ * no search. The breaks are taken in source order, so an LF knows it completes a CR LF
+ * from the last CR counted, without reading the unit before it. (A per-character loop cost a quarter of HTML extraction time; one loop over
  * both characters, a tenth.)
  */
 import {knownString} from '../known-string.js';
@@ -15,8 +16,6 @@ export interface Position {
 	line: number;
 	column: number;
 }
-
-const CARRIAGE_RETURN = 0x0d;
 
 export class LineTracker {
 	/** The offset located last. */
@@ -53,24 +52,24 @@ export class LineTracker {
 			if (carriageReturn < from || (carriageReturn === Infinity && this.carriageReturnLimit < textEnd)) {
 				carriageReturn = search(text, textStart, '\r', from);
 			}
-			// Carriage returns first: an LF right after one then knows it completes a CR LF.
+			// The breaks in source order, the next CR and the next LF each found by its own search:
+			// every CR counts, an LF just after the last CR counted completes its CR LF.
 			let line = this.line;
 			let lineStart = this.lineStart;
 			let afterCarriageReturn = this.afterCarriageReturn;
-			while (carriageReturn < target) {
-				line++;
-				lineStart = afterCarriageReturn = carriageReturn + 1;
-				carriageReturn = search(text, textStart, '\r', carriageReturn + 1);
-			}
-			while (lineFeed < target) {
-				const previous = lineFeed - 1;
-				const crlf =
-					previous >= textStart
-						? text.charCodeAt(previous - textStart) === CARRIAGE_RETURN
-						: previous + 1 === this.afterCarriageReturn;
-				if (!crlf) line++;
-				lineStart = Math.max(lineStart, lineFeed + 1);
-				lineFeed = search(text, textStart, '\n', lineFeed + 1);
+			for (;;) {
+				if (carriageReturn < lineFeed) {
+					if (carriageReturn >= target) break;
+					line++;
+					lineStart = afterCarriageReturn = carriageReturn + 1;
+					carriageReturn = search(text, textStart, '\r', carriageReturn + 1);
+				} else {
+					// Equal only when neither is left (both Infinity).
+					if (lineFeed >= target) break;
+					if (lineFeed !== afterCarriageReturn) line++;
+					lineStart = lineFeed + 1;
+					lineFeed = search(text, textStart, '\n', lineFeed + 1);
+				}
 			}
 			this.line = line;
 			this.lineStart = lineStart;

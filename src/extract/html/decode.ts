@@ -110,29 +110,40 @@ export class DecodedText {
 /** Runs per block of a {@link Runs} list, as a shift (8,192 runs of two Int32: 64 KiB a block). */
 const RUN_BLOCK_BITS = 13;
 const RUN_BLOCK = 1 << RUN_BLOCK_BITS;
+/** Runs kept in {@link Runs}' plain head array before the blocks start. */
+const HEAD_RUNS = 32;
 
 /**
  * Runs, packed: `[decodedStart, sourceOffset]` pairs, `sourceOffset` relative to the value's
  * start and written `~sourceOffset` (negative) for an atomic run; offsets within one value (at
- * most MAX_TOKEN_LENGTH units) fit 31 bits. The pairs go into fixed blocks, never one array
- * grown by doubling and trimmed by a copy at the end: a 16 MB attribute of 4 M references kept
- * 12 bytes a run and, while growing and trimming, up to three times that at once.
+ * most MAX_TOKEN_LENGTH units) fit 31 bits. The first {@link HEAD_RUNS} go into a plain array
+ * (most values have a few references: a typed array made per value cost more than the decoding),
+ * the others into fixed blocks, never one array grown by doubling and trimmed by a copy at the
+ * end: a 16 MB attribute of 4 M references kept 12 bytes a run and, while growing and trimming,
+ * up to three times that at once.
  */
 class Runs {
 	count = 0;
+	private readonly head: number[] = [];
 	private readonly blocks: Int32Array[] = [];
 
-	/** Bytes of the blocks. */
+	/** Bytes of the head (small integers: 4 bytes each with pointer compression, 8 without) and the blocks. */
 	get bytes(): number {
-		let bytes = 0;
+		let bytes = 8 * this.head.length;
 		for (const block of this.blocks) bytes += block.byteLength;
 		return bytes;
 	}
 
 	push(decoded: number, source: number, atomic: 0 | 1): void {
-		const index = this.count & (RUN_BLOCK - 1);
-		// The first block starts small (most values have a few references) and grows to RUN_BLOCK; the others are whole.
-		if (index === 0) this.blocks.push(new Int32Array(this.count === 0 ? 32 : 2 * RUN_BLOCK));
+		const packed = atomic === 1 ? ~source : source;
+		const run = this.count++;
+		if (run < HEAD_RUNS) {
+			this.head.push(decoded, packed);
+			return;
+		}
+		const index = (run - HEAD_RUNS) & (RUN_BLOCK - 1);
+		// The first block starts small and grows to RUN_BLOCK; the others are whole.
+		if (index === 0) this.blocks.push(new Int32Array(run === HEAD_RUNS ? 4 * HEAD_RUNS : 2 * RUN_BLOCK));
 		let block = this.blocks[this.blocks.length - 1]!;
 		if (2 * index >= block.length) {
 			const grown = new Int32Array(Math.min(2 * RUN_BLOCK, block.length * 2));
@@ -140,17 +151,20 @@ class Runs {
 			this.blocks[this.blocks.length - 1] = block = grown;
 		}
 		block[2 * index] = decoded;
-		block[2 * index + 1] = atomic === 1 ? ~source : source;
-		this.count++;
+		block[2 * index + 1] = packed;
 	}
 
 	decoded(run: number): number {
-		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1))]!;
+		if (run < HEAD_RUNS) return this.head[2 * run]!;
+		const index = run - HEAD_RUNS;
+		return this.blocks[index >> RUN_BLOCK_BITS]![2 * (index & (RUN_BLOCK - 1))]!;
 	}
 
 	/** The run's packed source offset: `~offset` (negative) for an atomic run. */
 	source(run: number): number {
-		return this.blocks[run >> RUN_BLOCK_BITS]![2 * (run & (RUN_BLOCK - 1)) + 1]!;
+		if (run < HEAD_RUNS) return this.head[2 * run + 1]!;
+		const index = run - HEAD_RUNS;
+		return this.blocks[index >> RUN_BLOCK_BITS]![2 * (index & (RUN_BLOCK - 1)) + 1]!;
 	}
 }
 
@@ -183,46 +197,63 @@ export class CharacterReferenceDecoder {
 	 */
 	decode(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
 		const source = knownString(input);
-		const xmlAttribute = mode === 'xml-attribute';
 		if (!needsDecoding(source, mode)) return new DecodedText(source, source, sourceStart, null);
+		return this.decodeAll(source, sourceStart, mode);
+	}
+
+	/** {@link decode}, for `input` that {@link needsDecoding} says has something to decode (the check made once). */
+	decodeAll(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
+		const source = knownString(input);
+		const xmlAttribute = mode === 'xml-attribute';
 		const runs = new Runs();
 		const text = new StringBuilder();
+		const length = source.length;
 		let identityStart = 0;
 		let i = 0;
-		// NUL → U+FFFD and a lone CR → LF keep the length: they stay in identity runs, replaced
-		// per run (one run per such unit cost ~100 bytes each: 16 MB of NULs took 2 GB).
-		const identity = (): void => {
-			if (i === identityStart) return;
-			runs.push(text.length, identityStart, 0);
-			text.add(preprocessed(source.slice(identityStart, i), mode));
-		};
-		const atomic = (replacement: string, length: number): void => {
-			identity();
-			runs.push(text.length, i, 1);
-			text.add(replacement);
-			i += length;
-			identityStart = i;
-		};
-		while (i < source.length) {
-			const c = codeAt(source, i);
-			if (c === CharCodes.Amp) {
+		// Only "&" and CR start something to decode: jump to the next of each (one native search
+		// each, remembered until passed) rather than reading every unit. NUL → U+FFFD and a lone
+		// CR → LF keep the length: they stay in identity runs, replaced per run (one run per such
+		// unit cost ~100 bytes each: 16 MB of NULs took 2 GB).
+		let ampersand = source.indexOf('&');
+		let carriageReturn = source.indexOf('\r');
+		for (;;) {
+			if (ampersand >= 0 && ampersand < i) ampersand = source.indexOf('&', i);
+			if (carriageReturn >= 0 && carriageReturn < i) carriageReturn = source.indexOf('\r', i);
+			const amp = ampersand < 0 ? length : ampersand;
+			const cr = carriageReturn < 0 ? length : carriageReturn;
+			i = Math.min(amp, cr);
+			if (i >= length) break;
+			let replacement = '';
+			let consumed: number;
+			if (i === amp) {
 				const declared =
 					this.declared === undefined || (mode !== 'strict' && !xmlAttribute) ? undefined : this.declared(source, i);
 				if (declared !== undefined) {
 					// XML 1.0 §3.3.3: white space in an entity's replacement text is a space in an attribute value.
-					atomic(xmlAttribute ? declared.text.replaceAll(XML_WHITESPACE_ALL, ' ') : declared.text, declared.length);
-					continue;
+					replacement = xmlAttribute ? declared.text.replaceAll(XML_WHITESPACE_ALL, ' ') : declared.text;
+					consumed = declared.length;
+				} else {
+					consumed = this.reference(source, i, mode);
+					replacement = this.codePoints;
 				}
-				const length = this.reference(source, i, mode);
-				if (length > 0) atomic(this.codePoints, length);
-				else i++;
-			} else if (c === CharCodes.CarriageReturn && codeAt(source, i + 1) === CharCodes.LineFeed) {
+			} else if (codeAt(source, i + 1) === CharCodes.LineFeed) {
 				// HTML `#preprocessing-the-input-stream`, XML 1.0 §2.11: CR LF becomes LF (a lone CR too: in `preprocessed`); XML 1.0 §3.3.3: a space in an attribute.
-				atomic(xmlAttribute ? ' ' : '\n', 2);
-			} else i++;
+				replacement = xmlAttribute ? ' ' : '\n';
+				consumed = 2;
+			} else consumed = 0;
+			if (consumed === 0) {
+				i++;
+				continue;
+			}
+			// An atomic run: the identity run before it, then the replacement.
+			identity(runs, text, source, identityStart, i, mode);
+			runs.push(text.length, i, 1);
+			text.add(replacement);
+			i += consumed;
+			identityStart = i;
 		}
-		identity();
-		runs.push(text.length, source.length, 0);
+		identity(runs, text, source, identityStart, length, mode);
+		runs.push(text.length, length, 0);
 		return new DecodedText(text.text(), source, sourceStart, runs);
 	}
 
@@ -235,6 +266,13 @@ export class CharacterReferenceDecoder {
 		if (this.entities.write(source, ampersand + 1) < 0) this.entities.end();
 		return this.codePoints === '' ? 0 : this.consumed;
 	}
+}
+
+/** The identity run `[from, to)` of `source`, if not empty: one run, its units preprocessed. */
+function identity(runs: Runs, text: StringBuilder, source: string, from: number, to: number, mode: DecodeMode): void {
+	if (to === from) return;
+	runs.push(text.length, from, 0);
+	text.add(preprocessed(source.slice(from, to), mode));
 }
 
 /** Units passed to one `String.fromCharCode` call (an argument list, kept well under engines' limits). */

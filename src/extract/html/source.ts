@@ -52,7 +52,14 @@ export class SourceWindow {
 
 	/** The text of the absolute span `[start, end)`, which must be held. */
 	slice(start: number, end: number): string {
-		return start >= end ? '' : (this.text.slice(start, end) ?? '');
+		if (start >= end) return '';
+		// Most spans (an attribute value, a tag name) lie in one piece: slice it (a dropped piece is empty).
+		const i = this.text.pieceAt(start);
+		const pieceStart = this.text.pieceStart(i);
+		const piece = this.text.pieceText(i);
+		if (start >= pieceStart && end - pieceStart <= piece.length)
+			return piece.slice(start - pieceStart, end - pieceStart);
+		return this.text.slice(start, end) ?? '';
 	}
 
 	/** Whether the name at `[start, end)` may be in `filter`, without slicing it (the filter reads its first unit and length). */

@@ -15,7 +15,7 @@ import {
 	URL_PARAM_NAMES,
 } from './attributes.js';
 import {type Against, type ReferenceEvent, referenceEvent, setAttributeFields, type ValueSyntax} from '../event.js';
-import {type CharacterReferenceDecoder, type DecodedText, type DecodeMode, needsDecoding} from './decode.js';
+import {type CharacterReferenceDecoder, DecodedText, type DecodeMode, needsDecoding} from './decode.js';
 import {parseMetaRefresh} from '../meta-refresh.js';
 import type {Position} from '../position.js';
 import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './lists.js';
@@ -120,7 +120,7 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 	for (const attribute of tag.attributes) {
 		const rule = attributeRule(tag.namespace, tag.name, attribute.name);
 		if (rule === undefined) continue;
-		const fields = applyRule(tag, attribute, rule, host);
+		const fields = applyRule(tag, attribute, rule, rel, host);
 		if (fields === null) continue;
 		if (rel !== undefined) fields.rel = rel;
 		fields.hreflang = hreflang;
@@ -128,14 +128,20 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 	}
 }
 
-/** The rule's conditions: the event fields, or null when the attribute does not count here. */
-function applyRule(tag: TagRecord, attribute: AttributeRecord, rule: AttributeRule, host: TagHost): EventFields | null {
+/** The rule's conditions: the event fields, or null when the attribute does not count here (`rel`: the tag's, read once). */
+function applyRule(
+	tag: TagRecord,
+	attribute: AttributeRecord,
+	rule: AttributeRule,
+	rel: string[] | undefined,
+	host: TagHost,
+): EventFields | null {
 	const syntax: ValueSyntax =
 		rule.syntax === 'srcset' || rule.syntax === 'list-item' || rule.syntax === 'comma-item' ? rule.syntax : 'url';
 	const fields = eventFields(rule.kind, rule.against, syntax, tag.name, attribute.name, attribute.quote);
 	switch (rule.when) {
 		case 'link-rel': {
-			fields.kind = linkRelKind(relTokens(tag, host) ?? []);
+			fields.kind = linkRelKind(rel ?? []);
 			break;
 		}
 		case 'input-image': {
@@ -205,11 +211,15 @@ function readValue(
 				: tag.name === 'a' && attribute.name === 'href'
 					? 'anchor'
 					: 'plain';
-	if (rule.syntax === 'url' && rule.when !== 'meta-content' && !needsDecoding(attribute.raw, host.decodeMode)) {
+	// One check decides: most values have nothing to decode.
+	const verbatim = !needsDecoding(attribute.raw, host.decodeMode);
+	if (verbatim && rule.syntax === 'url' && rule.when !== 'meta-content') {
 		emitVerbatimUrl(attribute, fields, host, role);
 		return;
 	}
-	const text = host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode);
+	const text = verbatim
+		? new DecodedText(attribute.raw, attribute.raw, attribute.valueStart, null)
+		: host.decoder.decodeAll(attribute.raw, attribute.valueStart, host.decodeMode);
 	switch (rule.syntax) {
 		case 'url': {
 			if (rule.when === 'meta-content') readMetaContent(tag, text, fields, host);
@@ -407,5 +417,8 @@ function relTokens(tag: TagRecord, host: TagHost): string[] | undefined {
 }
 
 function decodeStripped(attribute: AttributeRecord, host: TagHost): string {
-	return trimAscii(host.decoder.decode(attribute.raw, attribute.valueStart, host.decodeMode).text);
+	const {raw} = attribute;
+	return trimAscii(
+		needsDecoding(raw, host.decodeMode) ? host.decoder.decodeAll(raw, attribute.valueStart, host.decodeMode).text : raw,
+	);
 }
