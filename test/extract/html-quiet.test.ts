@@ -232,3 +232,85 @@ test('the source of tags and text skipped while quiet is let go (memory bounded 
 	// 200 writes of 8,000 characters: what is held stays within a write or two.
 	t.true(most <= 16_000, `held ${most}`);
 });
+
+test('quietRawText: the raw text is not reported and its source may be let go; text after its end tag is', t => {
+	const input = '<script src=s>if (a<b) x("</p>")</script>t<style>a{}</STYLE >';
+	let tokenizer: FastTokenizer | undefined;
+	const log = calls(
+		callbacks => {
+			tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+			tokenizer.quietRawText = true;
+			return tokenizer;
+		},
+		[input],
+	);
+	const spans = new Set(['opentagname', 'attribname', 'attribdata', 'text', 'closetag']);
+	const named = (call: Call): string => (spans.has(call[0]) ? `${call[0]} ${input.slice(call[1], call[2])}` : call[0]);
+	t.deepEqual(log.map(named), [
+		'opentagname script',
+		'attribname src',
+		'attribdata s',
+		'attribend',
+		'opentagend',
+		'closetag script',
+		'text t',
+		'opentagname style',
+		'opentagend',
+		'closetag STYLE',
+		'end',
+	]);
+	// Nothing before the last raw text's end tag is needed for its text.
+	t.is(tokenizer?.quietEnd, input.indexOf('</STYLE'));
+});
+
+test('quietRawText: across writes, the raw text read so far is let go but a `</` that may begin its end tag', t => {
+	let tokenizer: FastTokenizer | undefined;
+	const chunks = ['<script>if (a<b) x()</scr', 'ipt>'];
+	const log = calls(callbacks => {
+		tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+		tokenizer.quietRawText = true;
+		const write = tokenizer.write.bind(tokenizer);
+		tokenizer.write = chunk => {
+			write(chunk);
+			if (chunk === chunks[0]) t.is(tokenizer?.quietEnd, chunks[0].indexOf('</scr'));
+		};
+		return tokenizer;
+	}, chunks);
+	t.deepEqual(
+		log.map(call => call[0]),
+		['opentagname', 'opentagend', 'closetag', 'end'],
+	);
+});
+
+test('quiet, a raw-text element the host does not name is read without any callback', t => {
+	const input = '<script>"<a href=no>"</script><title>t</title><img src=i>';
+	const log = calls(
+		callbacks => {
+			const tokenizer = quietTokenizer(callbacks);
+			tokenizer.startTagNames = new NameTable(['img']);
+			tokenizer.endTagNames = new NameTable(['img']);
+			return tokenizer;
+		},
+		[input],
+	);
+	t.deepEqual(
+		log.map(call => call[0]),
+		['opentagname', 'attribname', 'attribdata', 'attribend', 'opentagend', 'end'],
+	);
+});
+
+test('the source of raw text the host lets go is let go too (memory bounded with no callback)', t => {
+	for (const options of OPTIONS) {
+		const core = new HtmlExtractor({type: 'html', retrievalUrl: PAGE_URL, ...options} as CoreOptions, () => undefined);
+		core.write('<p><script src=s.js>');
+		let most = 0;
+		for (let i = 0; i < 200; i++) {
+			core.write('if (a<b) c("</scr" + "ipt>");'.repeat(300));
+			most = Math.max(most, core.heldLength);
+		}
+		core.write('</script>');
+		core.end();
+		// 200 writes of 8,700 characters: what is held stays within a write or two.
+		t.true(most <= 18_000, `held ${most} ${JSON.stringify(options)}`);
+	}
+});

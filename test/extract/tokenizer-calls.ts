@@ -4,8 +4,15 @@ import {readdirSync, readFileSync} from 'node:fs';
 
 export type Call = [name: string, ...args: number[]];
 
-/** The callbacks of the tokenizer `make` builds, written `chunks` then ended. */
-export function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: readonly string[]): Call[] {
+/**
+ * The callbacks of the tokenizer `make` builds, written `chunks` then ended. `foreign`: what
+ * the host answers when asked whether content is foreign, from the callbacks so far (default: never).
+ */
+export function calls(
+	make: (callbacks: TokenizerCallbacks) => Tokenizer,
+	chunks: readonly string[],
+	foreign: (log: readonly Call[]) => boolean = () => false,
+): Call[] {
 	const log: Call[] = [];
 	const record =
 		(name: string) =>
@@ -27,7 +34,7 @@ export function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks
 		onselfclosingtag: record('selfclosingtag'),
 		ontext: record('text'),
 		ontextentity: record('textentity'),
-		isInForeignContext: () => false,
+		isInForeignContext: () => foreign(log),
 	};
 	const tokenizer = make(callbacks);
 	for (const chunk of chunks) tokenizer.write(chunk);

@@ -69,6 +69,14 @@ export abstract class TagReader {
 	 * without a callback (FastTokenizer.quiet).
 	 */
 	protected abstract readsOnlyNamedTags(): boolean;
+	/**
+	 * Whether the raw text being read now (after a `script`, `title`, ... start tag) changes
+	 * nothing for the host, which would let every part of it go (takesText false, nothing
+	 * done): the tokenizer then reads it without a callback (FastTokenizer.quietRawText).
+	 */
+	protected skipsRawText(): boolean {
+		return false;
+	}
 	/** A declaration's text `[start, end)` (`<!` text `>`; the text before was read). */
 	protected onDeclaration(_start: number, _end: number): void {}
 	/** A processing instruction's text `[start, end)` (`<?` text `?>`; the text before was read). */
@@ -127,6 +135,7 @@ export abstract class TagReader {
 	/** Lets the tokenizer skip what changes nothing (the host's state may have changed: a callback ran). */
 	private settle(): void {
 		this.tokenizer.quiet = this.textStart < 0 && this.tagStart < 0 && this.readsOnlyNamedTags();
+		this.tokenizer.quietRawText = this.skipsRawText();
 	}
 
 	private callbacks(): TokenizerCallbacks {
@@ -189,7 +198,11 @@ export abstract class TagReader {
 	private openTagEnd(end: number, selfClosing: boolean): void {
 		this.floor = end;
 		const start = this.tagStart;
-		if (start < 0) return;
+		if (start < 0) {
+			// No start tag for the host: its raw text, if it has any, is not skipped for it.
+			this.settle();
+			return;
+		}
 		this.tagStart = -1;
 		this.onStartTag(start, this.tagNameEnd, end, selfClosing);
 		this.attributes.reset();
