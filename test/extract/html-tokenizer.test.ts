@@ -301,7 +301,7 @@ function foreignIn(input: string): (log: readonly Call[]) => boolean {
 	};
 }
 
-/** Raw-text start tags with attributes, their end tags and near misses, and foreign content. */
+/** Raw-text start tags with attributes, their end tags and near misses, foreign content, and comments. */
 const rawTextPiece = fc.constantFrom(
 	'<script>',
 	'<SCRIPT type="a>b">',
@@ -352,6 +352,21 @@ const rawTextPiece = fc.constantFrom(
 	'if (a<b) {}',
 	'<!-- c -->',
 	'&amp;',
+	// Comments, their odd ends and near misses.
+	'<!--',
+	'-->',
+	'--!>',
+	'<!-->',
+	'<!--->',
+	'<!---->',
+	'<!-',
+	'<!',
+	'-',
+	'--',
+	'!',
+	'--!',
+	'<!doctype x>',
+	'<![CDATA[',
 );
 
 test('raw text: same callbacks as the stock Tokenizer, with attributes, end tag variants, foreign content and random splits (property)', t => {
@@ -387,6 +402,8 @@ const RAW_TEXT_DOCUMENTS = [
 	'<xmp></xmpx></xmp/><noframes></noembed></noframes>',
 	'<iframe src=a></iframe\t><noembed>\x1c\x1c/noembed></noembed>',
 	'<script>x</sc',
+	'<!---->a<!-- x --!>b<!-->c<!--->d<!-- -- - --->e<!--x--!-->f<!--- -!>-->g',
+	'<!--a--!x-- >--!->-->h<!--<script>--></script><!--',
 ];
 
 test('raw text: same callbacks as the stock Tokenizer at every split point and one character at a time', t => {

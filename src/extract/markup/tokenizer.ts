@@ -272,6 +272,7 @@ const BEFORE_ATTRIBUTE_VALUE = 11;
 const IN_ATTRIBUTE_VALUE_DOUBLE = 12;
 const IN_ATTRIBUTE_VALUE_SINGLE = 13;
 const IN_ATTRIBUTE_VALUE_UNQUOTED = 14;
+const IN_COMMENT_LIKE = 22;
 const IN_SPECIAL_TAG = 24;
 
 /** Start tags after which the stock tokenizer reads raw text, RCDATA or plain text (in HTML content). */
@@ -333,6 +334,27 @@ const RAW_TEXT_SEQUENCES = ((): Array<Uint8Array | undefined> => {
 	}
 	return sequences;
 })();
+/**
+ * The sequence the stock tokenizer looks for in an HTML comment (`--!>`, its own
+ * Uint8Array), as a probe tokenizer fed `<!--` shows it; undefined when the probe finds
+ * another state (the stock states then read comments).
+ */
+const COMMENT_END = ((): Uint8Array | undefined => {
+	const probe = new Tokenizer({decodeEntities: false}, probeCallbacks(false));
+	probe.write('<!--x');
+	const {state, sectionStart, currentSequence, sequenceIndex} = probe as unknown as Partial<LoopInternals>;
+	return state === IN_COMMENT_LIKE &&
+		sectionStart === 4 &&
+		sequenceIndex === 0 &&
+		currentSequence instanceof Uint8Array &&
+		String.fromCharCode(...currentSequence) === '--!>'
+		? currentSequence
+		: undefined;
+})();
+
+/** `--!>` (htmlparser2's CommentEnd), by index. */
+const COMMENT_END_CODES = [0x2d, 0x2d, 0x21, 0x3e];
+
 /** The RCDATA elements' sequences (`#rcdata-state`: the stock state reads them one character at a time). */
 const TITLE_END = RAW_TEXT_SEQUENCES[rawTextShape('title', 0, 5)];
 const TEXTAREA_END = RAW_TEXT_SEQUENCES[rawTextShape('textarea', 0, 8)];
@@ -415,6 +437,19 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				} else if (code === 0x2f /* / */) {
 					state = BEFORE_CLOSING_TAG_NAME;
 					i++;
+				} else if (
+					code === 0x21 /* ! */ &&
+					i + 2 < length &&
+					buffer.charCodeAt(i + 1) === 0x2d /* - */ &&
+					buffer.charCodeAt(i + 2) === 0x2d &&
+					COMMENT_END !== undefined
+				) {
+					// `<!--`: `#markup-declaration-open-state` to `#comment-start-state`, the text after it.
+					this.currentSequence = COMMENT_END;
+					this.sequenceIndex = 0;
+					sectionStart = i + 3 + offset;
+					state = IN_COMMENT_LIKE;
+					i += 3;
 				} else if (code === 0x21 /* ! */ || code === 0x3f /* ? */) {
 					handBack(this, BEFORE_TAG_NAME, sectionStart, i);
 					return;
@@ -643,6 +678,52 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				sectionStart = textEnd + 2;
 				state = IN_CLOSING_TAG_NAME;
 				i = found;
+				break;
+			}
+			case IN_COMMENT_LIKE: {
+				// `#comment-state` and the states after it, as htmlparser2 reads an HTML comment
+				// (stateInCommentLike, the oracle): `<!-->` and `<!--->` end at once; otherwise
+				// the comment ends at `-->` or `--!>` (more dashes before them are text), and
+				// between two of its dashes the loop skips to the next one.
+				const start = sectionStart - offset;
+				let matched = this.sequenceIndex;
+				let at = i;
+				let found = -1;
+				while (at < length) {
+					const char = buffer.charCodeAt(at);
+					if (char === 0x3e /* > */ && (matched === 2 || (matched <= 1 && at === start + matched))) {
+						found = at;
+						break;
+					}
+					if (matched === 3 && char !== 0x3e) matched = char === 0x2d /* - */ ? 1 : 0;
+					else if (char === COMMENT_END_CODES[matched]) {
+						if (++matched === 4) {
+							found = at;
+							break;
+						}
+					} else if (matched === 0) {
+						const dash = buffer.indexOf('-', at + 1);
+						if (dash < 0) {
+							at = length;
+							break;
+						}
+						matched = 1;
+						at = dash;
+					} else if (char !== COMMENT_END_CODES[matched - 1]) matched = 0;
+					at++;
+				}
+				if (found < 0) {
+					// The stock state reads on in the next buffer.
+					this.sequenceIndex = matched;
+					i = length;
+					break;
+				}
+				// The comment's end offset: how many of `--!>` before the `>` are not its text.
+				cbs.oncomment(sectionStart, found + offset, matched === 4 ? 3 : matched);
+				this.sequenceIndex = 0;
+				sectionStart = found + 1 + offset;
+				state = TEXT;
+				i = found + 1;
 				break;
 			}
 			case AFTER_CLOSING_TAG_NAME: {
