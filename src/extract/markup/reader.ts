@@ -63,7 +63,7 @@ export abstract class TagReader {
 	/** Whether the tokenizer reads in foreign content (CDATA sections, no raw text). */
 	protected abstract inForeignContent(): boolean;
 	/**
-	 * Whether, in the state the host is in now, text and every tag the tokenizer's
+	 * Whether, in the state the host is in now, text, comments and every tag the tokenizer's
 	 * `startTagNames` and `endTagNames` do not name (a start tag with no attribute its
 	 * `attributeNames` names) change nothing for it: the tokenizer may then read them
 	 * without a callback (FastTokenizer.quiet).
