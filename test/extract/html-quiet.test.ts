@@ -253,13 +253,13 @@ test('quiet, a comment is not reported, one cut by a write is; a bogus comment i
 	t.deepEqual(log, [['comment', 17, 22, 2], ['comment', 24, 26, 0], ['comment', 31, 33, 0], ['end']]);
 });
 
-test('quietRawText: the raw text is not reported and its source may be let go; text after its end tag is', t => {
+test('skipsRawText: the raw text is not reported and its source may be let go; text after its end tag is', t => {
 	const input = '<script src=s>if (a<b) x("</p>")</script>t<style>a{}</STYLE >';
 	let tokenizer: FastTokenizer | undefined;
 	const log = calls(
 		callbacks => {
 			tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
-			tokenizer.quietRawText = true;
+			tokenizer.skipsRawText = () => true;
 			return tokenizer;
 		},
 		[input],
@@ -283,12 +283,12 @@ test('quietRawText: the raw text is not reported and its source may be let go; t
 	t.is(tokenizer?.quietEnd, input.indexOf('</STYLE'));
 });
 
-test('quietRawText: across writes, the raw text read so far is let go but a `</` that may begin its end tag', t => {
+test('skipsRawText: across writes, the raw text read so far is let go but a `</` that may begin its end tag', t => {
 	let tokenizer: FastTokenizer | undefined;
 	const chunks = ['<script>if (a<b) x()</scr', 'ipt>'];
 	const log = calls(callbacks => {
 		tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
-		tokenizer.quietRawText = true;
+		tokenizer.skipsRawText = () => true;
 		const write = tokenizer.write.bind(tokenizer);
 		tokenizer.write = chunk => {
 			write(chunk);
@@ -333,4 +333,17 @@ test('the source of raw text the host lets go is let go too (memory bounded with
 		// 200 writes of 8,700 characters: what is held stays within a write or two.
 		t.true(most <= 18_000, `held ${most} ${JSON.stringify(options)}`);
 	}
+});
+
+test('skipsRawText: raw text the stock states enter (its start tag cut by a write) is reported, not skipped on an earlier answer', t => {
+	const chunks = ['<script>a</script><scr', 'ipt>b</script>'];
+	const log = calls(callbacks => {
+		const tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+		tokenizer.skipsRawText = () => true;
+		return tokenizer;
+	}, chunks);
+	t.deepEqual(
+		log.filter(call => call[0] === 'text'),
+		[['text', 26, 27]],
+	);
 });

@@ -40,6 +40,7 @@ export abstract class TagReader {
 
 	constructor(xmlMode: boolean) {
 		this.tokenizer = new FastTokenizer({xmlMode, decodeEntities: false}, this.callbacks());
+		this.tokenizer.skipsRawText = () => this.skipsRawText();
 	}
 
 	end(): void {
@@ -70,9 +71,9 @@ export abstract class TagReader {
 	 */
 	protected abstract readsOnlyNamedTags(): boolean;
 	/**
-	 * Whether the raw text being read now (after a `script`, `title`, ... start tag) changes
+	 * Whether the raw text after the start tag just read (`script`, `title`, ...) changes
 	 * nothing for the host, which would let every part of it go (takesText false, nothing
-	 * done): the tokenizer then reads it without a callback (FastTokenizer.quietRawText).
+	 * done): the tokenizer then reads it without a callback (FastTokenizer.skipsRawText).
 	 */
 	protected skipsRawText(): boolean {
 		return false;
@@ -135,7 +136,6 @@ export abstract class TagReader {
 	/** Lets the tokenizer skip what changes nothing (the host's state may have changed: a callback ran). */
 	private settle(): void {
 		this.tokenizer.quiet = this.textStart < 0 && this.tagStart < 0 && this.readsOnlyNamedTags();
-		this.tokenizer.quietRawText = this.skipsRawText();
 	}
 
 	private callbacks(): TokenizerCallbacks {
@@ -198,11 +198,7 @@ export abstract class TagReader {
 	private openTagEnd(end: number, selfClosing: boolean): void {
 		this.floor = end;
 		const start = this.tagStart;
-		if (start < 0) {
-			// No start tag for the host: its raw text, if it has any, is not skipped for it.
-			this.settle();
-			return;
-		}
+		if (start < 0) return;
 		this.tagStart = -1;
 		this.onStartTag(start, this.tagNameEnd, end, selfClosing);
 		this.attributes.reset();

@@ -79,10 +79,12 @@ export class FastTokenizer extends Tokenizer {
 	 */
 	quietEnd = 0;
 	/**
-	 * Set by the host, between callbacks, while the raw text being read (of `script`,
-	 * `title`, ...: see {@link RAW_TEXT_NAMES}) changes nothing for it: the loop then reports
-	 * none of that text, as while {@link quiet}.
+	 * Asked once per raw-text element (`script`, `title`, ...: see {@link RAW_TEXT_NAMES})
+	 * the host was told of, after its start tag's callback: whether its text changes nothing
+	 * for the host. The loop then reports none of that text, as while {@link quiet}.
 	 */
+	skipsRawText: (() => boolean) | null = null;
+	/** The answer of {@link skipsRawText} for the raw text being read. */
 	quietRawText = false;
 }
 
@@ -247,6 +249,7 @@ interface LoopInternals extends StateInternals {
 	endTagNames: AttributeNames;
 	quietEnd: number;
 	quietRawText: boolean;
+	skipsRawText: (() => boolean) | null;
 	state: number;
 	sectionStart: number;
 	cbs: TokenizerCallbacks;
@@ -367,6 +370,12 @@ function handBack(tokenizer: LoopInternals, state: number, sectionStart: number,
 	tokenizer.index = tokenizer.offset + i - 1;
 }
 
+/** At a raw-text start tag's `>` (`told`: the host was told of it): the host says whether it skips the text; the raw-text state. */
+function enterRawText(tokenizer: LoopInternals, told: boolean): number {
+	tokenizer.quietRawText = told && tokenizer.skipsRawText?.() === true;
+	return IN_SPECIAL_TAG;
+}
+
 function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: number): void {
 	if (this.xmlMode || this.decodeEntities || this.recognizeSelfClosing) {
 		stock.call(this, c);
@@ -462,14 +471,15 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 			}
 			case BEFORE_ATTRIBUTE_NAME: {
 				if (code === 0x3e /* > */) {
-					state = rawText ? IN_SPECIAL_TAG : TEXT;
-					rawText = false;
 					sectionStart = i + 1 + offset;
-					if (heldStart < 0) cbs.onopentagend(i + offset);
+					const told = heldStart < 0;
+					if (told) cbs.onopentagend(i + offset);
 					else {
 						heldStart = -1;
 						this.quietEnd = sectionStart;
 					}
+					state = rawText ? enterRawText(this, told) : TEXT;
+					rawText = false;
 				} else if (code === 0x2f /* / */) {
 					state = IN_SELF_CLOSING_TAG;
 				} else if ((classOf(code) & WHITESPACE) === 0) {
@@ -483,12 +493,13 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				if (code === 0x3e /* > */) {
 					// HTML: the flag is reported; the tag's content is read as after any start tag.
 					sectionStart = i + 1 + offset;
-					if (heldStart < 0) cbs.onselfclosingtag(i + offset);
+					const told = heldStart < 0;
+					if (told) cbs.onselfclosingtag(i + offset);
 					else {
 						heldStart = -1;
 						this.quietEnd = sectionStart;
 					}
-					state = rawText ? IN_SPECIAL_TAG : TEXT;
+					state = rawText ? enterRawText(this, told) : TEXT;
 					rawText = false;
 					i++;
 				} else if ((classOf(code) & WHITESPACE) !== 0) {
@@ -675,6 +686,8 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				else if (sectionStart < textEnd) cbs.ontext(sectionStart, textEnd);
 				this.isSpecial = false;
 				this.sequenceIndex = 0;
+				// Raw text the stock states enter (a start tag a write cuts) is not skipped.
+				this.quietRawText = false;
 				// The end tag's name, after its `</`.
 				sectionStart = textEnd + 2;
 				state = IN_CLOSING_TAG_NAME;
