@@ -42,6 +42,14 @@ export function calls(
 	return log;
 }
 
+/** Callbacks that report a span of the source: the span as text. */
+const SPANS: ReadonlySet<string> = new Set(['opentagname', 'attribname', 'attribdata', 'text', 'closetag']);
+
+/** Each call's name, with the source it spans in `input` (`opentagname script`), for readable expectations. */
+export function spelled(log: readonly Call[], input: string): string[] {
+	return log.map(([name, start, end]) => (SPANS.has(name) ? `${name} ${input.slice(start, end)}` : name));
+}
+
 /** Every HTML fixture page (more than ten), whole and in chunks of 1000 and 7, with a label. */
 export function fixtureChunks(): Array<[label: string, chunks: string[]]> {
 	const folder = new URL('../../fixtures/html/', import.meta.url);
