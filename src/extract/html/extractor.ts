@@ -369,11 +369,6 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		);
 	}
 
-	/** Raw text but a style element's: takesText lets it all go. */
-	protected override skipsRawText(): boolean {
-		return this.textOnly !== null && this.style === null;
-	}
-
 	protected onStartTag(start: number, nameEnd: number, _end: number, selfClosing: boolean): void {
 		// A tag with no interesting attribute and no special name changes nothing: skip it.
 		const special =

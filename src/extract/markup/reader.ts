@@ -40,7 +40,6 @@ export abstract class TagReader {
 
 	constructor(xmlMode: boolean) {
 		this.tokenizer = new FastTokenizer({xmlMode, decodeEntities: false}, this.callbacks());
-		this.tokenizer.skipsRawText = () => this.skipsRawText();
 	}
 
 	end(): void {
@@ -64,20 +63,12 @@ export abstract class TagReader {
 	/** Whether the tokenizer reads in foreign content (CDATA sections, no raw text). */
 	protected abstract inForeignContent(): boolean;
 	/**
-	 * Whether, in the state the host is in now, text, comments and every tag the tokenizer's
+	 * Whether, in the state the host is in now, text and every tag the tokenizer's
 	 * `startTagNames` and `endTagNames` do not name (a start tag with no attribute its
 	 * `attributeNames` names) change nothing for it: the tokenizer may then read them
 	 * without a callback (FastTokenizer.quiet).
 	 */
 	protected abstract readsOnlyNamedTags(): boolean;
-	/**
-	 * Whether the raw text after the start tag just read (`script`, `title`, ...) changes
-	 * nothing for the host, which would let every part of it go (takesText false, nothing
-	 * done): the tokenizer then reads it without a callback (FastTokenizer.skipsRawText).
-	 */
-	protected skipsRawText(): boolean {
-		return false;
-	}
 	/** A declaration's text `[start, end)` (`<!` text `>`; the text before was read). */
 	protected onDeclaration(_start: number, _end: number): void {}
 	/** A processing instruction's text `[start, end)` (`<?` text `?>`; the text before was read). */

@@ -61,9 +61,8 @@ export class FastTokenizer extends Tokenizer {
 	 */
 	attributeNames: AttributeNames | null = null;
 	/**
-	 * Set by the host, between callbacks, while text, comments and every tag but those named
-	 * below change nothing for it: the text-and-tag loop then reports no text, no comment
-	 * `<!-- -->` it reads whole (one a write cuts is reported), no start tag whose
+	 * Set by the host, between callbacks, while text and every tag but those named below
+	 * change nothing for it: the text-and-tag loop then reports no text, no start tag whose
 	 * name {@link startTagNames} does not name and that has no attribute
 	 * {@link attributeNames} names, and no end tag {@link endTagNames} does not name (each
 	 * read to its end as before, without a callback).
@@ -734,9 +733,8 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				}
 				this.sequenceIndex = 0;
 				// The comment's end offset: how many of `--!>` before the `>` are not its text.
-				if (!this.quiet) cbs.oncomment(sectionStart, found + offset, matched === 4 ? 3 : matched);
+				cbs.oncomment(sectionStart, found + offset, matched === 4 ? 3 : matched);
 				sectionStart = found + 1 + offset;
-				if (this.quiet) this.quietEnd = sectionStart;
 				state = TEXT;
 				i = found + 1;
 				break;
