@@ -17,7 +17,7 @@ import type {Link} from '../../src/types.js';
 import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
 import {PAGE_URL, splitAt} from './html-collect.js';
-import {type Call, calls, fixtureChunks} from './tokenizer-calls.js';
+import {type Call, calls, fixtureChunks, spelled} from './tokenizer-calls.js';
 
 const ATTRIBUTES = new NameTable(interestingAttributes());
 const START = new NameTable(SPECIAL_START_TAGS);
@@ -50,6 +50,16 @@ const quietPiece = fc.constantFrom(
 	'<title><a href=no></title>',
 	'<textarea><img src=no></textarea>',
 	'<!-- <a href=no> -->',
+	'<!---->',
+	'<!-->',
+	'<!-- x --!>',
+	'<!--',
+	'-->',
+	'<!x>',
+	'<script src=s.js>',
+	'</script>',
+	'<title id=t>',
+	'</SCRIPT >',
 	'<base href="/b/">',
 	'<meta http-equiv=refresh content="0;url=r">',
 	'<form>',
@@ -121,9 +131,7 @@ function quietTokenizer(callbacks: TokenizerCallbacks): FastTokenizer {
 test('quiet, the tokenizer makes no callback for text nor for a tag the host does not read', t => {
 	const input = '<div class=x>a<span title="a>b">b</span><br/><img src=i alt=a>c</div><a href=h>d</a><p id=f>';
 	const log = calls(quietTokenizer, [input]);
-	const spans = new Set(['opentagname', 'attribname', 'attribdata', 'closetag']);
-	const named = (call: Call): string => (spans.has(call[0]) ? `${call[0]} ${input.slice(call[1], call[2])}` : call[0]);
-	t.deepEqual(log.map(named), [
+	t.deepEqual(spelled(log, input), [
 		'opentagname img',
 		'attribname src',
 		'attribdata i',
@@ -231,4 +239,97 @@ test('the source of tags and text skipped while quiet is let go (memory bounded 
 	core.end();
 	// 200 writes of 8,000 characters: what is held stays within a write or two.
 	t.true(most <= 16_000, `held ${most}`);
+});
+
+test('skipsRawText: the raw text is not reported and its source may be let go; text after its end tag is', t => {
+	const input = '<script src=s>if (a<b) x("</p>")</script>t<style>a{}</STYLE >';
+	let tokenizer: FastTokenizer | undefined;
+	const log = calls(
+		callbacks => {
+			tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+			tokenizer.skipsRawText = () => true;
+			return tokenizer;
+		},
+		[input],
+	);
+	t.deepEqual(spelled(log, input), [
+		'opentagname script',
+		'attribname src',
+		'attribdata s',
+		'attribend',
+		'opentagend',
+		'closetag script',
+		'text t',
+		'opentagname style',
+		'opentagend',
+		'closetag STYLE',
+		'end',
+	]);
+	// Nothing before the last raw text's end tag is needed for its text.
+	t.is(tokenizer?.quietEnd, input.indexOf('</STYLE'));
+});
+
+test('skipsRawText: across writes, the raw text read so far is let go but a `</` that may begin its end tag', t => {
+	let tokenizer: FastTokenizer | undefined;
+	const chunks = ['<script>if (a<b) x()</scr', 'ipt>'];
+	const log = calls(callbacks => {
+		tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+		tokenizer.skipsRawText = () => true;
+		const write = tokenizer.write.bind(tokenizer);
+		tokenizer.write = chunk => {
+			write(chunk);
+			if (chunk === chunks[0]) t.is(tokenizer?.quietEnd, chunks[0].indexOf('</scr'));
+		};
+		return tokenizer;
+	}, chunks);
+	t.deepEqual(
+		log.map(call => call[0]),
+		['opentagname', 'opentagend', 'closetag', 'end'],
+	);
+});
+
+test('quiet, a raw-text element the host does not name is read without any callback', t => {
+	const input = '<script>"<a href=no>"</script><title>t</title><img src=i>';
+	const log = calls(
+		callbacks => {
+			const tokenizer = quietTokenizer(callbacks);
+			tokenizer.startTagNames = new NameTable(['img']);
+			tokenizer.endTagNames = new NameTable(['img']);
+			return tokenizer;
+		},
+		[input],
+	);
+	t.deepEqual(
+		log.map(call => call[0]),
+		['opentagname', 'attribname', 'attribdata', 'attribend', 'opentagend', 'end'],
+	);
+});
+
+test('the source of a long script read in the loop is let go as it is read (memory bounded)', t => {
+	for (const options of OPTIONS) {
+		const core = new HtmlExtractor({type: 'html', retrievalUrl: PAGE_URL, ...options} as CoreOptions, () => undefined);
+		core.write('<p><script src=s.js>');
+		let most = 0;
+		for (let i = 0; i < 200; i++) {
+			core.write('if (a<b) c("</scr" + "ipt>");'.repeat(300));
+			most = Math.max(most, core.heldLength);
+		}
+		core.write('</script>');
+		core.end();
+		// 200 writes of 8,700 characters: what is held stays within a write or two.
+		t.true(most <= 18_000, `held ${most} ${JSON.stringify(options)}`);
+	}
+});
+
+test('skipsRawText: raw text the stock states enter (its start tag cut by a write) is reported, not skipped on an earlier answer', t => {
+	const chunks = ['<script>a</script><scr', 'ipt>b</script>'];
+	const log = calls(callbacks => {
+		const tokenizer = new FastTokenizer({decodeEntities: false}, callbacks);
+		tokenizer.skipsRawText = () => true;
+		return tokenizer;
+	}, chunks);
+	t.deepEqual(
+		log.filter(call => call[0] === 'text'),
+		[['text', 26, 27]],
+	);
 });

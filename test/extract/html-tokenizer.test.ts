@@ -9,7 +9,7 @@ import {
 } from '../../src/extract/markup/tokenizer.js';
 import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
-import {type Call, calls, fixtureChunks} from './tokenizer-calls.js';
+import {type Call, calls, fixtureChunks, spelled} from './tokenizer-calls.js';
 
 test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
 	// If this fails, htmlparser2 changed its internals: review html-tokenizer.ts.
@@ -283,4 +283,164 @@ test('with attributeNames set, the same callbacks but for the attributes not nam
 		fcParams(t, 2000),
 	);
 	t.pass();
+});
+
+/**
+ * Whether an `svg` or `math` element is open, from the callbacks so far (start tags of those
+ * names less end tags): a host's foreign content, near enough to ask both tokenizers the same.
+ */
+function foreignIn(input: string): (log: readonly Call[]) => boolean {
+	return log => {
+		let depth = 0;
+		for (const [name, start = 0, end = 0] of log) {
+			if (name !== 'opentagname' && name !== 'closetag') continue;
+			const tag = input.slice(start, end).toLowerCase();
+			if (tag === 'svg' || tag === 'math') depth += name === 'opentagname' ? 1 : -1;
+		}
+		return depth > 0;
+	};
+}
+
+/** Raw-text start tags with attributes, their end tags and near misses, foreign content, and comments. */
+const rawTextPiece = fc.constantFrom(
+	'<script>',
+	'<SCRIPT type="a>b">',
+	"<script src='s.js' async>",
+	'<script/>',
+	'<script\n>',
+	'<Style media=x>',
+	'<style>',
+	'<title id=t>',
+	'<textarea name=n>',
+	'<xmp>',
+	'<iframe src=f>',
+	'<noembed>',
+	'<noframes>',
+	'<noscript>',
+	'<plaintext>',
+	'</script>',
+	'</SCRIPT>',
+	'</ScRiPt >',
+	'</script/',
+	'</scriptx>',
+	'</scr',
+	'ipt>',
+	'</',
+	'<',
+	'<</script>',
+	'\x1c/script>',
+	'<\x0fscript>',
+	'</ script>',
+	'</style>',
+	'</stYle\t',
+	'</title>',
+	'</textarea>',
+	'</xmp>',
+	'</iframe>',
+	'</noembed>',
+	'</noframes>',
+	'<svg>',
+	'</svg>',
+	'<math>',
+	'</math>',
+	'<a href=x>',
+	'x',
+	' ',
+	'>',
+	'/',
+	'"',
+	'if (a<b) {}',
+	'<!-- c -->',
+	'&amp;',
+	// Comments, their odd ends and near misses.
+	'<!--',
+	'-->',
+	'--!>',
+	'<!-->',
+	'<!--->',
+	'<!---->',
+	'<!-',
+	'<!',
+	'-',
+	'--',
+	'!',
+	'--!',
+	'<!doctype x>',
+	'<![CDATA[',
+);
+
+test('raw text: same callbacks as the stock Tokenizer, with attributes, end tag variants, foreign content and random splits (property)', t => {
+	fc.assert(
+		fc.property(
+			fc.array(rawTextPiece, {maxLength: 30}),
+			fc.array(fc.nat(), {maxLength: 6}),
+			fc.boolean(),
+			(parts, cuts, decodeEntities) => {
+				const input = parts.join('');
+				const foreign = foreignIn(input);
+				for (const chunks of [[input], split(input, cuts)]) {
+					t.deepEqual(
+						calls(cbs => new FastTokenizer({decodeEntities}, cbs), chunks, foreign),
+						calls(cbs => new Tokenizer({decodeEntities}, cbs), chunks, foreign),
+						JSON.stringify(chunks),
+					);
+				}
+			},
+		),
+		fcParams(t, 3000),
+	);
+	t.pass();
+});
+
+/** Raw text whose end tag hides in near misses (htmlparser2's rule: `</`, the name in any case, then whitespace, `/` or `>`). */
+const RAW_TEXT_DOCUMENTS = [
+	'<script type="x">a</scr</script><p>',
+	'<style>a{}</STYLE\n><title>t<\x1c/title>x</title>',
+	'<textarea><\x0ftextarea ></textarea>b',
+	'<svg><style>x</style><script>y</script></svg><script>z</script>',
+	'<script><</script >a<script></scriptx></script/>',
+	'<xmp></xmpx></xmp/><noframes></noembed></noframes>',
+	'<iframe src=a></iframe\t><noembed>\x1c\x1c/noembed></noembed>',
+	'<script>x</sc',
+	'<!---->a<!-- x --!>b<!-->c<!--->d<!-- -- - --->e<!--x--!-->f<!--- -!>-->g',
+	'<!--a--!x-- >--!->-->h<!--<script>--></script><!--',
+];
+
+test('raw text: same callbacks as the stock Tokenizer at every split point and one character at a time', t => {
+	for (const input of RAW_TEXT_DOCUMENTS) {
+		const foreign = foreignIn(input);
+		const splits = [
+			[...input],
+			...Array.from({length: input.length + 1}, (_, k) => [input.slice(0, k), input.slice(k)]),
+		];
+		for (const chunks of splits) {
+			t.deepEqual(
+				calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks, foreign),
+				calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks, foreign),
+				JSON.stringify(chunks),
+			);
+		}
+	}
+});
+
+test('a raw-text start tag is read in the loop: its attributes too are reported only if named', t => {
+	const input = '<script type=module src="s.js" async>x</script>';
+	const log = calls(
+		cbs => {
+			const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+			tokenizer.attributeNames = {find: (text, start, end) => (text.slice(start, end) === 'src' ? 'src' : undefined)};
+			return tokenizer;
+		},
+		[input],
+	);
+	t.deepEqual(spelled(log, input), [
+		'opentagname script',
+		'attribname src',
+		'attribdata s.js',
+		'attribend',
+		'opentagend',
+		'text x',
+		'closetag script',
+		'end',
+	]);
 });

@@ -4,8 +4,15 @@ import {readdirSync, readFileSync} from 'node:fs';
 
 export type Call = [name: string, ...args: number[]];
 
-/** The callbacks of the tokenizer `make` builds, written `chunks` then ended. */
-export function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks: readonly string[]): Call[] {
+/**
+ * The callbacks of the tokenizer `make` builds, written `chunks` then ended. `foreign`: what
+ * the host answers when asked whether content is foreign, from the callbacks so far (default: never).
+ */
+export function calls(
+	make: (callbacks: TokenizerCallbacks) => Tokenizer,
+	chunks: readonly string[],
+	foreign: (log: readonly Call[]) => boolean = () => false,
+): Call[] {
 	const log: Call[] = [];
 	const record =
 		(name: string) =>
@@ -27,12 +34,20 @@ export function calls(make: (callbacks: TokenizerCallbacks) => Tokenizer, chunks
 		onselfclosingtag: record('selfclosingtag'),
 		ontext: record('text'),
 		ontextentity: record('textentity'),
-		isInForeignContext: () => false,
+		isInForeignContext: () => foreign(log),
 	};
 	const tokenizer = make(callbacks);
 	for (const chunk of chunks) tokenizer.write(chunk);
 	tokenizer.end();
 	return log;
+}
+
+/** Callbacks that report a span of the source: the span as text. */
+const SPANS: ReadonlySet<string> = new Set(['opentagname', 'attribname', 'attribdata', 'text', 'closetag']);
+
+/** Each call's name, with the source it spans in `input` (`opentagname script`), for readable expectations. */
+export function spelled(log: readonly Call[], input: string): string[] {
+	return log.map(([name, start, end]) => (SPANS.has(name) ? `${name} ${input.slice(start, end)}` : name));
 }
 
 /** Every HTML fixture page (more than ten), whole and in chunks of 1000 and 7, with a label. */

@@ -77,6 +77,14 @@ export class FastTokenizer extends Tokenizer {
 	 * end offset, nothing before it is needed any more (the last callback may be further back).
 	 */
 	quietEnd = 0;
+	/**
+	 * Asked once per raw-text element (`script`, `title`, ...: see {@link RAW_TEXT_NAMES})
+	 * the host was told of, after its start tag's callback: whether its text changes nothing
+	 * for the host. The loop then reports none of that text, as while {@link quiet}.
+	 */
+	skipsRawText: (() => boolean) | null = null;
+	/** The answer of {@link skipsRawText} for the raw text being read. */
+	quietRawText = false;
 }
 
 /** The attribute names a host reads (html/attributes.ts NameTable is one). */
@@ -239,9 +247,17 @@ interface LoopInternals extends StateInternals {
 	startTagNames: AttributeNames;
 	endTagNames: AttributeNames;
 	quietEnd: number;
+	quietRawText: boolean;
+	skipsRawText: (() => boolean) | null;
 	state: number;
 	sectionStart: number;
 	cbs: TokenizerCallbacks;
+	/** In raw text: whether its end tag is being looked for (`#script-data-state` ...). */
+	isSpecial: boolean;
+	/** In raw text: `</` and the element's name, ASCII lower case (htmlparser2's Sequences). */
+	currentSequence: Uint8Array;
+	/** In raw text: how many characters of `currentSequence` were just read. */
+	sequenceIndex: number;
 }
 
 /** htmlparser2 12's State numbers (checked at load on a probe: see {@link probeStates}). */
@@ -259,6 +275,8 @@ const BEFORE_ATTRIBUTE_VALUE = 11;
 const IN_ATTRIBUTE_VALUE_DOUBLE = 12;
 const IN_ATTRIBUTE_VALUE_SINGLE = 13;
 const IN_ATTRIBUTE_VALUE_UNQUOTED = 14;
+const IN_COMMENT_LIKE = 22;
+const IN_SPECIAL_TAG = 24;
 
 /** Start tags after which the stock tokenizer reads raw text, RCDATA or plain text (in HTML content). */
 export const RAW_TEXT_NAMES: ReadonlySet<string> = new Set([
@@ -280,15 +298,69 @@ function isAsciiAlpha(c: number): boolean {
 	return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
 }
 
-/** Whether `buffer[start, end)` is, ASCII case folded, one of {@link RAW_TEXT_NAMES}. */
-function isRawTextName(buffer: string, start: number, end: number): boolean {
+/** If `buffer[start, end)` is, ASCII case folded, one of {@link RAW_TEXT_NAMES}: its index in {@link RAW_TEXT_BY_SHAPE}; else -1. */
+function rawTextShape(buffer: string, start: number, end: number): number {
 	// No two of the names share length and first letter; the name starts with an ASCII letter.
-	if (end - start > 9) return false;
-	const name = RAW_TEXT_BY_SHAPE[(end - start) * 32 + (buffer.charCodeAt(start) & 31)];
-	if (name === undefined) return false;
-	for (let i = 0; i < name.length; i++) if ((buffer.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return false;
-	return true;
+	if (end - start > 9) return -1;
+	const shape = (end - start) * 32 + (buffer.charCodeAt(start) & 31);
+	const name = RAW_TEXT_BY_SHAPE[shape];
+	if (name === undefined) return -1;
+	for (let i = 0; i < name.length; i++) if ((buffer.charCodeAt(start + i) | 0x20) !== name.charCodeAt(i)) return -1;
+	return shape;
 }
+
+/**
+ * After each raw-text start tag but `plaintext` (whose text runs to the end of the input:
+ * the stock state reads it), the sequence the stock tokenizer then looks for (`</script`,
+ * its own Uint8Array, which its states compare by identity), by the index of
+ * {@link RAW_TEXT_BY_SHAPE}; as a probe tokenizer fed each start tag shows them. Empty when
+ * a probe finds another state: the stock states then read those tags and their text.
+ */
+const RAW_TEXT_SEQUENCES = ((): Array<Uint8Array | undefined> => {
+	const sequences: Array<Uint8Array | undefined> = [];
+	if (typeof (Tokenizer.prototype as unknown as Record<string, unknown>).stateInSpecialTag !== 'function')
+		return sequences;
+	for (const name of RAW_TEXT_NAMES) {
+		if (name === 'plaintext') continue;
+		const probe = new Tokenizer({decodeEntities: false}, probeCallbacks(false));
+		probe.write(`<${name}>`);
+		const {state, isSpecial, currentSequence, sequenceIndex} = probe as unknown as Partial<LoopInternals>;
+		if (
+			state !== IN_SPECIAL_TAG ||
+			isSpecial !== true ||
+			sequenceIndex !== 0 ||
+			!(currentSequence instanceof Uint8Array) ||
+			String.fromCharCode(...currentSequence) !== `</${name}`
+		)
+			return [];
+		sequences[rawTextShape(name, 0, name.length)] = currentSequence;
+	}
+	return sequences;
+})();
+/**
+ * The sequence the stock tokenizer looks for in an HTML comment (`--!>`, its own
+ * Uint8Array), as a probe tokenizer fed `<!--` shows it; undefined when the probe finds
+ * another state (the stock states then read comments).
+ */
+const COMMENT_END = ((): Uint8Array | undefined => {
+	const probe = new Tokenizer({decodeEntities: false}, probeCallbacks(false));
+	probe.write('<!--x');
+	const {state, sectionStart, currentSequence, sequenceIndex} = probe as unknown as Partial<LoopInternals>;
+	return state === IN_COMMENT_LIKE &&
+		sectionStart === 4 &&
+		sequenceIndex === 0 &&
+		currentSequence instanceof Uint8Array &&
+		String.fromCharCode(...currentSequence) === '--!>'
+		? currentSequence
+		: undefined;
+})();
+
+/** `--!>` (htmlparser2's CommentEnd), by index. */
+const COMMENT_END_CODES = [0x2d, 0x2d, 0x21, 0x3e];
+
+/** The RCDATA elements' sequences (`#rcdata-state`: the stock state reads them one character at a time). */
+const TITLE_END = RAW_TEXT_SEQUENCES[rawTextShape('title', 0, 5)];
+const TEXTAREA_END = RAW_TEXT_SEQUENCES[rawTextShape('textarea', 0, 8)];
 
 /** The stock state `state` is to read `buffer[i]` next: the stock loop steps to it. */
 function handBack(tokenizer: LoopInternals, state: number, sectionStart: number, i: number): void {
@@ -297,9 +369,15 @@ function handBack(tokenizer: LoopInternals, state: number, sectionStart: number,
 	tokenizer.index = tokenizer.offset + i - 1;
 }
 
-function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void {
+/** At a raw-text start tag's `>` (`told`: the host was told of it): the host says whether it skips the text; the raw-text state. */
+function enterRawText(tokenizer: LoopInternals, told: boolean): number {
+	tokenizer.quietRawText = told && tokenizer.skipsRawText?.() === true;
+	return IN_SPECIAL_TAG;
+}
+
+function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: number): void {
 	if (this.xmlMode || this.decodeEntities || this.recognizeSelfClosing) {
-		stockText.call(this, c);
+		stock.call(this, c);
 		return;
 	}
 	const buffer = this.buffer;
@@ -308,13 +386,15 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 	const cbs = this.cbs;
 	let i = this.index - offset;
 	let sectionStart = this.sectionStart;
-	let state = TEXT;
+	let state = from;
 	const names = this.attributeNames;
 	/** Whether the attribute being read is reported (its name was; see FastTokenizer.attributeNames). */
 	let reported = true;
 	/** The name of a start tag not reported yet (quiet: see above), `[heldStart, heldEnd)` in the source; -1: none. */
 	let heldStart = -1;
 	let heldEnd = -1;
+	/** Whether the start tag being read switches to raw text at its `>` (the stock `isSpecial`). */
+	let rawText = false;
 	while (i < length) {
 		const code = buffer.charCodeAt(i);
 		switch (state) {
@@ -335,10 +415,26 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 				if (isAsciiAlpha(code)) {
 					let end = i + 1;
 					while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
-					// A name cut by the buffer's end, or one that may switch to raw text: the stock states read it.
-					if (end === length || isRawTextName(buffer, i, end)) {
+					// A name cut by the buffer's end, or `plaintext`: the stock states read it.
+					if (end === length) {
 						handBack(this, BEFORE_TAG_NAME, sectionStart, i);
 						return;
+					}
+					const shape = rawTextShape(buffer, i, end);
+					if (shape >= 0) {
+						const sequence = RAW_TEXT_SEQUENCES[shape];
+						if (sequence === undefined) {
+							handBack(this, BEFORE_TAG_NAME, sectionStart, i);
+							return;
+						}
+						// `#parsing-main-inforeign`: in foreign content the name is a tag like any other.
+						rawText = cbs.isInForeignContext?.() !== true;
+						if (rawText) {
+							// As the stock states: should the buffer end in the tag, they read on with these.
+							this.isSpecial = true;
+							this.currentSequence = sequence;
+							this.sequenceIndex = 0;
+						}
 					}
 					if (this.quiet && this.startTagNames.find(buffer, i, end) === undefined) {
 						heldStart = i + offset;
@@ -350,6 +446,19 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 				} else if (code === 0x2f /* / */) {
 					state = BEFORE_CLOSING_TAG_NAME;
 					i++;
+				} else if (
+					code === 0x21 /* ! */ &&
+					i + 2 < length &&
+					buffer.charCodeAt(i + 1) === 0x2d /* - */ &&
+					buffer.charCodeAt(i + 2) === 0x2d &&
+					COMMENT_END !== undefined
+				) {
+					// `<!--`: `#markup-declaration-open-state` to `#comment-start-state`, the text after it.
+					this.currentSequence = COMMENT_END;
+					this.sequenceIndex = 0;
+					sectionStart = i + 3 + offset;
+					state = IN_COMMENT_LIKE;
+					i += 3;
 				} else if (code === 0x21 /* ! */ || code === 0x3f /* ? */) {
 					handBack(this, BEFORE_TAG_NAME, sectionStart, i);
 					return;
@@ -361,13 +470,15 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 			}
 			case BEFORE_ATTRIBUTE_NAME: {
 				if (code === 0x3e /* > */) {
-					state = TEXT;
 					sectionStart = i + 1 + offset;
-					if (heldStart < 0) cbs.onopentagend(i + offset);
+					const told = heldStart < 0;
+					if (told) cbs.onopentagend(i + offset);
 					else {
 						heldStart = -1;
 						this.quietEnd = sectionStart;
 					}
+					state = rawText ? enterRawText(this, told) : TEXT;
+					rawText = false;
 				} else if (code === 0x2f /* / */) {
 					state = IN_SELF_CLOSING_TAG;
 				} else if ((classOf(code) & WHITESPACE) === 0) {
@@ -381,12 +492,14 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 				if (code === 0x3e /* > */) {
 					// HTML: the flag is reported; the tag's content is read as after any start tag.
 					sectionStart = i + 1 + offset;
-					if (heldStart < 0) cbs.onselfclosingtag(i + offset);
+					const told = heldStart < 0;
+					if (told) cbs.onselfclosingtag(i + offset);
 					else {
 						heldStart = -1;
 						this.quietEnd = sectionStart;
 					}
-					state = TEXT;
+					state = rawText ? enterRawText(this, told) : TEXT;
+					rawText = false;
 					i++;
 				} else if ((classOf(code) & WHITESPACE) !== 0) {
 					i++;
@@ -506,12 +619,124 @@ function textLoop(this: LoopInternals, stockText: StateMethod, c: number): void 
 					i = length;
 					break;
 				}
-				if (!this.quiet || this.endTagNames.find(buffer, sectionStart - offset, end) !== undefined)
+				// A name begun in an earlier buffer (raw text's end tag) is reported, as the stock state would.
+				if (
+					!this.quiet ||
+					sectionStart < offset ||
+					this.endTagNames.find(buffer, sectionStart - offset, end) !== undefined
+				)
 					cbs.onclosetag(sectionStart, end + offset);
 				else this.quietEnd = end + offset;
 				sectionStart = -1;
 				state = AFTER_CLOSING_TAG_NAME;
 				i = end;
+				break;
+			}
+			case IN_SPECIAL_TAG: {
+				// `#script-data-state`, `#rawtext-state`, `#rcdata-state` as htmlparser2 reads them
+				// (stateInSpecialTag), the oracle even where it differs from the HTML standard: the
+				// text ends at `</` and the name, ASCII case folded (`| 0x20`, which lets 0x1C stand
+				// for `<` and 0x0F for `/`), followed by whitespace, `/` or `>`; after a character
+				// that breaks a partial match the next is compared from the start, and otherwise
+				// raw text skips to the next `<` (RCDATA reads on one character at a time).
+				const sequence = this.currentSequence;
+				const last = sequence.length;
+				const skips = sequence !== TITLE_END && sequence !== TEXTAREA_END;
+				let matched = this.sequenceIndex;
+				let at = i;
+				let found = -1;
+				while (at < length) {
+					const char = buffer.charCodeAt(at);
+					if (matched === last) {
+						if ((classOf(char) & TAG_SECTION_END) !== 0) {
+							found = at;
+							break;
+						}
+						matched = 0;
+					}
+					if ((char | 0x20) === sequence[matched]) {
+						matched++;
+						at++;
+					} else if (matched !== 0) {
+						matched = char === 0x3c /* < */ ? 1 : 0;
+						at++;
+					} else if (skips) {
+						const lt = buffer.indexOf('<', at + 1);
+						if (lt < 0) at = length;
+						else {
+							matched = 1;
+							at = lt + 1;
+						}
+					} else at++;
+				}
+				const quiet = this.quiet || this.quietRawText;
+				if (found < 0) {
+					// The stock state stays here; its cleanup reports the text read when no end tag is begun.
+					this.sequenceIndex = matched;
+					if (quiet) {
+						this.quietEnd = length - matched + offset;
+						if (matched === 0) sectionStart = length + offset;
+					}
+					i = length;
+					break;
+				}
+				const textEnd = found - last + offset;
+				if (quiet) this.quietEnd = textEnd;
+				else if (sectionStart < textEnd) cbs.ontext(sectionStart, textEnd);
+				this.isSpecial = false;
+				this.sequenceIndex = 0;
+				// Raw text the stock states enter (a start tag a write cuts) is not skipped.
+				this.quietRawText = false;
+				// The end tag's name, after its `</`.
+				sectionStart = textEnd + 2;
+				state = IN_CLOSING_TAG_NAME;
+				i = found;
+				break;
+			}
+			case IN_COMMENT_LIKE: {
+				// `#comment-state` and the states after it, as htmlparser2 reads an HTML comment
+				// (stateInCommentLike, the oracle): `<!-->` and `<!--->` end at once; otherwise
+				// the comment ends at `-->` or `--!>` (more dashes before them are text), and
+				// between two of its dashes the loop skips to the next one.
+				const start = sectionStart - offset;
+				let matched = this.sequenceIndex;
+				let at = i;
+				let found = -1;
+				while (at < length) {
+					const char = buffer.charCodeAt(at);
+					if (char === 0x3e /* > */ && (matched === 2 || (matched <= 1 && at === start + matched))) {
+						found = at;
+						break;
+					}
+					if (matched === 3 && char !== 0x3e) matched = char === 0x2d /* - */ ? 1 : 0;
+					else if (char === COMMENT_END_CODES[matched]) {
+						if (++matched === 4) {
+							found = at;
+							break;
+						}
+					} else if (matched === 0) {
+						const dash = buffer.indexOf('-', at + 1);
+						if (dash < 0) {
+							at = length;
+							break;
+						}
+						matched = 1;
+						at = dash;
+					} else if (char !== COMMENT_END_CODES[matched - 1]) matched = 0;
+					at++;
+				}
+				if (found < 0) {
+					// The stock state reads on in the next buffer.
+					this.sequenceIndex = matched;
+					i = length;
+					break;
+				}
+				this.sequenceIndex = 0;
+				// The comment's end offset: how many of `--!>` before the `>` are not its text.
+				cbs.oncomment(sectionStart, found + offset, matched === 4 ? 3 : matched);
+				sectionStart = found + 1 + offset;
+				state = TEXT;
+				i = found + 1;
 				break;
 			}
 			case AFTER_CLOSING_TAG_NAME: {
@@ -596,11 +821,21 @@ if (READS_TAGS_IN_ONE_LOOP) {
 	const stockText = (Tokenizer.prototype as unknown as Record<string, StateMethod>).stateText!;
 	Object.defineProperty(FastTokenizer.prototype, 'stateText', {
 		value(this: LoopInternals, c: number): void {
-			textLoop.call(this, stockText, c);
+			textLoop.call(this, stockText, c, TEXT);
 		},
 		writable: true,
 		configurable: true,
 	});
+	// Raw text the loop entered goes on in the next buffer: the loop reads on from there.
+	const stockSpecial = (Tokenizer.prototype as unknown as Record<string, StateMethod>).stateInSpecialTag!;
+	if (RAW_TEXT_SEQUENCES.length > 0)
+		Object.defineProperty(FastTokenizer.prototype, 'stateInSpecialTag', {
+			value(this: LoopInternals, c: number): void {
+				textLoop.call(this, stockSpecial, c, IN_SPECIAL_TAG);
+			},
+			writable: true,
+			configurable: true,
+		});
 }
 
 /** The private state of a CDATA section being read (htmlparser2 12 src/Tokenizer.ts `stateInCommentLike`). */
