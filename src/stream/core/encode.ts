@@ -65,6 +65,8 @@ function latin1(text: string): Uint8Array {
 
 /** Lone surrogates through the fallback; other text unchanged. */
 function wellFormed(text: string, fallback: Fallback): string {
+	// ES2024 String.prototype.isWellFormed where the platform has it (native; a Latin-1 string answers at once).
+	if ((text as {isWellFormed?: () => boolean}).isWellFormed?.() === true) return text;
 	let i = 0;
 	while (i < text.length && (text.charCodeAt(i) & 0xf800) !== 0xd800) i++;
 	if (i === text.length) return text;
