@@ -58,6 +58,15 @@ function utf16(text: string, littleEndian: boolean): Uint8Array {
 	return bytes;
 }
 
+const ALL_ASCII = /^[\0-\x7f]*$/;
+
+/** An ASCII string as bytes. */
+function asciiBytes(text: string): Uint8Array {
+	const bytes = new Uint8Array(text.length);
+	for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+	return bytes;
+}
+
 /** A string of code units below 0x100 as bytes. */
 function latin1(text: string): Uint8Array {
 	return Uint8Array.from(text, ch => ch.charCodeAt(0));
@@ -93,6 +102,8 @@ function legacyEncoder(encoding: string, codecs: Codecs): TextEncoderFor {
 			if (unit !== 0xfffd && !reverse.has(unit)) reverse.set(unit, 0x80 + i);
 		});
 		return (text, fallback) => {
+			// Most new text (a URL) is ASCII: one byte per unit, as the loop below would give.
+			if (ALL_ASCII.test(text)) return asciiBytes(text);
 			const ascii = mapCodePoints(text, cp => (cp < 0x80 || reverse.has(cp) ? undefined : fallbackText(cp, fallback)));
 			return Uint8Array.from(ascii, ch => {
 				const c = ch.charCodeAt(0);
