@@ -68,11 +68,6 @@ export class TextPieces {
 	/** The text of `[from, to)`, undefined unless all of it is in the pieces held; a span across pieces costs its length. */
 	slice(from: number, to: number): string | undefined {
 		if (from < this.heldFrom || to > this.total || from > to) return undefined;
-		// Most spans lie in one piece: sliced at once, without gathering parts.
-		const i = this.pieceAt(from);
-		const piece = this.pieces[i] ?? '';
-		const pieceStart = this.starts[i] ?? 0;
-		if (to - pieceStart <= piece.length) return piece.slice(from - pieceStart, to - pieceStart);
 		const parts: string[] = [];
 		this.read(from, to, piece => parts.push(piece));
 		if (parts.length === 1) return parts[0];
