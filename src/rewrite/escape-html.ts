@@ -67,15 +67,22 @@ const TEXT: Readonly<Record<number, string>> = {
 	[CharCodes.LessThan]: '&lt;',
 };
 
-/** Replace the characters in `table`; returns `s` itself when there are none (counted first). */
+/** Each table's characters as a regular expression class: the first one is found natively (most values have none). */
+const FIRST = new Map(
+	[UNQUOTED_REFERENCES, DOUBLE_QUOTED, SINGLE_QUOTED, TEXT].map(table => {
+		const units = Object.keys(table).map(code => `\\u${Number(code).toString(16).padStart(4, '0')}`);
+		return [table, new RegExp(`[${units.join('')}]`)] as const;
+	}),
+);
+
+/** Replace the characters in `table`; returns `s` itself when there are none (looked for first). */
 function replaceFrom(s: string, table: Readonly<Record<number, string>>): string {
-	let i = 0;
-	while (i < s.length && table[s.charCodeAt(i)] === undefined) i++;
-	if (i === s.length) return s;
+	const first = s.search(FIRST.get(table) as RegExp);
+	if (first < 0) return s;
 	// Unchanged runs as slices, each reference a piece (see string-builder.ts).
 	const out = new StringBuilder();
 	let from = 0;
-	for (; i < s.length; i++) {
+	for (let i = first; i < s.length; i++) {
 		const reference = table[s.charCodeAt(i)];
 		if (reference === undefined) continue;
 		out.add(s.slice(from, i));

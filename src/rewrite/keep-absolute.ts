@@ -115,7 +115,7 @@ export function keepAbsoluteProblem(value: unknown): string | undefined {
  * keep?.(link, event); // true for <link rel=canonical href=...>
  */
 export function keepAbsolute(selectors: readonly string[] = KEEP_ABSOLUTE): KeepAbsolute | undefined {
-	const parsed = selectors.map(text => parseSelector(text.trim())).filter((s): s is Selector => !(s instanceof Error));
+	const parsed = parsedSelectors(selectors);
 	if (parsed.length === 0) return undefined;
 	// The default names only rel tokens and meta names: most references (no rel, not a meta) are let go at once.
 	const byRelOrMeta = parsed.every(
@@ -129,6 +129,19 @@ export function keepAbsolute(selectors: readonly string[] = KEEP_ABSOLUTE): Keep
 			(link.rel !== undefined || event.metaName !== undefined) &&
 			parsed.some(selector => matches(selector, link, event));
 	return (link, event) => parsed.some(selector => matches(selector, link, event));
+}
+
+/** The selectors last parsed, with their texts: a document after another with the same list (the default, a site's pages) parses none again. */
+let lastParsed: {texts: readonly string[]; selectors: readonly Selector[]} | undefined;
+
+function parsedSelectors(selectors: readonly string[]): readonly Selector[] {
+	// Compared by text, not by array: a caller may change an array it passes again (KEEP_ABSOLUTE is exported).
+	const last = lastParsed;
+	if (last !== undefined && last.texts.length === selectors.length && last.texts.every((t, i) => t === selectors[i]))
+		return last.selectors;
+	const parsed = selectors.map(text => parseSelector(text.trim())).filter((s): s is Selector => !(s instanceof Error));
+	lastParsed = {texts: [...selectors], selectors: parsed};
+	return parsed;
 }
 
 function matches(selector: Selector, link: Link, event: ReferenceEvent): boolean {

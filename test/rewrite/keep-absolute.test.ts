@@ -83,3 +83,11 @@ test('twitter:url content is a URL (metadata), as twitter:image is', t => {
 	t.is(link?.url, 'https://example.com/p/');
 	t.is(link?.kind, 'metadata');
 });
+
+test('a selector list changed between two rewrites is read again (the same array passed twice)', t => {
+	const selectors = ['rel=canonical'];
+	const input = `<link rel=canonical href="${page}x"><link rel=me href="${page}y">`;
+	t.is(relative(input, {keepAbsolute: selectors}), `<link rel=canonical href="${page}x"><link rel=me href="y">`);
+	selectors[0] = 'rel=me';
+	t.is(relative(input, {keepAbsolute: selectors}), `<link rel=canonical href="x"><link rel=me href="${page}y">`);
+});

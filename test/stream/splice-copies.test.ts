@@ -6,6 +6,7 @@
  * one array (one-shot.ts). Counted, not timed; the outputs are checked by hand.
  */
 import test from 'ava';
+import fc from 'fast-check';
 import {HeldByteArray} from '../../src/rewrite/held.js';
 import type {Codecs} from '../../src/stream/core/codecs.js';
 import {createDecoder} from '../../src/stream/core/decode.js';
@@ -13,6 +14,7 @@ import {createOffsetMap} from '../../src/stream/core/offsets.js';
 import {rewriteAll} from '../../src/stream/core/one-shot.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
 import {rewriteLinks} from '../../src/stream/node/rewrite.js';
+import {fcParams} from '../helpers/seed.js';
 
 const bytes = (length: number): Uint8Array => Uint8Array.from({length}, (_, i) => i & 0xff);
 
@@ -82,6 +84,83 @@ test('offset map (utf-8): ASCII bytes are mapped without measuring the text, the
 	const y = text.indexOf('y');
 	t.is(map.toByte(y, input, 0, false, source), y + 1);
 	t.is(map.toByte(text.length, input, 0, true, source), input.length);
+});
+
+test('offset map (utf-8): an ASCII page is checked in a few native calls, not one per answer, and maps as before', t => {
+	let calls = 0;
+	let checked = 0;
+	const codecs: Codecs = {
+		...nodeCodecs,
+		isAscii: bytes => {
+			calls++;
+			checked += bytes.length;
+			return nodeCodecs.isAscii?.(bytes) ?? false;
+		},
+	};
+	const tag = '<a href="x">';
+	const text = tag.repeat(4096); // 49,152 bytes, all ASCII
+	const input = Buffer.from(text);
+	const map = createOffsetMap('utf-8', 0, codecs);
+	if (map === null) return t.fail();
+	// The span of each href value, as a rewrite asks: 8,192 answers in increasing order.
+	for (let k = 0; k < 4096; k++) {
+		t.is(map.toByte(k * tag.length + 9, input, 0, false), k * tag.length + 9);
+		t.is(map.toByte(k * tag.length + 10, input, 0, false), k * tag.length + 10);
+	}
+	t.log(`${calls} calls`);
+	t.true(calls <= 40, `${calls} calls`);
+	// Each byte is checked at most twice.
+	t.true(checked <= 2 * input.length, `${checked} bytes checked`);
+});
+
+test('offset map (utf-8): after a non-ASCII byte the ASCII stretch that follows is remembered anew', t => {
+	let calls = 0;
+	const codecs: Codecs = {
+		...nodeCodecs,
+		isAscii: bytes => {
+			calls++;
+			return nodeCodecs.isAscii?.(bytes) ?? false;
+		},
+	};
+	// é is two bytes (C3 A9): every offset after it is one byte further than its text offset.
+	const text = `é${'<a href="x">'.repeat(2048)}é${'<a href="y">'.repeat(2048)}`;
+	const input = Buffer.from(text);
+	const map = createOffsetMap('utf-8', 0, codecs);
+	if (map === null) return t.fail();
+	const source = (from: number, to: number): string => text.slice(from, to);
+	for (let offset = 0, k = 0; offset <= text.length; offset += 1 + (k++ % 7)) {
+		const expected = Buffer.byteLength(text.slice(0, offset));
+		if (map.toByte(offset, input, 0, false, source) !== expected) return t.fail(`offset ${offset}`);
+	}
+	t.log(`${calls} calls`);
+	t.true(calls <= 80, `${calls} calls`);
+});
+
+test('offset map (utf-8): long ASCII runs between other characters, held bytes growing: every answer is the byte length of the text before it', t => {
+	const run = fc.oneof(
+		fc.string({unit: fc.constantFrom('a', '<', '"', ' '), maxLength: 300}),
+		fc.constantFrom('é', '€', '😀', '\uFFFD'),
+	);
+	fc.assert(
+		fc.property(fc.array(run, {maxLength: 40}), fc.array(fc.nat(), {maxLength: 60}), (runs, picks) => {
+			const text = runs.join('');
+			const input = Buffer.from(text);
+			const map = createOffsetMap('utf-8', 0, nodeCodecs);
+			if (map === null) return false;
+			const units = [...new Set(picks.map(p => p % (text.length + 1)))]
+				.filter(u => (text.charCodeAt(u) & 0xfc00) !== 0xdc00) // not inside a surrogate pair
+				.sort((a, b) => a - b);
+			for (const unit of units) {
+				const expected = Buffer.byteLength(text.slice(0, unit));
+				// Held so far: the bytes up to the answer and a little more (as a stream gives them).
+				const held = input.subarray(0, Math.min(input.length, expected + 1 + (unit % 97)));
+				if (map.toByte(unit, held, 0, false) !== expected) return false;
+			}
+			return true;
+		}),
+		fcParams(t, 300),
+	);
+	t.pass();
 });
 
 test('rewriteAll (bytes): a page of many steps comes out as one piece', t => {

@@ -58,6 +58,15 @@ function utf16(text: string, littleEndian: boolean): Uint8Array {
 	return bytes;
 }
 
+const ALL_ASCII = /^[\0-\x7f]*$/;
+
+/** An ASCII string as bytes. */
+function asciiBytes(text: string): Uint8Array {
+	const bytes = new Uint8Array(text.length);
+	for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+	return bytes;
+}
+
 /** A string of code units below 0x100 as bytes. */
 function latin1(text: string): Uint8Array {
 	return Uint8Array.from(text, ch => ch.charCodeAt(0));
@@ -65,6 +74,8 @@ function latin1(text: string): Uint8Array {
 
 /** Lone surrogates through the fallback; other text unchanged. */
 function wellFormed(text: string, fallback: Fallback): string {
+	// ES2024 String.prototype.isWellFormed where the platform has it (native; a Latin-1 string answers at once).
+	if ((text as {isWellFormed?: () => boolean}).isWellFormed?.() === true) return text;
 	let i = 0;
 	while (i < text.length && (text.charCodeAt(i) & 0xf800) !== 0xd800) i++;
 	if (i === text.length) return text;
@@ -91,6 +102,8 @@ function legacyEncoder(encoding: string, codecs: Codecs): TextEncoderFor {
 			if (unit !== 0xfffd && !reverse.has(unit)) reverse.set(unit, 0x80 + i);
 		});
 		return (text, fallback) => {
+			// Most new text (a URL) is ASCII: one byte per unit, as the loop below would give.
+			if (ALL_ASCII.test(text)) return asciiBytes(text);
 			const ascii = mapCodePoints(text, cp => (cp < 0x80 || reverse.has(cp) ? undefined : fallbackText(cp, fallback)));
 			return Uint8Array.from(ascii, ch => {
 				const c = ch.charCodeAt(0);

@@ -85,15 +85,34 @@ function utf16Byte(
 	return Math.min(byte, end);
 }
 
-/** Walks UTF-8 sequences from the last answer (or measures the held text when it is clean). */
+/** Look-aheads shorter than this are not made: an exact check per answer costs as much. */
+const MIN_LOOK_AHEAD = 64;
+
+/**
+ * Walks UTF-8 sequences from the last answer (or measures the held text when it is clean).
+ * A stretch found all ASCII is remembered (`cleanTo`), and each answer checks ahead of it
+ * as far again as the stretch is long; once a look-ahead meets a non-ASCII byte, the next
+ * ones halve the span where it lies. An ASCII page is checked in a handful of native
+ * calls instead of one per answer; a page with non-ASCII text costs at most one more call
+ * per answer. Each byte is checked a bounded number of times (a failed look-ahead is at
+ * most as long as the stretch before it, and the halving sums to that length).
+ */
 class Utf8Map implements OffsetMap {
 	private text = 0;
 	private byte: number;
+	/** Every byte from `byte` up to this absolute offset is ASCII. */
+	private cleanTo: number;
+	/** Where the current ASCII stretch began. */
+	private cleanFrom: number;
+	/** A non-ASCII byte lies before this absolute offset, from `cleanTo` on (Infinity: none known). */
+	private dirtyAt = Number.POSITIVE_INFINITY;
 	private readonly utf8Length: (text: string) => number;
 	private readonly isAscii: ((bytes: Uint8Array) => boolean) | undefined;
 
 	constructor(bomLength: number, codecs: Codecs) {
 		this.byte = bomLength;
+		this.cleanTo = bomLength;
+		this.cleanFrom = bomLength;
 		this.utf8Length = codecs.utf8Length;
 		this.isAscii = codecs.isAscii;
 	}
@@ -101,19 +120,18 @@ class Utf8Map implements OffsetMap {
 	toByte(target: number, bytes: Uint8Array, start: number, _final: boolean, text?: TextSource): number {
 		if (target <= this.text) return this.byte;
 		// ASCII bytes decode to one unit each: if the next `target - text` bytes are all ASCII, they are the text asked for.
-		const from = this.byte - start;
-		const ascii = from + target - this.text;
-		if (this.isAscii !== undefined && ascii <= bytes.length && this.isAscii(bytes.subarray(from, ascii))) {
+		const ascii = this.byte + target - this.text;
+		if (ascii <= this.cleanTo || this.clean(ascii, bytes, start)) {
 			this.text = target;
-			this.byte = ascii + start;
-			return this.byte;
+			this.byte = ascii;
+			return ascii;
 		}
 		// Text with no U+FFFD came from valid UTF-8, which encodes back to the same bytes.
 		const piece = text?.(this.text, target);
 		if (piece !== undefined && !piece.includes('\uFFFD')) {
 			this.text = target;
 			this.byte += this.utf8Length(piece);
-			return this.byte;
+			return this.restart();
 		}
 		let t = this.text;
 		let i = this.byte - start;
@@ -130,6 +148,35 @@ class Utf8Map implements OffsetMap {
 		}
 		this.text = t;
 		this.byte = i + start;
+		return this.restart();
+	}
+
+	/** Whether the bytes up to absolute offset `to` are ASCII (checked natively); extends `cleanTo`. */
+	private clean(to: number, bytes: Uint8Array, start: number): boolean {
+		const isAscii = this.isAscii;
+		const end = start + bytes.length;
+		if (isAscii === undefined || to > end) return false;
+		if (to > this.dirtyAt || !isAscii(bytes.subarray(this.cleanTo - start, to - start))) {
+			this.dirtyAt = Math.min(this.dirtyAt, to);
+			return false;
+		}
+		this.cleanTo = to;
+		const ahead = Math.min(
+			end,
+			this.dirtyAt === Number.POSITIVE_INFINITY
+				? to + Math.max(MIN_LOOK_AHEAD, to - this.cleanFrom)
+				: to + ((this.dirtyAt - to) >> 1),
+		);
+		if (ahead - to < MIN_LOOK_AHEAD) return true;
+		if (isAscii(bytes.subarray(to - start, ahead - start))) this.cleanTo = ahead;
+		else this.dirtyAt = ahead;
+		return true;
+	}
+
+	/** After a walk past non-ASCII bytes: a new stretch begins here. */
+	private restart(): number {
+		this.cleanTo = this.cleanFrom = this.byte;
+		this.dirtyAt = Number.POSITIVE_INFINITY;
 		return this.byte;
 	}
 }

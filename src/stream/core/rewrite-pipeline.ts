@@ -168,10 +168,9 @@ export class RewritePipeline {
 			return;
 		}
 		const encode = (this.encoder ??= createEncoder(this.extract.encoding ?? 'utf-8', this.codecs));
-		const at = (offset: number): number => {
-			const {units, start} = this.heldBytes.contiguous();
-			return map.toByte(offset, units, start, final, this.textBetween);
-		};
+		// Nothing is appended while the edits are placed: one view of the held bytes serves them all.
+		const {units, start: unitsStart} = this.heldBytes.contiguous();
+		const at = (offset: number): number => map.toByte(offset, units, unitsStart, final, this.textBetween);
 		for (const edit of edits) {
 			const start = at(edit.start);
 			bytes.edit(start, at(edit.end), encode(edit.text, edit.fallback));
