@@ -19,6 +19,42 @@ import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
 // The one file that imports htmlparser2: both hosts (html/, xml/) take its callback protocol from here.
 export {QuoteType, type TokenizerCallbacks};
 
+/**
+ * htmlparser2's callbacks, and one more the text-and-tag loop makes instead of its three
+ * per attribute (`onattribname`, `onattribdata`, `onattribend`).
+ */
+export interface MarkupCallbacks extends TokenizerCallbacks {
+	/**
+	 * An attribute read whole: its name `[start, nameEnd)`, as {@link FastTokenizer.attributeNames}
+	 * found it (undefined when that is null), and its value `[valueStart, valueEnd)` between
+	 * its quotes (`quote`; NoValue: no value, the span is empty at `nameEnd`). Without this
+	 * callback the loop makes the three stock calls, with the same arguments as the stock states.
+	 */
+	onattribute?(
+		name: string | undefined,
+		start: number,
+		nameEnd: number,
+		valueStart: number,
+		valueEnd: number,
+		quote: QuoteType,
+	): void;
+}
+
+type AttributeCallback = NonNullable<MarkupCallbacks['onattribute']>;
+
+/** The three stock calls for one attribute, as the stock states make them (the end offset is after a closing quote). */
+function stockAttribute(cbs: TokenizerCallbacks): AttributeCallback {
+	return (_name, start, nameEnd, valueStart, valueEnd, quote) => {
+		cbs.onattribname(start, nameEnd);
+		if (quote === QuoteType.NoValue) {
+			cbs.onattribend(quote, nameEnd);
+			return;
+		}
+		cbs.onattribdata(valueStart, valueEnd);
+		cbs.onattribend(quote, quote === QuoteType.Unquoted ? valueEnd : valueEnd + 1);
+	};
+}
+
 /** The private state `fastForwardTo` works on (htmlparser2 12 src/Tokenizer.ts). */
 interface TokenizerInternals {
 	buffer: string;
@@ -54,10 +90,19 @@ function fastForwardTo(this: TokenizerInternals, c: number): boolean {
  * tokenizer.end();
  */
 export class FastTokenizer extends Tokenizer {
+	/** Where the text-and-tag loop reports an attribute: MarkupCallbacks.onattribute, or the three stock calls. */
+	readonly attributeCallback: AttributeCallback;
+
+	constructor(options: ConstructorParameters<typeof Tokenizer>[0], cbs: MarkupCallbacks) {
+		super(options, cbs);
+		this.attributeCallback = cbs.onattribute?.bind(cbs) ?? stockAttribute(cbs);
+	}
+
 	/**
 	 * Set by a host that reads only some attributes (by name, ASCII case folded): the
 	 * text-and-tag loop then reports no other attribute (no name, value nor end callback),
-	 * which the host would have let go. Null: every attribute is reported.
+	 * which the host would have let go, and names those it reports (MarkupCallbacks.onattribute)
+	 * by the string `find` returned. Null: every attribute is reported, with no name.
 	 */
 	attributeNames: AttributeNames | null = null;
 	/**
@@ -252,6 +297,7 @@ interface LoopInternals extends StateInternals {
 	state: number;
 	sectionStart: number;
 	cbs: TokenizerCallbacks;
+	attributeCallback: AttributeCallback;
 	/** In raw text: whether its end tag is being looked for (`#script-data-state` ...). */
 	isSpecial: boolean;
 	/** In raw text: `</` and the element's name, ASCII lower case (htmlparser2's Sequences). */
@@ -388,8 +434,13 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 	let sectionStart = this.sectionStart;
 	let state = from;
 	const names = this.attributeNames;
-	/** Whether the attribute being read is reported (its name was; see FastTokenizer.attributeNames). */
+	const attribute = this.attributeCallback;
+	/** Whether the attribute being read is reported (see FastTokenizer.attributeNames), under which name. */
 	let reported = true;
+	let attributeName: string | undefined;
+	/** The name of the attribute being read, `[attributeStart, attributeNameEnd)` in the source: reported with its value. */
+	let attributeStart = -1;
+	let attributeNameEnd = -1;
 	/** The name of a start tag not reported yet (quiet: see above), `[heldStart, heldEnd)` in the source; -1: none. */
 	let heldStart = -1;
 	let heldEnd = -1;
@@ -515,15 +566,14 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					i = length;
 					break;
 				}
-				reported = names === null || names.find(buffer, sectionStart - offset, end) !== undefined;
-				if (reported) {
-					if (heldStart >= 0) {
-						cbs.onopentagname(heldStart, heldEnd);
-						heldStart = -1;
-					}
-					cbs.onattribname(sectionStart, end + offset);
+				attributeName = names === null ? undefined : names.find(buffer, sectionStart - offset, end);
+				reported = names === null || attributeName !== undefined;
+				if (reported && heldStart >= 0) {
+					cbs.onopentagname(heldStart, heldEnd);
+					heldStart = -1;
 				}
-				sectionStart = end + offset;
+				attributeStart = sectionStart;
+				attributeNameEnd = sectionStart = end + offset;
 				state = AFTER_ATTRIBUTE_NAME;
 				i = end;
 				break;
@@ -533,13 +583,15 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					state = BEFORE_ATTRIBUTE_VALUE;
 					i++;
 				} else if (code === 0x2f /* / */ || code === 0x3e /* > */) {
-					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
+					if (reported)
+						attribute(attributeName, attributeStart, sectionStart, sectionStart, sectionStart, QuoteType.NoValue);
 					sectionStart = -1;
 					state = BEFORE_ATTRIBUTE_NAME;
 				} else if ((classOf(code) & WHITESPACE) !== 0) {
 					i++;
 				} else {
-					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
+					if (reported)
+						attribute(attributeName, attributeStart, sectionStart, sectionStart, sectionStart, QuoteType.NoValue);
 					state = IN_ATTRIBUTE_NAME;
 					sectionStart = i + offset;
 					i++;
@@ -571,10 +623,15 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					i = length;
 					break;
 				}
-				if (reported) {
-					cbs.onattribdata(sectionStart, end + offset);
-					cbs.onattribend(double ? QuoteType.Double : QuoteType.Single, end + 1 + offset);
-				}
+				if (reported)
+					attribute(
+						attributeName,
+						attributeStart,
+						attributeNameEnd,
+						sectionStart,
+						end + offset,
+						double ? QuoteType.Double : QuoteType.Single,
+					);
 				sectionStart = -1;
 				state = BEFORE_ATTRIBUTE_NAME;
 				i = end + 1;
@@ -587,10 +644,8 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					i = length;
 					break;
 				}
-				if (reported) {
-					cbs.onattribdata(sectionStart, end + offset);
-					cbs.onattribend(QuoteType.Unquoted, end + offset);
-				}
+				if (reported)
+					attribute(attributeName, attributeStart, attributeNameEnd, sectionStart, end + offset, QuoteType.Unquoted);
 				sectionStart = -1;
 				state = BEFORE_ATTRIBUTE_NAME;
 				i = end;
@@ -754,6 +809,16 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 	}
 	// The buffer is read: the stock loop ends in this state (and reports the open text or value).
 	if (heldStart >= 0) cbs.onopentagname(heldStart, heldEnd);
+	// An attribute whose value is still to come: the stock states report the value and end.
+	if (
+		reported &&
+		(state === AFTER_ATTRIBUTE_NAME ||
+			state === BEFORE_ATTRIBUTE_VALUE ||
+			state === IN_ATTRIBUTE_VALUE_DOUBLE ||
+			state === IN_ATTRIBUTE_VALUE_SINGLE ||
+			state === IN_ATTRIBUTE_VALUE_UNQUOTED)
+	)
+		cbs.onattribname(attributeStart, attributeNameEnd);
 	this.state = state;
 	this.sectionStart = sectionStart;
 	this.index = offset + length - 1;
