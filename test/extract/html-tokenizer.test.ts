@@ -11,6 +11,7 @@ import {
 } from '../../src/extract/markup/tokenizer.js';
 import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
+import {splitAt} from './html-collect.js';
 import {type Call, calls, fixtureChunks, spelled} from './tokenizer-calls.js';
 
 test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
@@ -134,15 +135,7 @@ test('same callbacks as the stock Tokenizer for random inputs and splits (proper
 			fc.boolean(),
 			fc.boolean(),
 			(parts, cuts, xmlMode, decodeEntities) => {
-				const input = parts.join('');
-				const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
-				const chunks: string[] = [];
-				let previous = 0;
-				for (const point of points) {
-					chunks.push(input.slice(previous, point));
-					previous = point;
-				}
-				chunks.push(input.slice(previous));
+				const chunks = split(parts.join(''), cuts);
 				const stock = calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chunks);
 				for (const oneCall of [false, true])
 					t.deepEqual(
@@ -169,15 +162,10 @@ function bothInHtmlMode(chunks: readonly string[]): [Call[], Call[], Call[]] {
 
 /** `input` cut at each of `cuts` (positions taken modulo its length). */
 function split(input: string, cuts: readonly number[]): string[] {
-	const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
-	const chunks: string[] = [];
-	let previous = 0;
-	for (const point of points) {
-		chunks.push(input.slice(previous, point));
-		previous = point;
-	}
-	chunks.push(input.slice(previous));
-	return chunks;
+	return splitAt(
+		input,
+		cuts.map(cut => cut % (input.length + 1)),
+	);
 }
 
 test('same callbacks as the stock Tokenizer on every HTML fixture page, whole and in chunks of 1000 and 7', t => {

@@ -40,19 +40,30 @@ export interface MarkupCallbacks extends TokenizerCallbacks {
 	): void;
 }
 
-type AttributeCallback = NonNullable<MarkupCallbacks['onattribute']>;
-
-/** The three stock calls for one attribute, as the stock states make them (the end offset is after a closing quote). */
-function stockAttribute(cbs: TokenizerCallbacks): AttributeCallback {
-	return (_name, start, nameEnd, valueStart, valueEnd, quote) => {
-		cbs.onattribname(start, nameEnd);
-		if (quote === QuoteType.NoValue) {
-			cbs.onattribend(quote, nameEnd);
-			return;
-		}
-		cbs.onattribdata(valueStart, valueEnd);
-		cbs.onattribend(quote, quote === QuoteType.Unquoted ? valueEnd : valueEnd + 1);
-	};
+/**
+ * An attribute read whole, to `cbs`: in one call (MarkupCallbacks.onattribute), or in the
+ * stock states' three (a quoted value's end is after its closing quote).
+ */
+function reportAttribute(
+	cbs: MarkupCallbacks,
+	quote: QuoteType,
+	valueStart: number,
+	valueEnd: number,
+	name: string | undefined,
+	start: number,
+	nameEnd: number,
+): void {
+	if (cbs.onattribute !== undefined) {
+		cbs.onattribute(name, start, nameEnd, valueStart, valueEnd, quote);
+		return;
+	}
+	cbs.onattribname(start, nameEnd);
+	if (quote === QuoteType.NoValue) {
+		cbs.onattribend(quote, nameEnd);
+		return;
+	}
+	cbs.onattribdata(valueStart, valueEnd);
+	cbs.onattribend(quote, quote === QuoteType.Unquoted ? valueEnd : valueEnd + 1);
 }
 
 /** The private state `fastForwardTo` works on (htmlparser2 12 src/Tokenizer.ts). */
@@ -90,14 +101,6 @@ function fastForwardTo(this: TokenizerInternals, c: number): boolean {
  * tokenizer.end();
  */
 export class FastTokenizer extends Tokenizer {
-	/** Where the text-and-tag loop reports an attribute: MarkupCallbacks.onattribute, or the three stock calls. */
-	readonly attributeCallback: AttributeCallback;
-
-	constructor(options: ConstructorParameters<typeof Tokenizer>[0], cbs: MarkupCallbacks) {
-		super(options, cbs);
-		this.attributeCallback = cbs.onattribute?.bind(cbs) ?? stockAttribute(cbs);
-	}
-
 	/**
 	 * Set by a host that reads only some attributes (by name, ASCII case folded): the
 	 * text-and-tag loop then reports no other attribute (no name, value nor end callback),
@@ -122,14 +125,6 @@ export class FastTokenizer extends Tokenizer {
 	 * end offset, nothing before it is needed any more (the last callback may be further back).
 	 */
 	quietEnd = 0;
-	/**
-	 * Asked once per raw-text element (`script`, `title`, ...: see {@link RAW_TEXT_NAMES})
-	 * the host was told of, after its start tag's callback: whether its text changes nothing
-	 * for the host. The loop then reports none of that text, as while {@link quiet}.
-	 */
-	skipsRawText: (() => boolean) | null = null;
-	/** The answer of {@link skipsRawText} for the raw text being read. */
-	quietRawText = false;
 }
 
 /** The attribute names a host reads (html/attributes.ts NameTable is one). */
@@ -292,12 +287,9 @@ interface LoopInternals extends StateInternals {
 	startTagNames: AttributeNames;
 	endTagNames: AttributeNames;
 	quietEnd: number;
-	quietRawText: boolean;
-	skipsRawText: (() => boolean) | null;
 	state: number;
 	sectionStart: number;
-	cbs: TokenizerCallbacks;
-	attributeCallback: AttributeCallback;
+	cbs: MarkupCallbacks;
 	/** In raw text: whether its end tag is being looked for (`#script-data-state` ...). */
 	isSpecial: boolean;
 	/** In raw text: `</` and the element's name, ASCII lower case (htmlparser2's Sequences). */
@@ -415,12 +407,6 @@ function handBack(tokenizer: LoopInternals, state: number, sectionStart: number,
 	tokenizer.index = tokenizer.offset + i - 1;
 }
 
-/** At a raw-text start tag's `>` (`told`: the host was told of it): the host says whether it skips the text; the raw-text state. */
-function enterRawText(tokenizer: LoopInternals, told: boolean): number {
-	tokenizer.quietRawText = told && tokenizer.skipsRawText?.() === true;
-	return IN_SPECIAL_TAG;
-}
-
 function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: number): void {
 	if (this.xmlMode || this.decodeEntities || this.recognizeSelfClosing) {
 		stock.call(this, c);
@@ -434,7 +420,6 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 	let sectionStart = this.sectionStart;
 	let state = from;
 	const names = this.attributeNames;
-	const attribute = this.attributeCallback;
 	/** Whether the attribute being read is reported (see FastTokenizer.attributeNames), under which name. */
 	let reported = true;
 	let attributeName: string | undefined;
@@ -519,17 +504,24 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				}
 				break;
 			}
-			case BEFORE_ATTRIBUTE_NAME: {
+			case BEFORE_ATTRIBUTE_NAME:
+			case IN_SELF_CLOSING_TAG: {
 				if (code === 0x3e /* > */) {
+					// HTML: a self-closing flag is reported; the tag's content is read as after any start tag.
 					sectionStart = i + 1 + offset;
-					const told = heldStart < 0;
-					if (told) cbs.onopentagend(i + offset);
-					else {
+					if (heldStart >= 0) {
 						heldStart = -1;
 						this.quietEnd = sectionStart;
-					}
-					state = rawText ? enterRawText(this, told) : TEXT;
+					} else if (state === IN_SELF_CLOSING_TAG) cbs.onselfclosingtag(i + offset);
+					else cbs.onopentagend(i + offset);
+					state = rawText ? IN_SPECIAL_TAG : TEXT;
 					rawText = false;
+				} else if (state === IN_SELF_CLOSING_TAG) {
+					// `#self-closing-start-tag-state`: htmlparser2 ignores whitespace here; anything else starts over.
+					if ((classOf(code) & WHITESPACE) === 0) {
+						state = BEFORE_ATTRIBUTE_NAME;
+						break;
+					}
 				} else if (code === 0x2f /* / */) {
 					state = IN_SELF_CLOSING_TAG;
 				} else if ((classOf(code) & WHITESPACE) === 0) {
@@ -537,26 +529,6 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					sectionStart = i + offset;
 				}
 				i++;
-				break;
-			}
-			case IN_SELF_CLOSING_TAG: {
-				if (code === 0x3e /* > */) {
-					// HTML: the flag is reported; the tag's content is read as after any start tag.
-					sectionStart = i + 1 + offset;
-					const told = heldStart < 0;
-					if (told) cbs.onselfclosingtag(i + offset);
-					else {
-						heldStart = -1;
-						this.quietEnd = sectionStart;
-					}
-					state = rawText ? enterRawText(this, told) : TEXT;
-					rawText = false;
-					i++;
-				} else if ((classOf(code) & WHITESPACE) !== 0) {
-					i++;
-				} else {
-					state = BEFORE_ATTRIBUTE_NAME;
-				}
 				break;
 			}
 			case IN_ATTRIBUTE_NAME: {
@@ -582,19 +554,28 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				if (code === 0x3d /* = */) {
 					state = BEFORE_ATTRIBUTE_VALUE;
 					i++;
-				} else if (code === 0x2f /* / */ || code === 0x3e /* > */) {
-					if (reported)
-						attribute(attributeName, attributeStart, sectionStart, sectionStart, sectionStart, QuoteType.NoValue);
-					sectionStart = -1;
-					state = BEFORE_ATTRIBUTE_NAME;
 				} else if ((classOf(code) & WHITESPACE) !== 0) {
 					i++;
 				} else {
+					// Another attribute, `/` or `>`: this one has no value.
 					if (reported)
-						attribute(attributeName, attributeStart, sectionStart, sectionStart, sectionStart, QuoteType.NoValue);
-					state = IN_ATTRIBUTE_NAME;
-					sectionStart = i + offset;
-					i++;
+						reportAttribute(
+							cbs,
+							QuoteType.NoValue,
+							attributeNameEnd,
+							attributeNameEnd,
+							attributeName,
+							attributeStart,
+							attributeNameEnd,
+						);
+					if (code === 0x2f /* / */ || code === 0x3e /* > */) {
+						sectionStart = -1;
+						state = BEFORE_ATTRIBUTE_NAME;
+					} else {
+						state = IN_ATTRIBUTE_NAME;
+						sectionStart = i + offset;
+						i++;
+					}
 				}
 				break;
 			}
@@ -616,39 +597,30 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				break;
 			}
 			case IN_ATTRIBUTE_VALUE_DOUBLE:
-			case IN_ATTRIBUTE_VALUE_SINGLE: {
-				const double = state === IN_ATTRIBUTE_VALUE_DOUBLE;
-				const end = buffer.indexOf(double ? '"' : "'", i);
+			case IN_ATTRIBUTE_VALUE_SINGLE:
+			case IN_ATTRIBUTE_VALUE_UNQUOTED: {
+				const quote =
+					state === IN_ATTRIBUTE_VALUE_DOUBLE
+						? QuoteType.Double
+						: state === IN_ATTRIBUTE_VALUE_SINGLE
+							? QuoteType.Single
+							: QuoteType.Unquoted;
+				let end: number;
+				if (quote === QuoteType.Unquoted) {
+					end = i;
+					while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
+					if (end === length) end = -1;
+				} else end = buffer.indexOf(quote === QuoteType.Double ? '"' : "'", i);
 				if (end < 0) {
 					i = length;
 					break;
 				}
 				if (reported)
-					attribute(
-						attributeName,
-						attributeStart,
-						attributeNameEnd,
-						sectionStart,
-						end + offset,
-						double ? QuoteType.Double : QuoteType.Single,
-					);
+					reportAttribute(cbs, quote, sectionStart, end + offset, attributeName, attributeStart, attributeNameEnd);
 				sectionStart = -1;
 				state = BEFORE_ATTRIBUTE_NAME;
-				i = end + 1;
-				break;
-			}
-			case IN_ATTRIBUTE_VALUE_UNQUOTED: {
-				let end = i;
-				while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
-				if (end === length) {
-					i = length;
-					break;
-				}
-				if (reported)
-					attribute(attributeName, attributeStart, attributeNameEnd, sectionStart, end + offset, QuoteType.Unquoted);
-				sectionStart = -1;
-				state = BEFORE_ATTRIBUTE_NAME;
-				i = end;
+				// A closing quote is part of the attribute; whitespace or `>` after an unquoted value is not.
+				i = quote === QuoteType.Unquoted ? end : end + 1;
 				break;
 			}
 			case BEFORE_CLOSING_TAG_NAME: {
@@ -724,7 +696,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 						}
 					} else at++;
 				}
-				const quiet = this.quiet || this.quietRawText;
+				const quiet = this.quiet;
 				if (found < 0) {
 					// The stock state stays here; its cleanup reports the text read when no end tag is begun.
 					this.sequenceIndex = matched;
@@ -740,8 +712,6 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				else if (sectionStart < textEnd) cbs.ontext(sectionStart, textEnd);
 				this.isSpecial = false;
 				this.sequenceIndex = 0;
-				// Raw text the stock states enter (a start tag a write cuts) is not skipped.
-				this.quietRawText = false;
 				// The end tag's name, after its `</`.
 				sectionStart = textEnd + 2;
 				state = IN_CLOSING_TAG_NAME;
