@@ -765,7 +765,8 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				break;
 			}
 			case AFTER_CLOSING_TAG_NAME: {
-				const end = buffer.indexOf('>', i);
+				// Most end tags end just after their name: no search for that.
+				const end = code === 0x3e /* > */ ? i : buffer.indexOf('>', i);
 				if (end < 0) {
 					i = length;
 					break;
