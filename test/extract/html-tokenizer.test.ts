@@ -3,12 +3,15 @@ import fc from 'fast-check';
 import {Tokenizer} from 'htmlparser2';
 import {
 	FastTokenizer,
+	type MarkupCallbacks,
+	QuoteType,
 	READS_TAGS_IN_ONE_LOOP,
 	SKIPS_TAG_STATES,
 	SKIPS_WITH_INDEX_OF,
 } from '../../src/extract/markup/tokenizer.js';
 import {htmlDocument} from '../fuzz/html-arbitrary.js';
 import {fcParams} from '../helpers/seed.js';
+import {splitAt} from './html-collect.js';
 import {type Call, calls, fixtureChunks, spelled} from './tokenizer-calls.js';
 
 test('the stock Tokenizer still has the loop FastTokenizer replaces', t => {
@@ -132,21 +135,14 @@ test('same callbacks as the stock Tokenizer for random inputs and splits (proper
 			fc.boolean(),
 			fc.boolean(),
 			(parts, cuts, xmlMode, decodeEntities) => {
-				const input = parts.join('');
-				const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
-				const chunks: string[] = [];
-				let previous = 0;
-				for (const point of points) {
-					chunks.push(input.slice(previous, point));
-					previous = point;
-				}
-				chunks.push(input.slice(previous));
+				const chunks = split(parts.join(''), cuts);
 				const stock = calls(cbs => new Tokenizer({xmlMode, decodeEntities}, cbs), chunks);
-				t.deepEqual(
-					calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chunks),
-					stock,
-					JSON.stringify(chunks),
-				);
+				for (const oneCall of [false, true])
+					t.deepEqual(
+						calls(cbs => new FastTokenizer({xmlMode, decodeEntities}, cbs), chunks, undefined, oneCall),
+						stock,
+						JSON.stringify(chunks),
+					);
 			},
 		),
 		fcParams(t, 3000),
@@ -154,39 +150,38 @@ test('same callbacks as the stock Tokenizer for random inputs and splits (proper
 	t.pass();
 });
 
-/** The callbacks of the stock Tokenizer and of FastTokenizer in the HTML extractor's mode, for `chunks`. */
-function bothInHtmlMode(chunks: readonly string[]): [Call[], Call[]] {
-	return [
-		calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks),
-		calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks),
-	];
+/**
+ * The callbacks of the stock Tokenizer and of FastTokenizer in the HTML extractor's mode, for
+ * `chunks`: FastTokenizer's with the stock protocol, then with one call per attribute (calls' `oneCall`).
+ */
+function bothInHtmlMode(chunks: readonly string[]): [Call[], Call[], Call[]] {
+	const fast = (oneCall: boolean): Call[] =>
+		calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks, undefined, oneCall);
+	return [fast(false), calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks), fast(true)];
 }
 
 /** `input` cut at each of `cuts` (positions taken modulo its length). */
 function split(input: string, cuts: readonly number[]): string[] {
-	const points = [...new Set(cuts.map(cut => cut % (input.length + 1)))].sort((a, b) => a - b);
-	const chunks: string[] = [];
-	let previous = 0;
-	for (const point of points) {
-		chunks.push(input.slice(previous, point));
-		previous = point;
-	}
-	chunks.push(input.slice(previous));
-	return chunks;
+	return splitAt(
+		input,
+		cuts.map(cut => cut % (input.length + 1)),
+	);
 }
 
 test('same callbacks as the stock Tokenizer on every HTML fixture page, whole and in chunks of 1000 and 7', t => {
 	for (const [label, chunks] of fixtureChunks()) {
-		const [fast, stock] = bothInHtmlMode(chunks);
+		const [fast, stock, oneCall] = bothInHtmlMode(chunks);
 		t.deepEqual(fast, stock, label);
+		t.deepEqual(oneCall, stock, label);
 	}
 });
 
 test("same callbacks as the stock Tokenizer on the fuzz suite's HTML documents, at random splits (property)", t => {
 	fc.assert(
 		fc.property(htmlDocument(), fc.array(fc.nat(), {maxLength: 6}), (html, cuts) => {
-			const [fast, stock] = bothInHtmlMode(split(html, cuts));
+			const [fast, stock, oneCall] = bothInHtmlMode(split(html, cuts));
 			t.deepEqual(fast, stock, JSON.stringify(html));
+			t.deepEqual(oneCall, stock, JSON.stringify(html));
 		}),
 		fcParams(t, 1000),
 	);
@@ -219,10 +214,10 @@ function keptAttributes(log: readonly Call[], input: string, keep: (name: string
 }
 
 test('with attributeNames set, the same callbacks but for the attributes not named (property)', t => {
-	const named = ['href', 'src', 'style'];
+	const names = ['href', 'src', 'style'];
 	const table = {
 		find: (text: string, start: number, end: number) =>
-			named.find(name => name === text.slice(start, end).toLowerCase()),
+			names.find(name => name === text.slice(start, end).toLowerCase()),
 	};
 	const attributePiece = fc.constantFrom(
 		'<a',
@@ -251,30 +246,33 @@ test('with attributeNames set, the same callbacks but for the attributes not nam
 				fc.array(attributePiece, {maxLength: 30}).map(parts => parts.join('')),
 			),
 			fc.array(fc.nat(), {maxLength: 6}),
-			(html, cuts) => {
+			fc.boolean(),
+			(html, cuts, oneCall) => {
+				const named = (written: readonly string[]): Call[] =>
+					calls(
+						cbs => {
+							const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+							tokenizer.attributeNames = table;
+							return tokenizer;
+						},
+						written,
+						undefined,
+						oneCall,
+					);
 				const chunks = split(html, cuts);
-				const fast = calls(cbs => {
-					const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
-					tokenizer.attributeNames = table;
-					return tokenizer;
-				}, chunks);
 				const stock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks);
-				const keep = (name: string): boolean => named.includes(name);
-				t.deepEqual(keptAttributes(fast, html, keep), keptAttributes(stock, html, keep), JSON.stringify(chunks));
-				// Written whole, with every attribute closed, no value piece or end of an attribute whose name was not reported.
-				const whole = calls(
-					cbs => {
-						const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
-						tokenizer.attributeNames = table;
-						return tokenizer;
-					},
-					[html],
+				const keep = (name: string): boolean => names.includes(name);
+				t.deepEqual(
+					keptAttributes(named(chunks), html, keep),
+					keptAttributes(stock, html, keep),
+					JSON.stringify(chunks),
 				);
+				// Written whole, with every attribute closed, no value piece or end of an attribute whose name was not reported.
 				const wholeStock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), [html]);
 				const count = (log: readonly Call[], name: string): number => log.filter(call => call[0] === name).length;
 				if (count(wholeStock, 'attribname') === count(wholeStock, 'attribend'))
 					t.deepEqual(
-						keptAttributes(whole, html, keep, true),
+						keptAttributes(named([html]), html, keep, true),
 						keptAttributes(wholeStock, html, keep),
 						JSON.stringify(html),
 					);
@@ -379,11 +377,13 @@ test('raw text: same callbacks as the stock Tokenizer, with attributes, end tag 
 				const input = parts.join('');
 				const foreign = foreignIn(input);
 				for (const chunks of [[input], split(input, cuts)]) {
-					t.deepEqual(
-						calls(cbs => new FastTokenizer({decodeEntities}, cbs), chunks, foreign),
-						calls(cbs => new Tokenizer({decodeEntities}, cbs), chunks, foreign),
-						JSON.stringify(chunks),
-					);
+					const stock = calls(cbs => new Tokenizer({decodeEntities}, cbs), chunks, foreign);
+					for (const oneCall of [false, true])
+						t.deepEqual(
+							calls(cbs => new FastTokenizer({decodeEntities}, cbs), chunks, foreign, oneCall),
+							stock,
+							JSON.stringify(chunks),
+						);
 				}
 			},
 		),
@@ -414,11 +414,13 @@ test('raw text: same callbacks as the stock Tokenizer at every split point and o
 			...Array.from({length: input.length + 1}, (_, k) => [input.slice(0, k), input.slice(k)]),
 		];
 		for (const chunks of splits) {
-			t.deepEqual(
-				calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks, foreign),
-				calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks, foreign),
-				JSON.stringify(chunks),
-			);
+			const stock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks, foreign);
+			for (const oneCall of [false, true])
+				t.deepEqual(
+					calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks, foreign, oneCall),
+					stock,
+					JSON.stringify(chunks),
+				);
 		}
 	}
 });
@@ -442,5 +444,48 @@ test('a raw-text start tag is read in the loop: its attributes too are reported 
 		'text x',
 		'closetag script',
 		'end',
+	]);
+});
+
+test('with onattribute, one call per attribute read whole, under the name attributeNames found; a value a write cuts off from its name is reported by the stock calls', t => {
+	const input = '<a HREF="h" data-x=1 src=s.png alt hidden>';
+	const log: unknown[][] = [];
+	const record =
+		(name: string) =>
+		(...args: unknown[]): void =>
+			void log.push([name, ...args]);
+	const make = (): FastTokenizer => {
+		const tokenizer = new FastTokenizer({decodeEntities: false}, {
+			...Object.fromEntries(
+				['attribdata', 'attribend', 'attribname', 'opentagend', 'opentagname'].map(name => [`on${name}`, record(name)]),
+			),
+			onattribute: record('attribute'),
+		} as unknown as MarkupCallbacks);
+		tokenizer.attributeNames = {
+			find: (text, start, end) => ['href', 'src', 'hidden'].find(name => name === text.slice(start, end).toLowerCase()),
+		};
+		return tokenizer;
+	};
+	let tokenizer = make();
+	tokenizer.write(input);
+	// Offsets hand-counted (end exclusive): `a` 1-2, `HREF` 3-7, `h` 9-10, `src` 21-24, `s.png` 25-30, `hidden` 35-41, `>` at 41.
+	t.deepEqual(log, [
+		['opentagname', 1, 2],
+		['attribute', 'href', 3, 7, 9, 10, QuoteType.Double],
+		['attribute', 'src', 21, 24, 25, 30, QuoteType.Unquoted],
+		['attribute', 'hidden', 35, 41, 41, 41, QuoteType.NoValue],
+		['opentagend', 41],
+	]);
+	log.length = 0;
+	tokenizer = make();
+	tokenizer.write('<a href="h');
+	tokenizer.write('i">');
+	t.deepEqual(log, [
+		['opentagname', 1, 2],
+		['attribname', 3, 7],
+		['attribdata', 9, 10],
+		['attribdata', 10, 11],
+		['attribend', QuoteType.Double, 12],
+		['opentagend', 12],
 	]);
 });

@@ -30,6 +30,22 @@ test('spans and quoting of each kind of value', t => {
 	t.false(list.some);
 });
 
+test('add: one call per attribute makes the same records, the first of a name written twice winning', t => {
+	const source = '<a b="x" c=y d=\'\' e b=z>';
+	const list = new AttributeList((start, end) => source.slice(start, end));
+	list.add('b', 4, 6, 7, QuoteType.Double);
+	list.add('c', 10, 11, 12, QuoteType.Unquoted);
+	list.add('d', 14, 16, 16, QuoteType.Single);
+	list.add('e', 19, 0, 0, QuoteType.NoValue);
+	list.add('b', 21, 22, 23, QuoteType.Unquoted);
+	t.deepEqual(list.take(), [
+		{name: 'b', nameEnd: 4, valueStart: 6, valueEnd: 7, raw: 'x', quote: '"'},
+		{name: 'c', nameEnd: 10, valueStart: 11, valueEnd: 12, raw: 'y', quote: ''},
+		{name: 'd', nameEnd: 14, valueStart: 16, valueEnd: 16, raw: '', quote: "'"},
+		{name: 'e', nameEnd: 19, valueStart: 19, valueEnd: 19, raw: '', quote: undefined},
+	]);
+});
+
 test('the first of a name written twice wins, with few attributes and with many', t => {
 	for (const before of [0, 20]) {
 		const names = [...Array.from({length: before}, (_, i) => `n${i}`), 'href', 'href'];

@@ -1,5 +1,6 @@
 /** Test helper: every callback a tokenizer makes, in order, with its arguments. */
-import type {Tokenizer, TokenizerCallbacks} from 'htmlparser2';
+import {QuoteType, type Tokenizer} from 'htmlparser2';
+import {FastTokenizer, type MarkupCallbacks} from '../../src/extract/markup/tokenizer.js';
 import {readdirSync, readFileSync} from 'node:fs';
 
 export type Call = [name: string, ...args: number[]];
@@ -7,18 +8,22 @@ export type Call = [name: string, ...args: number[]];
 /**
  * The callbacks of the tokenizer `make` builds, written `chunks` then ended. `foreign`: what
  * the host answers when asked whether content is foreign, from the callbacks so far (default: never).
+ * `oneCall`: the callbacks have `onattribute` (MarkupCallbacks), logged as the stock
+ * protocol's three calls for the attribute (the stock states end a quoted value after its
+ * quote); a name other than the tokenizer's `attributeNames` finds is logged as `wrong name`.
  */
 export function calls(
-	make: (callbacks: TokenizerCallbacks) => Tokenizer,
+	make: (callbacks: MarkupCallbacks) => Tokenizer,
 	chunks: readonly string[],
 	foreign: (log: readonly Call[]) => boolean = () => false,
+	oneCall = false,
 ): Call[] {
 	const log: Call[] = [];
 	const record =
 		(name: string) =>
 		(...args: number[]): void =>
 			void log.push([name, ...args]);
-	const callbacks: TokenizerCallbacks = {
+	const callbacks: MarkupCallbacks = {
 		onattribdata: record('attribdata'),
 		onattribentity: record('attribentity'),
 		onattribend: record('attribend'),
@@ -36,6 +41,16 @@ export function calls(
 		ontextentity: record('textentity'),
 		isInForeignContext: () => foreign(log),
 	};
+	const input = chunks.join('');
+	if (oneCall)
+		callbacks.onattribute = (name, start, nameEnd, valueStart, valueEnd, quote) => {
+			const table = tokenizer instanceof FastTokenizer ? tokenizer.attributeNames : null;
+			if (name !== (table === null ? undefined : table.find(input, start, nameEnd))) log.push(['wrong name', start]);
+			log.push(['attribname', start, nameEnd]);
+			if (quote !== QuoteType.NoValue) log.push(['attribdata', valueStart, valueEnd]);
+			const end = quote === QuoteType.Double || quote === QuoteType.Single ? valueEnd + 1 : valueEnd;
+			log.push(['attribend', quote, quote === QuoteType.NoValue ? nameEnd : end]);
+		};
 	const tokenizer = make(callbacks);
 	for (const chunk of chunks) tokenizer.write(chunk);
 	tokenizer.end();

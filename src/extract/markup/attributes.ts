@@ -61,6 +61,20 @@ export class AttributeList {
 		this.valueStarted = false;
 	}
 
+	/**
+	 * An attribute read whole, kept as `name`: its name ends at `nameEnd`, its value spans
+	 * `[valueStart, valueEnd)` (NoValue: none). The same record as {@link begin}, {@link data}
+	 * and {@link end} make from the tokenizer's three calls for it.
+	 */
+	add(name: string, nameEnd: number, valueStart: number, valueEnd: number, quote: QuoteType): void {
+		if (this.has(name)) return;
+		this.keep(
+			quote === QuoteType.NoValue
+				? {name, nameEnd, valueStart: nameEnd, valueEnd: nameEnd, raw: '', quote: undefined}
+				: {name, nameEnd, valueStart, valueEnd, raw: this.slice(valueStart, valueEnd), quote: QUOTES[quote]},
+		);
+	}
+
 	/** An attribute the host does not keep starts: its value is ignored. */
 	skip(): void {
 		this.current = null;
@@ -86,9 +100,13 @@ export class AttributeList {
 			current.quote = QUOTES[quote];
 			current.raw = this.slice(current.valueStart, current.valueEnd);
 		}
+		this.keep(current);
+	}
+
+	private keep(record: AttributeRecord): void {
 		if (this.list === NONE) this.list = [];
-		this.list.push(current);
-		if (this.names !== null) this.names.add(current.name);
+		this.list.push(record);
+		if (this.names !== null) this.names.add(record.name);
 		else if (this.list.length > LINEAR_SEARCH) this.names = new Set(this.list.map(attribute => attribute.name));
 	}
 

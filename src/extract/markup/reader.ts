@@ -11,7 +11,7 @@ import {SourceWindow} from '../html/source.js';
 import {AttributeList} from './attributes.js';
 import {MAX_TEXT_LENGTH, MAX_TOKEN_LENGTH} from './limits.js';
 import {afterLastWhitespace} from './text-cut.js';
-import {FastTokenizer, type TokenizerCallbacks} from './tokenizer.js';
+import {FastTokenizer, type MarkupCallbacks} from './tokenizer.js';
 
 /**
  * A tag reader: the host writes chunks through {@link readChunk}, then calls
@@ -48,7 +48,11 @@ export abstract class TagReader {
 
 	/** A start tag `[start - 1, end]` was read whole; its attributes wait in {@link attributes} (reset afterwards). */
 	protected abstract onStartTag(start: number, nameEnd: number, end: number, selfClosing: boolean): void;
-	/** The name an attribute `[start, end)` is kept under, or undefined to let it go. */
+	/**
+	 * The name an attribute `[start, end)` is kept under, or undefined to let it go. Not asked
+	 * of an attribute the tokenizer's `attributeNames` found: the name found is kept (a host
+	 * that sets that table keeps what it names, under the string it returns).
+	 */
 	protected abstract keptAttributeName(start: number, end: number): string | undefined;
 	/** An end tag's name `[start, end)` (the text before it was read). */
 	protected abstract onEndTag(start: number, end: number): void;
@@ -129,8 +133,14 @@ export abstract class TagReader {
 		this.tokenizer.quiet = this.textStart < 0 && this.tagStart < 0 && this.readsOnlyNamedTags();
 	}
 
-	private callbacks(): TokenizerCallbacks {
+	private callbacks(): MarkupCallbacks {
 		return {
+			// An attribute read whole: the tokenizer's `name` is the one its table (the host's) found.
+			onattribute: (name, start, nameEnd, valueStart, valueEnd, quote) => {
+				if (this.tagStart < 0) return;
+				const kept = name ?? this.keptAttributeName(start, nameEnd);
+				if (kept !== undefined) this.attributes.add(kept, nameEnd, valueStart, valueEnd, quote);
+			},
 			onattribname: (start, end) => this.attributeName(start, end),
 			onattribdata: (start, end) => this.attributes.data(start, end),
 			onattribentity: () => undefined,

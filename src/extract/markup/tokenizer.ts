@@ -19,6 +19,53 @@ import {QuoteType, Tokenizer, type TokenizerCallbacks} from 'htmlparser2';
 // The one file that imports htmlparser2: both hosts (html/, xml/) take its callback protocol from here.
 export {QuoteType, type TokenizerCallbacks};
 
+/**
+ * htmlparser2's callbacks, and one more the text-and-tag loop makes instead of its three
+ * per attribute (`onattribname`, `onattribdata`, `onattribend`).
+ */
+export interface MarkupCallbacks extends TokenizerCallbacks {
+	/**
+	 * An attribute read whole: its name `[start, nameEnd)`, as {@link FastTokenizer.attributeNames}
+	 * found it (undefined when that is null), and its value `[valueStart, valueEnd)` between
+	 * its quotes (`quote`; NoValue: no value, the span is empty at `nameEnd`). Without this
+	 * callback the loop makes the three stock calls, with the same arguments as the stock states.
+	 */
+	onattribute?(
+		name: string | undefined,
+		start: number,
+		nameEnd: number,
+		valueStart: number,
+		valueEnd: number,
+		quote: QuoteType,
+	): void;
+}
+
+/**
+ * An attribute read whole, to `cbs`: in one call (MarkupCallbacks.onattribute), or in the
+ * stock states' three (a quoted value's end is after its closing quote).
+ */
+function reportAttribute(
+	cbs: MarkupCallbacks,
+	quote: QuoteType,
+	valueStart: number,
+	valueEnd: number,
+	name: string | undefined,
+	start: number,
+	nameEnd: number,
+): void {
+	if (cbs.onattribute !== undefined) {
+		cbs.onattribute(name, start, nameEnd, valueStart, valueEnd, quote);
+		return;
+	}
+	cbs.onattribname(start, nameEnd);
+	if (quote === QuoteType.NoValue) {
+		cbs.onattribend(quote, nameEnd);
+		return;
+	}
+	cbs.onattribdata(valueStart, valueEnd);
+	cbs.onattribend(quote, quote === QuoteType.Unquoted ? valueEnd : valueEnd + 1);
+}
+
 /** The private state `fastForwardTo` works on (htmlparser2 12 src/Tokenizer.ts). */
 interface TokenizerInternals {
 	buffer: string;
@@ -57,7 +104,8 @@ export class FastTokenizer extends Tokenizer {
 	/**
 	 * Set by a host that reads only some attributes (by name, ASCII case folded): the
 	 * text-and-tag loop then reports no other attribute (no name, value nor end callback),
-	 * which the host would have let go. Null: every attribute is reported.
+	 * which the host would have let go, and names those it reports (MarkupCallbacks.onattribute)
+	 * by the string `find` returned. Null: every attribute is reported, with no name.
 	 */
 	attributeNames: AttributeNames | null = null;
 	/**
@@ -77,14 +125,6 @@ export class FastTokenizer extends Tokenizer {
 	 * end offset, nothing before it is needed any more (the last callback may be further back).
 	 */
 	quietEnd = 0;
-	/**
-	 * Asked once per raw-text element (`script`, `title`, ...: see {@link RAW_TEXT_NAMES})
-	 * the host was told of, after its start tag's callback: whether its text changes nothing
-	 * for the host. The loop then reports none of that text, as while {@link quiet}.
-	 */
-	skipsRawText: (() => boolean) | null = null;
-	/** The answer of {@link skipsRawText} for the raw text being read. */
-	quietRawText = false;
 }
 
 /** The attribute names a host reads (html/attributes.ts NameTable is one). */
@@ -247,11 +287,9 @@ interface LoopInternals extends StateInternals {
 	startTagNames: AttributeNames;
 	endTagNames: AttributeNames;
 	quietEnd: number;
-	quietRawText: boolean;
-	skipsRawText: (() => boolean) | null;
 	state: number;
 	sectionStart: number;
-	cbs: TokenizerCallbacks;
+	cbs: MarkupCallbacks;
 	/** In raw text: whether its end tag is being looked for (`#script-data-state` ...). */
 	isSpecial: boolean;
 	/** In raw text: `</` and the element's name, ASCII lower case (htmlparser2's Sequences). */
@@ -369,12 +407,6 @@ function handBack(tokenizer: LoopInternals, state: number, sectionStart: number,
 	tokenizer.index = tokenizer.offset + i - 1;
 }
 
-/** At a raw-text start tag's `>` (`told`: the host was told of it): the host says whether it skips the text; the raw-text state. */
-function enterRawText(tokenizer: LoopInternals, told: boolean): number {
-	tokenizer.quietRawText = told && tokenizer.skipsRawText?.() === true;
-	return IN_SPECIAL_TAG;
-}
-
 function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: number): void {
 	if (this.xmlMode || this.decodeEntities || this.recognizeSelfClosing) {
 		stock.call(this, c);
@@ -388,8 +420,12 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 	let sectionStart = this.sectionStart;
 	let state = from;
 	const names = this.attributeNames;
-	/** Whether the attribute being read is reported (its name was; see FastTokenizer.attributeNames). */
+	/** Whether the attribute being read is reported (see FastTokenizer.attributeNames), under which name. */
 	let reported = true;
+	let attributeName: string | undefined;
+	/** The name of the attribute being read, `[attributeStart, attributeNameEnd)` in the source: reported with its value. */
+	let attributeStart = -1;
+	let attributeNameEnd = -1;
 	/** The name of a start tag not reported yet (quiet: see above), `[heldStart, heldEnd)` in the source; -1: none. */
 	let heldStart = -1;
 	let heldEnd = -1;
@@ -468,17 +504,24 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				}
 				break;
 			}
-			case BEFORE_ATTRIBUTE_NAME: {
+			case BEFORE_ATTRIBUTE_NAME:
+			case IN_SELF_CLOSING_TAG: {
 				if (code === 0x3e /* > */) {
+					// HTML: a self-closing flag is reported; the tag's content is read as after any start tag.
 					sectionStart = i + 1 + offset;
-					const told = heldStart < 0;
-					if (told) cbs.onopentagend(i + offset);
-					else {
+					if (heldStart >= 0) {
 						heldStart = -1;
 						this.quietEnd = sectionStart;
-					}
-					state = rawText ? enterRawText(this, told) : TEXT;
+					} else if (state === IN_SELF_CLOSING_TAG) cbs.onselfclosingtag(i + offset);
+					else cbs.onopentagend(i + offset);
+					state = rawText ? IN_SPECIAL_TAG : TEXT;
 					rawText = false;
+				} else if (state === IN_SELF_CLOSING_TAG) {
+					// `#self-closing-start-tag-state`: htmlparser2 ignores whitespace here; anything else starts over.
+					if ((classOf(code) & WHITESPACE) === 0) {
+						state = BEFORE_ATTRIBUTE_NAME;
+						break;
+					}
 				} else if (code === 0x2f /* / */) {
 					state = IN_SELF_CLOSING_TAG;
 				} else if ((classOf(code) & WHITESPACE) === 0) {
@@ -488,26 +531,6 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				i++;
 				break;
 			}
-			case IN_SELF_CLOSING_TAG: {
-				if (code === 0x3e /* > */) {
-					// HTML: the flag is reported; the tag's content is read as after any start tag.
-					sectionStart = i + 1 + offset;
-					const told = heldStart < 0;
-					if (told) cbs.onselfclosingtag(i + offset);
-					else {
-						heldStart = -1;
-						this.quietEnd = sectionStart;
-					}
-					state = rawText ? enterRawText(this, told) : TEXT;
-					rawText = false;
-					i++;
-				} else if ((classOf(code) & WHITESPACE) !== 0) {
-					i++;
-				} else {
-					state = BEFORE_ATTRIBUTE_NAME;
-				}
-				break;
-			}
 			case IN_ATTRIBUTE_NAME: {
 				let end = i;
 				while (end < length && (classOf(buffer.charCodeAt(end)) & (TAG_SECTION_END | EQUALS)) === 0) end++;
@@ -515,15 +538,14 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					i = length;
 					break;
 				}
-				reported = names === null || names.find(buffer, sectionStart - offset, end) !== undefined;
-				if (reported) {
-					if (heldStart >= 0) {
-						cbs.onopentagname(heldStart, heldEnd);
-						heldStart = -1;
-					}
-					cbs.onattribname(sectionStart, end + offset);
+				attributeName = names === null ? undefined : names.find(buffer, sectionStart - offset, end);
+				reported = names === null || attributeName !== undefined;
+				if (reported && heldStart >= 0) {
+					cbs.onopentagname(heldStart, heldEnd);
+					heldStart = -1;
 				}
-				sectionStart = end + offset;
+				attributeStart = sectionStart;
+				attributeNameEnd = sectionStart = end + offset;
 				state = AFTER_ATTRIBUTE_NAME;
 				i = end;
 				break;
@@ -532,17 +554,28 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				if (code === 0x3d /* = */) {
 					state = BEFORE_ATTRIBUTE_VALUE;
 					i++;
-				} else if (code === 0x2f /* / */ || code === 0x3e /* > */) {
-					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
-					sectionStart = -1;
-					state = BEFORE_ATTRIBUTE_NAME;
 				} else if ((classOf(code) & WHITESPACE) !== 0) {
 					i++;
 				} else {
-					if (reported) cbs.onattribend(QuoteType.NoValue, sectionStart);
-					state = IN_ATTRIBUTE_NAME;
-					sectionStart = i + offset;
-					i++;
+					// Another attribute, `/` or `>`: this one has no value.
+					if (reported)
+						reportAttribute(
+							cbs,
+							QuoteType.NoValue,
+							attributeNameEnd,
+							attributeNameEnd,
+							attributeName,
+							attributeStart,
+							attributeNameEnd,
+						);
+					if (code === 0x2f /* / */ || code === 0x3e /* > */) {
+						sectionStart = -1;
+						state = BEFORE_ATTRIBUTE_NAME;
+					} else {
+						state = IN_ATTRIBUTE_NAME;
+						sectionStart = i + offset;
+						i++;
+					}
 				}
 				break;
 			}
@@ -564,36 +597,30 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				break;
 			}
 			case IN_ATTRIBUTE_VALUE_DOUBLE:
-			case IN_ATTRIBUTE_VALUE_SINGLE: {
-				const double = state === IN_ATTRIBUTE_VALUE_DOUBLE;
-				const end = buffer.indexOf(double ? '"' : "'", i);
+			case IN_ATTRIBUTE_VALUE_SINGLE:
+			case IN_ATTRIBUTE_VALUE_UNQUOTED: {
+				const quote =
+					state === IN_ATTRIBUTE_VALUE_DOUBLE
+						? QuoteType.Double
+						: state === IN_ATTRIBUTE_VALUE_SINGLE
+							? QuoteType.Single
+							: QuoteType.Unquoted;
+				let end: number;
+				if (quote === QuoteType.Unquoted) {
+					end = i;
+					while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
+					if (end === length) end = -1;
+				} else end = buffer.indexOf(quote === QuoteType.Double ? '"' : "'", i);
 				if (end < 0) {
 					i = length;
 					break;
 				}
-				if (reported) {
-					cbs.onattribdata(sectionStart, end + offset);
-					cbs.onattribend(double ? QuoteType.Double : QuoteType.Single, end + 1 + offset);
-				}
+				if (reported)
+					reportAttribute(cbs, quote, sectionStart, end + offset, attributeName, attributeStart, attributeNameEnd);
 				sectionStart = -1;
 				state = BEFORE_ATTRIBUTE_NAME;
-				i = end + 1;
-				break;
-			}
-			case IN_ATTRIBUTE_VALUE_UNQUOTED: {
-				let end = i;
-				while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
-				if (end === length) {
-					i = length;
-					break;
-				}
-				if (reported) {
-					cbs.onattribdata(sectionStart, end + offset);
-					cbs.onattribend(QuoteType.Unquoted, end + offset);
-				}
-				sectionStart = -1;
-				state = BEFORE_ATTRIBUTE_NAME;
-				i = end;
+				// A closing quote is part of the attribute; whitespace or `>` after an unquoted value is not.
+				i = quote === QuoteType.Unquoted ? end : end + 1;
 				break;
 			}
 			case BEFORE_CLOSING_TAG_NAME: {
@@ -669,7 +696,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 						}
 					} else at++;
 				}
-				const quiet = this.quiet || this.quietRawText;
+				const quiet = this.quiet;
 				if (found < 0) {
 					// The stock state stays here; its cleanup reports the text read when no end tag is begun.
 					this.sequenceIndex = matched;
@@ -685,8 +712,6 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				else if (sectionStart < textEnd) cbs.ontext(sectionStart, textEnd);
 				this.isSpecial = false;
 				this.sequenceIndex = 0;
-				// Raw text the stock states enter (a start tag a write cuts) is not skipped.
-				this.quietRawText = false;
 				// The end tag's name, after its `</`.
 				sectionStart = textEnd + 2;
 				state = IN_CLOSING_TAG_NAME;
@@ -740,7 +765,8 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 				break;
 			}
 			case AFTER_CLOSING_TAG_NAME: {
-				const end = buffer.indexOf('>', i);
+				// Most end tags end just after their name: no search for that.
+				const end = code === 0x3e /* > */ ? i : buffer.indexOf('>', i);
 				if (end < 0) {
 					i = length;
 					break;
@@ -754,6 +780,16 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 	}
 	// The buffer is read: the stock loop ends in this state (and reports the open text or value).
 	if (heldStart >= 0) cbs.onopentagname(heldStart, heldEnd);
+	// An attribute whose value is still to come: the stock states report the value and end.
+	if (
+		reported &&
+		(state === AFTER_ATTRIBUTE_NAME ||
+			state === BEFORE_ATTRIBUTE_VALUE ||
+			state === IN_ATTRIBUTE_VALUE_DOUBLE ||
+			state === IN_ATTRIBUTE_VALUE_SINGLE ||
+			state === IN_ATTRIBUTE_VALUE_UNQUOTED)
+	)
+		cbs.onattribname(attributeStart, attributeNameEnd);
 	this.state = state;
 	this.sectionStart = sectionStart;
 	this.index = offset + length - 1;
