@@ -3,6 +3,7 @@
  * adapters; each adapter joins the output in its platform's byte type.
  */
 import {checkExtractOptions, checkRewriteOptions} from '../../options.js';
+import {StringBuilder} from '../../string-builder.js';
 import type {CheckedRewriteOptions} from '../../rewrite/targets.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../types.js';
 import type {Codecs} from './codecs.js';
@@ -74,11 +75,6 @@ export function* steps<T extends string | Uint8Array>(input: T): Generator<T> {
 		) as T;
 }
 
-/** One step's output as one piece: thousands of small pieces cost more than their text. */
-function joined(pieces: string[]): string[] {
-	return pieces.length <= 1 ? pieces : [pieces.join('')];
-}
-
 /**
  * Output bytes copied, as the steps give them, into one array that grows by half when full:
  * each byte is copied once, and again at most once per growth (joining each step, then the
@@ -128,10 +124,11 @@ export function rewriteAll(
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts).
 	const pipeline = new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'}, codecs);
 	if (typeof input === 'string') {
-		const pieces: string[] = [];
-		for (const step of steps(input)) pieces.push(...joined(pipeline.write(step) as string[]));
-		pieces.push(...joined(pipeline.end() as string[]));
-		return {pieces, ...pipeline.counts};
+		// Pieces joined into blocks as they come (string-builder.ts), and once at the end: a page of fewer pieces than a block is copied once.
+		const output = new StringBuilder();
+		for (const step of steps(input)) for (const piece of pipeline.write(step) as string[]) output.add(piece);
+		for (const piece of pipeline.end() as string[]) output.add(piece);
+		return {pieces: [output.text()], ...pipeline.counts};
 	}
 	const output = new ByteOutput(input.length);
 	for (const step of steps(input)) output.push(pipeline.write(step) as Uint8Array[]);
