@@ -71,7 +71,7 @@ export class RewritePipeline {
 		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
 		const detached = typeof options.to === 'function';
 		this.extract = new ExtractPipeline(
-			releaseStep === undefined ? options : {...options, releaseStep},
+			releaseStep === undefined ? options : Object.assign({}, options, {releaseStep}),
 			codecs,
 			(link, event) => this.rewriter.link(link, event),
 			text => {
