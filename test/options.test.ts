@@ -52,6 +52,17 @@ const unknownNames: Array<[string, () => unknown, string]> = [
 		() => createRewriteStream({type: 'html', to: 'relative', documentURL: 'https://a.example/'} as never),
 		'documentURL',
 	],
+	// JSON.parse makes `__proto__` an own key (ECMA-262 `#sec-json.parse` defines it as a property), a name no call takes.
+	[
+		'extractLinks, an own __proto__ key',
+		() => extractLinks('', JSON.parse('{"type": "html", "__proto__": {"retrievalUrl": "https://a.example/"}}')),
+		'__proto__',
+	],
+	[
+		'rewriteLinks, an own __proto__ key',
+		() => rewriteLinks('', JSON.parse('{"type": "html", "to": "absolute", "__proto__": {"baseHold": "head"}}')),
+		'__proto__',
+	],
 ];
 
 for (const [title, call, name] of unknownNames) {
@@ -62,6 +73,18 @@ for (const [title, call, name] of unknownNames) {
 		t.true(error?.message.includes(name.startsWith('fuzzy.') ? 'fuzzy.domains' : 'retrievalUrl'), error?.message);
 	});
 }
+
+test("the one-shot calls and streams leave the caller's options object as it was", t => {
+	const extract = {type: 'html', retrievalUrl: 'https://a.example/d/'} as const;
+	const rewrite = {type: 'html', retrievalUrl: 'https://a.example/d/', to: 'absolute'} as const;
+	extractLinks('<a href=x>', extract);
+	rewriteLinks('<a href=x>', rewrite);
+	rewriteLinks(new TextEncoder().encode('<a href=x>'), rewrite);
+	createExtractStream(extract);
+	createRewriteStream(rewrite);
+	t.deepEqual(extract, {type: 'html', retrievalUrl: 'https://a.example/d/'});
+	t.deepEqual(rewrite, {type: 'html', retrievalUrl: 'https://a.example/d/', to: 'absolute'});
+});
 
 test('every option the types name is taken', t => {
 	const links = extractLinks('<a href=x>', {

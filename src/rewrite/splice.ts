@@ -58,12 +58,21 @@ export class Splicer<U extends Units> {
 	 * what was already copied is refused (counted in `refused`): the source stays as written.
 	 */
 	edit(start: number, end: number, replacement: U): boolean {
+		if (!this.cut(start, end)) return false;
+		if (replacement.length > 0) this.emit(replacement);
+		return true;
+	}
+
+	/**
+	 * Copy the source up to `start` and skip it to `end`: an edit whose replacement the caller
+	 * writes itself, next (refused as {@link Splicer.edit} refuses).
+	 */
+	cut(start: number, end: number): boolean {
 		if (start < this.flushed || end < start || end > this.end) {
 			this.refused++;
 			return false;
 		}
 		this.flush(start);
-		if (replacement.length > 0) this.emit(replacement);
 		this.units.drop(end);
 		return true;
 	}

@@ -226,7 +226,11 @@ class RelativeTarget implements Target {
 		}
 		if (relative !== undefined && !isAbsolute(relative)) return relative;
 		// Out of scope or another origin: the source may keep its meaning as it is.
-		return this.resolve(sourceOf(link, event), base) === url ? undefined : url;
+		const source = sourceOf(link, event);
+		// WHATWG: a source written as its own URL starts as a serialization does (a scheme, and `//` after a special one),
+		// so the URL parser reads no base for it (`#scheme-state`): it resolves to `url` against any base, no parse needed.
+		if (source === url && this.dialect === 'whatwg') return undefined;
+		return this.resolve(source, base) === url ? undefined : url;
 	}
 
 	/** The base `link` will be resolved against in the output. */

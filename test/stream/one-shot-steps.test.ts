@@ -1,6 +1,6 @@
 /**
- * The one-shot calls feed their pipeline in steps of at most 64 KiB and join each step's
- * output (src/stream/core/one-shot.ts): a link-dense document gives a few pieces, not two
+ * The one-shot calls feed their pipeline in steps of at most 64 KiB and join the output as
+ * it comes (src/stream/core/one-shot.ts): a link-dense document gives a few pieces, not two
  * per link (an 8.8 MB page of 420,000 links rewritten whole peaked at 407 MB RSS), and the
  * result is the one of the pipeline fed the whole input at once.
  */

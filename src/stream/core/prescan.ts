@@ -148,7 +148,9 @@ function prescanLoop(input: Uint8Array): string | null {
 		) {
 			position = skipToGreaterThan(input, position + 1) + 1;
 		} else {
-			position++;
+			// Every step above starts at `<`: the bytes up to the next one are skipped at once (natively).
+			const next = input.indexOf(CharCodes.LessThan, position + 1);
+			position = next === -1 ? input.length : next;
 		}
 	}
 	return null;

@@ -31,6 +31,16 @@ const BOMS: Readonly<Record<string, readonly number[]>> = {
 	'utf-16be': [0xfe, 0xff],
 };
 
+/**
+ * Where a rewrite of bytes can write its output instead of returning pieces (one-shot.ts):
+ * the source's own bytes, and new text encoded in place, without an array per edit.
+ */
+export interface ByteSink {
+	bytes(piece: Uint8Array): void;
+	/** Write `text` in UTF-8 if it is well-formed (else false, nothing written: the caller encodes it with its fallback). */
+	utf8(text: string): boolean;
+}
+
 /** After `end()` every Link is final: no watermark holds anything back. */
 const END = Number.MAX_SAFE_INTEGER;
 
@@ -58,20 +68,23 @@ export class RewritePipeline {
 	private map: OffsetMap | null | undefined;
 	private encoder: TextEncoderFor | undefined;
 	private readonly codecs: Codecs;
+	private readonly sink: ByteSink | undefined;
 
 	private ended = false;
 
 	/**
 	 * `releaseStep` (CoreOptions): references a late BASE releases come a step at a time; the
-	 * caller then takes the output of each step with `releaseNext()` while `pending`.
+	 * caller then takes the output of each step with `releaseNext()` while `pending`. `sink`:
+	 * the output of bytes goes there (`write` and `end` then return nothing for bytes).
 	 */
-	constructor(options: CheckedRewriteOptions, codecs: Codecs, releaseStep?: number) {
+	constructor(options: CheckedRewriteOptions, codecs: Codecs, releaseStep?: number, sink?: ByteSink) {
 		this.codecs = codecs;
+		this.sink = sink;
 		this.rewriter = new Rewriter(options);
 		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
 		const detached = typeof options.to === 'function';
 		this.extract = new ExtractPipeline(
-			releaseStep === undefined ? options : {...options, releaseStep},
+			releaseStep === undefined ? options : Object.assign({}, options, {releaseStep}),
 			codecs,
 			(link, event) => this.rewriter.link(link, event),
 			text => {
@@ -171,9 +184,13 @@ export class RewritePipeline {
 		// Nothing is appended while the edits are placed: one view of the held bytes serves them all.
 		const {units, start: unitsStart} = this.heldBytes.contiguous();
 		const at = (offset: number): number => map.toByte(offset, units, unitsStart, final, this.textBetween);
+		// UTF-8 output to a sink: new text encoded where it goes (well-formed text is its own UTF-8, encode.ts).
+		const direct = this.extract.encoding === 'utf-8' ? this.sink : undefined;
 		for (const edit of edits) {
 			const start = at(edit.start);
-			bytes.edit(start, at(edit.end), encode(edit.text, edit.fallback));
+			const end = at(edit.end);
+			if (direct === undefined) bytes.edit(start, end, encode(edit.text, edit.fallback));
+			else if (bytes.cut(start, end) && !direct.utf8(edit.text)) direct.bytes(encode(edit.text, edit.fallback));
 		}
 		if (!final) bytes.flush(at(safe));
 	}
@@ -199,6 +216,10 @@ export class RewritePipeline {
 	private byteSplicer(): Splicer<Uint8Array> {
 		if (this.kind === 'text') throw new TypeError('linkstream: a rewrite takes either strings or bytes, not both');
 		this.kind = 'bytes';
-		return (this.bytes ??= new Splicer(this.heldBytes, piece => this.out.push(piece)));
+		const sink = this.sink;
+		return (this.bytes ??= new Splicer(
+			this.heldBytes,
+			sink === undefined ? piece => this.out.push(piece) : piece => sink.bytes(piece),
+		));
 	}
 }

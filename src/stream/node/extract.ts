@@ -84,6 +84,8 @@ export function createExtractStream(options: ExtractOptions): ExtractTransform {
 		},
 	});
 	const drain = stepper(stream);
-	pipeline = new ExtractPipeline({...checked, releaseStep: RELEASE_STEP}, nodeCodecs, link => stream.push(link));
+	pipeline = new ExtractPipeline(Object.assign(checked, {releaseStep: RELEASE_STEP}), nodeCodecs, link =>
+		stream.push(link),
+	);
 	return stream;
 }

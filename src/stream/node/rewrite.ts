@@ -142,5 +142,6 @@ export interface CountedRewriter {
  */
 export function countedRewriter(options: RewriteOptions): CountedRewriter {
 	const checked = checkedRewriteOptions(options);
-	return new RewritePipeline({...checked, baseHold: checked.baseHold ?? 'document'}, nodeCodecs) as CountedRewriter;
+	checked.baseHold ??= 'document'; // this call's copy (options.ts)
+	return new RewritePipeline(checked, nodeCodecs) as CountedRewriter;
 }
