@@ -95,7 +95,6 @@ const ELEMENTS = new NameTable(
 	]),
 );
 const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
-const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
 /** The same names, exactly: the tags the tokenizer reports while this host is quiet (readsOnlyNamedTags). */
 const SPECIAL_START_NAMES = new NameTable(SPECIAL_START_TAGS);
 const SPECIAL_END_NAMES = new NameTable(SPECIAL_END_TAGS);
@@ -425,8 +424,6 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	protected onEndTag(start: number, end: number): void {
-		if (this.textOnly === null && (!this.source.holds(start) || !this.source.mayHave(SPECIAL_END, start, end))) return;
-		const name = this.slice(start, end).toLowerCase();
 		if (this.textOnly !== null) {
 			// The tokenizer leaves text-only content only at its own end tag.
 			this.style?.end();
@@ -434,6 +431,10 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 			this.textOnly = null;
 			return;
 		}
+		if (!this.source.holds(start)) return;
+		// `#tag-name-state`: ASCII upper alpha is lower-cased; only the special names matter (the table's own strings).
+		const name = this.source.findName(SPECIAL_END_NAMES, start, end);
+		if (name === undefined) return;
 		if (name === 'style') this.decodedStyle = false;
 		const html = this.tree.current === 'html';
 		this.tree.close(name);
