@@ -219,14 +219,16 @@ function readValue(
 	verbatim: boolean,
 	host: TagHost,
 ): void {
+	// Most meta content (a description, a keyword list) holds no URL: it is not even decoded.
+	if (rule.when === 'meta-content') {
+		readMetaContent(tag, attribute, verbatim, fields, host);
+		return;
+	}
 	const role = roleOf(tag, attribute);
-	const text = verbatim
-		? new DecodedText(attribute.raw, attribute.raw, attribute.valueStart, null)
-		: host.decoder.decodeAll(attribute.raw, attribute.valueStart, host.decodeMode);
+	const text = valueText(attribute, verbatim, host);
 	switch (rule.syntax) {
 		case 'url': {
-			if (rule.when === 'meta-content') readMetaContent(tag, text, fields, host);
-			else emitStripped(text, 0, text.text.length, fields, host, role);
+			emitStripped(text, 0, text.text.length, fields, host, role);
 			break;
 		}
 		case 'list-item': {
@@ -254,30 +256,48 @@ function readValue(
 	}
 }
 
-/** §1.2 and §5.6: meta refresh, URL-valued properties, polling URIs, and the robots directive. */
-function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields, host: TagHost): void {
+/** The value decoded (`verbatim`: there is nothing to decode), with its map back to the source. */
+function valueText(attribute: AttributeRecord, verbatim: boolean, host: TagHost): DecodedText {
+	return verbatim
+		? new DecodedText(attribute.raw, attribute.raw, attribute.valueStart, null)
+		: host.decoder.decodeAll(attribute.raw, attribute.valueStart, host.decodeMode);
+}
+
+/** §1.2 and §5.6: meta refresh, URL-valued properties, polling URIs, and the robots directive (the content decoded only for those). */
+function readMetaContent(
+	tag: TagRecord,
+	attribute: AttributeRecord,
+	verbatim: boolean,
+	fields: EventFields,
+	host: TagHost,
+): void {
 	const property = keyword(tag, 'property', host);
 	const name = keyword(tag, 'name', host);
 	const named = (names: ReadonlySet<string>): boolean =>
 		(property !== undefined && names.has(property)) || (name !== undefined && names.has(name));
-	if (keyword(tag, 'http-equiv', host) === 'refresh') {
+	const isRefresh = keyword(tag, 'http-equiv', host) === 'refresh';
+	const isUrl = !isRefresh && named(URL_META_NAMES);
+	const isPolling = !isRefresh && !isUrl && named(POLLING_META_NAMES);
+	if (!isRefresh && !isUrl && !isPolling && (name !== 'robots' || host.robotsReported)) return;
+	const text = valueText(attribute, verbatim, host);
+	if (isRefresh) {
 		const url = parseMetaRefresh(text.text)?.url;
 		if (url === undefined || url === null) return;
 		const refresh = copyFields(fields);
 		refresh.syntax = 'meta-refresh';
 		refresh.refreshQuote = url.quote;
 		emitSpan(text, url.start, url.end, refresh, host, 'plain');
-	} else if (named(URL_META_NAMES)) {
+	} else if (isUrl) {
 		const metadata = copyFields(fields);
 		metadata.kind = 'metadata';
 		metadata.metaName = property !== undefined && URL_META_NAMES.has(property) ? property : name;
 		emitStripped(text, 0, text.text.length, metadata, host, 'plain');
-	} else if (named(POLLING_META_NAMES)) {
+	} else if (isPolling) {
 		const polling = copyFields(fields);
 		polling.kind = 'metadata';
 		polling.syntax = 'list-item';
 		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, polling, host, 'plain'));
-	} else if (name === 'robots' && !host.robotsReported) {
+	} else {
 		const directives = tokens(text.text.toLowerCase(), true);
 		if (!directives.includes('nofollow') && !directives.includes('none')) return;
 		host.robotsReported = true;
