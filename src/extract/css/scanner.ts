@@ -148,7 +148,8 @@ function endsWith(s: string, end: number, name: string): boolean {
 
 export class CssScanner {
 	private readonly maxToken: number;
-	private readonly stack = new Uint8Array(MAX_CSS_NESTING);
+	/** Open frames, grown as nesting deepens (most sheets nest a few levels: a scanner is made per style attribute). */
+	private stack = new Uint8Array(16);
 	private depth = 0;
 	private overflow = 0;
 	private prelude: Prelude = Prelude.None;
@@ -612,8 +613,14 @@ export class CssScanner {
 	}
 
 	private push(frame: Frame): void {
-		if (this.depth < MAX_CSS_NESTING && this.overflow === 0) this.stack[this.depth++] = frame;
-		else this.overflow++;
+		if (this.depth < MAX_CSS_NESTING && this.overflow === 0) {
+			if (this.depth === this.stack.length) {
+				const grown = new Uint8Array(Math.min(MAX_CSS_NESTING, 2 * this.depth));
+				grown.set(this.stack);
+				this.stack = grown;
+			}
+			this.stack[this.depth++] = frame;
+		} else this.overflow++;
 	}
 
 	/** §5.4.8 consume a simple block: only the matching closer ends it (past the nesting limit, any does). */
