@@ -73,6 +73,20 @@ export const MAX_SRCDOC_DEPTH = 8;
 
 /** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
 const TEXT_ONLY = RAW_TEXT_NAMES;
+/** {@link TEXT_ONLY} by `length * 32 + (first unit & 31)` (no two share one): a look without hashing the name, at every start tag. */
+const TEXT_ONLY_BY_SHAPE: Array<string | undefined> = [];
+for (const name of TEXT_ONLY) {
+	const shape = name.length * 32 + (name.charCodeAt(0) & 31);
+	if (TEXT_ONLY_BY_SHAPE[shape] !== undefined)
+		throw new Error(`text-only names ${name} and ${TEXT_ONLY_BY_SHAPE[shape]} share a shape`);
+	TEXT_ONLY_BY_SHAPE[shape] = name;
+}
+
+/** Whether the lower-case element name `name` is one of {@link TEXT_ONLY}. */
+function isTextOnly(name: string): boolean {
+	const s = knownString(name);
+	return s.length < 16 && TEXT_ONLY_BY_SHAPE[s.length * 32 + (codeAt(s, 0) & 31)] === s;
+}
 
 const INTERESTING = new NameTable(interestingAttributes());
 /** With CoreOptions.onFragmentTarget: the attributes that name a fragment target too. */
@@ -400,7 +414,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		);
 		if (this.xml || !html) {
 			if (name === 'style') this.decodedStyle = true;
-		} else if (TEXT_ONLY.has(name)) {
+		} else if (isTextOnly(name)) {
 			this.textOnly = name;
 			if (name === 'style') this.style = new StyleText(this.locate, this.add);
 		}
