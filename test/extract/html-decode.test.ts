@@ -5,6 +5,7 @@
  */
 import test from 'ava';
 import {CharacterReferenceDecoder, type DecodeMode} from '../../src/extract/html/decode.js';
+import {collect} from './html-collect.js';
 
 const decoder = new CharacterReferenceDecoder();
 
@@ -78,4 +79,47 @@ test('decode: the map of a 4 MB value of references takes at most 8 bytes a refe
 	t.is(text.text.length, references);
 	t.true(text.mapBytes <= 8 * references + 64 * 1024, `${text.mapBytes} bytes`);
 	t.is(text.toSourceEnd(references), 4 * references);
+});
+
+test('attribute values in document order: each decoded or not as its own text says, whatever comes before or after it, in one chunk or cut anywhere', t => {
+	// Values with and without "&", CR and NUL side by side, and references in the text between them.
+	const input =
+		'<a href="a.html">&amp;</a><a href="b&amp;c.html"></a><a href="d.html"></a>&copy;<img src="e.png">' +
+		'<a href="f\r\ng.html"></a><a href="h.html"></a><a href="i\0j.html"></a><a href="k.html">\r\n</a><a href="l&#x2e;html">';
+	const expected = [
+		'a.html',
+		'b&c.html',
+		'd.html',
+		'e.png',
+		'f\ng.html',
+		'h.html',
+		'i\uFFFDj.html',
+		'k.html',
+		'l.html',
+	];
+	const raw = [
+		'a.html',
+		'b&amp;c.html',
+		'd.html',
+		'e.png',
+		'f\r\ng.html',
+		'h.html',
+		'i\0j.html',
+		'k.html',
+		'l&#x2e;html',
+	];
+	for (let cut = 0; cut <= input.length; cut++) {
+		const chunks = cut === 0 ? [input] : [input.slice(0, cut), input.slice(cut)];
+		const {links} = collect(input, {}, chunks);
+		t.deepEqual(
+			links.map(link => link.value),
+			expected,
+			`cut at ${cut}`,
+		);
+		t.deepEqual(
+			links.map(link => link.raw),
+			raw,
+			`cut at ${cut}`,
+		);
+	}
 });

@@ -35,6 +35,7 @@ import {
 	wouldStartNumber,
 } from './syntax.js';
 import {Skip, TokenSkipper} from './skip.js';
+import {codeAt, knownString} from '../../known-string.js';
 
 export type CssSyntax = 'css-url' | 'css-string';
 export type CssAttribute = 'url' | 'import';
@@ -113,9 +114,42 @@ type Effect = (typeof Effect)[keyof typeof Effect];
 /** Functions whose direct string arguments are images (CSS Images 4 §2.2 image-set(), §3 image()). */
 const IMAGE_FUNCTIONS = ['image', 'image-set', '-webkit-image-set'];
 
+/**
+ * Whether {@link CssScanner.scan} may report a URL in `text`; false only when it reports none.
+ * A report needs a url token or a `url(`, `src(`, `image(` or `image-set(` function (§4.3.4: an
+ * ident, then a literal "("; `-webkit-image-set(` ends as `image-set(`), or an `@import`
+ * at-keyword, each written as such (ASCII case-insensitively) unless an escape spells it (a
+ * "\" anywhere: then maybe). Most style sheets in pages have none, and this costs a few native
+ * searches where the scanner reads every unit.
+ *
+ * @example
+ * mayHoldUrls('a{color:rgb(0 0 0)}'); // false
+ * mayHoldUrls('a{background:URL(x.png)}'); // true
+ */
+export function mayHoldUrls(text: string): boolean {
+	const s = knownString(text);
+	if (s.includes('\\')) return true;
+	for (let p = s.indexOf('('); p >= 0; p = s.indexOf('(', p + 1)) {
+		if (endsWith(s, p, 'url') || endsWith(s, p, 'src') || endsWith(s, p, 'image') || endsWith(s, p, 'image-set'))
+			return true;
+	}
+	for (let p = s.indexOf('@'); p >= 0; p = s.indexOf('@', p + 1)) if (endsWith(s, p + 7, 'import')) return true;
+	return false;
+}
+
+/** Whether `s[end - name.length, end)` is `name` (lower-case ASCII letters and "-"), ASCII case-insensitively, or maybe. */
+function endsWith(s: string, end: number, name: string): boolean {
+	const start = end - name.length;
+	if (start < 0 || end > s.length) return false;
+	// `| 0x20` folds A-Z only among letters; a non-letter it maps onto one of the name's units can only make a false "maybe".
+	for (let k = 0; k < name.length; k++) if ((codeAt(s, start + k) | 0x20) !== codeAt(name, k)) return false;
+	return true;
+}
+
 export class CssScanner {
 	private readonly maxToken: number;
-	private readonly stack = new Uint8Array(MAX_CSS_NESTING);
+	/** Open frames, grown as nesting deepens (most sheets nest a few levels: a scanner is made per style attribute). */
+	private stack = new Uint8Array(16);
 	private depth = 0;
 	private overflow = 0;
 	private prelude: Prelude = Prelude.None;
@@ -579,8 +613,14 @@ export class CssScanner {
 	}
 
 	private push(frame: Frame): void {
-		if (this.depth < MAX_CSS_NESTING && this.overflow === 0) this.stack[this.depth++] = frame;
-		else this.overflow++;
+		if (this.depth < MAX_CSS_NESTING && this.overflow === 0) {
+			if (this.depth === this.stack.length) {
+				const grown = new Uint8Array(Math.min(MAX_CSS_NESTING, 2 * this.depth));
+				grown.set(this.stack);
+				this.stack = grown;
+			}
+			this.stack[this.depth++] = frame;
+		} else this.overflow++;
 	}
 
 	/** §5.4.8 consume a simple block: only the matching closer ends it (past the nesting limit, any does). */

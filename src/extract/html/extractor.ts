@@ -73,6 +73,20 @@ export const MAX_SRCDOC_DEPTH = 8;
 
 /** Elements whose text the tokenizer reads as RAWTEXT, RCDATA or PLAINTEXT (HTML only). */
 const TEXT_ONLY = RAW_TEXT_NAMES;
+/** {@link TEXT_ONLY} by `length * 32 + (first unit & 31)` (no two share one): a look without hashing the name, at every start tag. */
+const TEXT_ONLY_BY_SHAPE: Array<string | undefined> = [];
+for (const name of TEXT_ONLY) {
+	const shape = name.length * 32 + (name.charCodeAt(0) & 31);
+	if (TEXT_ONLY_BY_SHAPE[shape] !== undefined)
+		throw new Error(`text-only names ${name} and ${TEXT_ONLY_BY_SHAPE[shape]} share a shape`);
+	TEXT_ONLY_BY_SHAPE[shape] = name;
+}
+
+/** Whether the lower-case element name `name` is one of {@link TEXT_ONLY}. */
+function isTextOnly(name: string): boolean {
+	const s = knownString(name);
+	return s.length < 16 && TEXT_ONLY_BY_SHAPE[s.length * 32 + (codeAt(s, 0) & 31)] === s;
+}
 
 const INTERESTING = new NameTable(interestingAttributes());
 /** With CoreOptions.onFragmentTarget: the attributes that name a fragment target too. */
@@ -95,7 +109,6 @@ const ELEMENTS = new NameTable(
 	]),
 );
 const SPECIAL_START = new NameFilter(SPECIAL_START_TAGS);
-const SPECIAL_END = new NameFilter(SPECIAL_END_TAGS);
 /** The same names, exactly: the tags the tokenizer reports while this host is quiet (readsOnlyNamedTags). */
 const SPECIAL_START_NAMES = new NameTable(SPECIAL_START_TAGS);
 const SPECIAL_END_NAMES = new NameTable(SPECIAL_END_TAGS);
@@ -401,7 +414,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		);
 		if (this.xml || !html) {
 			if (name === 'style') this.decodedStyle = true;
-		} else if (TEXT_ONLY.has(name)) {
+		} else if (isTextOnly(name)) {
 			this.textOnly = name;
 			if (name === 'style') this.style = new StyleText(this.locate, this.add);
 		}
@@ -425,8 +438,6 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	protected onEndTag(start: number, end: number): void {
-		if (this.textOnly === null && (!this.source.holds(start) || !this.source.mayHave(SPECIAL_END, start, end))) return;
-		const name = this.slice(start, end).toLowerCase();
 		if (this.textOnly !== null) {
 			// The tokenizer leaves text-only content only at its own end tag.
 			this.style?.end();
@@ -434,6 +445,10 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 			this.textOnly = null;
 			return;
 		}
+		if (!this.source.holds(start)) return;
+		// `#tag-name-state`: ASCII upper alpha is lower-cased; only the special names matter (the table's own strings).
+		const name = this.source.findName(SPECIAL_END_NAMES, start, end);
+		if (name === undefined) return;
 		if (name === 'style') this.decodedStyle = false;
 		const html = this.tree.current === 'html';
 		this.tree.close(name);

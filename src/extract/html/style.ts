@@ -10,7 +10,7 @@
  *   node is entity-decoded and scanned on its own (CDATA sections as raw text).
  */
 import {type ReferenceEvent, referenceEvent} from '../event.js';
-import {CssScanner} from '../css/scanner.js';
+import {CssScanner, mayHoldUrls} from '../css/scanner.js';
 import {forEachCssMatch, MAX_CSS_TOKEN} from '../css/extractor.js';
 import type {DecodedText} from './decode.js';
 import type {Position} from '../position.js';
@@ -35,6 +35,7 @@ type Locate = (offset: number) => Position;
  * cssEvents(decoder.decode('background:url(&quot;a.png&quot;)', 40, 'attribute'), {element: 'div', attribute: 'style', container: 'attribute', quote: "'"}, locate, emit);
  */
 export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Locate, emit: Emit): void {
+	// Most style attributes have no URL place at all: no scanner.
 	if (!mayHoldUrls(text.text)) return;
 	forEachCssMatch(text.text, match => {
 		const start = text.toSourceStart(match.start);
@@ -61,17 +62,19 @@ export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Loc
 }
 
 /**
- * CSS Syntax 3: a URL is only in a url token or a function's arguments (`url(`, `src(`,
- * `image-set(`: a literal "(" ends their name; an escaped one does not) or after an
- * at-keyword (`@import`: a literal "@"). Most style attributes have neither: no scanner.
+ * Units of a `<style>` element's text held unscanned while none of it may hold a URL
+ * (mayHoldUrls): most elements end before, and are never scanned.
  */
-function mayHoldUrls(css: string): boolean {
-	return css.includes('(') || css.includes('@');
-}
+export const UNSCANNED_STYLE = 1 << 16;
+
+/** Units before a written piece that a URL place it completes may start in (`image-set(` less its "("). */
+const PLACE_TAIL = 9;
 
 /**
  * An HTML `<style>` element's raw text, streamed: `write` each text piece in order with
- * its absolute offset, `end` at `</style>` (or the end of input).
+ * its absolute offset, `end` at `</style>` (or the end of input). The scanner runs only once
+ * some text may hold a URL (or {@link UNSCANNED_STYLE} units wait): it then reads all the
+ * text from the element's start, as if it had from the first piece.
  *
  * @example
  * const style = new StyleText(locate, emit);
@@ -86,6 +89,8 @@ export class StyleText {
 	private bufferStart = -1;
 	/** Scan again only once the buffer has doubled: the scanner resumes where it stopped, and the copies of held text stay linear. */
 	private rescanAt = 0;
+	/** Some text written may hold a URL (mayHoldUrls): the scanner reads it as it comes. */
+	private placed = false;
 	private readonly locate: Locate;
 	private readonly emit: Emit;
 
@@ -106,12 +111,17 @@ export class StyleText {
 
 	write(text: string, start: number): void {
 		if (this.bufferStart < 0) this.bufferStart = start;
+		// A URL place written across pieces starts in the last few units before this one.
+		if (!this.placed) this.placed = mayHoldUrls(this.buffer.slice(-PLACE_TAIL) + text);
 		this.buffer += text;
-		if (this.buffer.length >= this.rescanAt) this.run(false);
+		const length = this.buffer.length;
+		if (this.placed ? length >= this.rescanAt : length >= Math.max(this.rescanAt, UNSCANNED_STYLE)) this.run(false);
 	}
 
 	end(): void {
-		if (this.bufferStart >= 0) this.run(true);
+		// Text no URL may be in reports nothing: it is let go unscanned.
+		if (this.bufferStart >= 0 && this.placed) this.run(true);
+		this.buffer = '';
 	}
 
 	private run(final: boolean): void {

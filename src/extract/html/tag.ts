@@ -120,12 +120,27 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 	for (const attribute of tag.attributes) {
 		const rule = attributeRule(tag.namespace, tag.name, attribute.name);
 		if (rule === undefined) continue;
+		// One check decides: most values have nothing to decode.
+		const verbatim = !needsDecoding(attribute.raw, host.decodeMode);
+		// The common case (a whole value, one URL, nothing to decode, no condition but `rel`): the event at once, no fields record.
+		if (verbatim && rule.syntax === 'url' && (rule.when === undefined || rule.when === 'link-rel')) {
+			const kind = rule.when === undefined ? rule.kind : linkRelKind(rel ?? []);
+			emitVerbatimUrl(tag, attribute, kind, rule.against, rel, hreflang, host);
+			continue;
+		}
 		const fields = applyRule(tag, attribute, rule, rel, host);
 		if (fields === null) continue;
 		if (rel !== undefined) fields.rel = rel;
 		fields.hreflang = hreflang;
-		readValue(tag, attribute, rule, fields, host);
+		readValue(tag, attribute, rule, fields, verbatim, host);
 	}
+}
+
+/** What an attribute's events are for the extractor: the BASE href, an anchor's href, or any other. */
+function roleOf(tag: TagRecord, attribute: AttributeRecord): EventRole {
+	if (tag.namespace !== 'html') return 'plain';
+	if (tag.name === 'base') return 'base';
+	return tag.name === 'a' && attribute.name === 'href' ? 'anchor' : 'plain';
 }
 
 /** The rule's conditions: the event fields, or null when the attribute does not count here (`rel`: the tag's, read once). */
@@ -195,35 +210,25 @@ function setCodebase(fields: EventFields, codebase: string): void {
 	if (codebase !== '') fields.codebase = codebase;
 }
 
-/** Decode the value and emit one event per URL in it. */
+/** Decode the value (`verbatim`: there is nothing to decode) and emit one event per URL in it. */
 function readValue(
 	tag: TagRecord,
 	attribute: AttributeRecord,
 	rule: AttributeRule,
 	fields: EventFields,
+	verbatim: boolean,
 	host: TagHost,
 ): void {
-	const role: EventRole =
-		tag.namespace !== 'html'
-			? 'plain'
-			: tag.name === 'base'
-				? 'base'
-				: tag.name === 'a' && attribute.name === 'href'
-					? 'anchor'
-					: 'plain';
-	// One check decides: most values have nothing to decode.
-	const verbatim = !needsDecoding(attribute.raw, host.decodeMode);
-	if (verbatim && rule.syntax === 'url' && rule.when !== 'meta-content') {
-		emitVerbatimUrl(attribute, fields, host, role);
+	// Most meta content (a description, a keyword list) holds no URL: it is not even decoded.
+	if (rule.when === 'meta-content') {
+		readMetaContent(tag, attribute, verbatim, fields, host);
 		return;
 	}
-	const text = verbatim
-		? new DecodedText(attribute.raw, attribute.raw, attribute.valueStart, null)
-		: host.decoder.decodeAll(attribute.raw, attribute.valueStart, host.decodeMode);
+	const role = roleOf(tag, attribute);
+	const text = valueText(attribute, verbatim, host);
 	switch (rule.syntax) {
 		case 'url': {
-			if (rule.when === 'meta-content') readMetaContent(tag, text, fields, host);
-			else emitStripped(text, 0, text.text.length, fields, host, role);
+			emitStripped(text, 0, text.text.length, fields, host, role);
 			break;
 		}
 		case 'list-item': {
@@ -251,30 +256,48 @@ function readValue(
 	}
 }
 
-/** §1.2 and §5.6: meta refresh, URL-valued properties, polling URIs, and the robots directive. */
-function readMetaContent(tag: TagRecord, text: DecodedText, fields: EventFields, host: TagHost): void {
+/** The value decoded (`verbatim`: there is nothing to decode), with its map back to the source. */
+function valueText(attribute: AttributeRecord, verbatim: boolean, host: TagHost): DecodedText {
+	return verbatim
+		? new DecodedText(attribute.raw, attribute.raw, attribute.valueStart, null)
+		: host.decoder.decodeAll(attribute.raw, attribute.valueStart, host.decodeMode);
+}
+
+/** §1.2 and §5.6: meta refresh, URL-valued properties, polling URIs, and the robots directive (the content decoded only for those). */
+function readMetaContent(
+	tag: TagRecord,
+	attribute: AttributeRecord,
+	verbatim: boolean,
+	fields: EventFields,
+	host: TagHost,
+): void {
 	const property = keyword(tag, 'property', host);
 	const name = keyword(tag, 'name', host);
 	const named = (names: ReadonlySet<string>): boolean =>
 		(property !== undefined && names.has(property)) || (name !== undefined && names.has(name));
-	if (keyword(tag, 'http-equiv', host) === 'refresh') {
+	const isRefresh = keyword(tag, 'http-equiv', host) === 'refresh';
+	const isUrl = !isRefresh && named(URL_META_NAMES);
+	const isPolling = !isRefresh && !isUrl && named(POLLING_META_NAMES);
+	if (!isRefresh && !isUrl && !isPolling && (name !== 'robots' || host.robotsReported)) return;
+	const text = valueText(attribute, verbatim, host);
+	if (isRefresh) {
 		const url = parseMetaRefresh(text.text)?.url;
 		if (url === undefined || url === null) return;
 		const refresh = copyFields(fields);
 		refresh.syntax = 'meta-refresh';
 		refresh.refreshQuote = url.quote;
 		emitSpan(text, url.start, url.end, refresh, host, 'plain');
-	} else if (named(URL_META_NAMES)) {
+	} else if (isUrl) {
 		const metadata = copyFields(fields);
 		metadata.kind = 'metadata';
 		metadata.metaName = property !== undefined && URL_META_NAMES.has(property) ? property : name;
 		emitStripped(text, 0, text.text.length, metadata, host, 'plain');
-	} else if (named(POLLING_META_NAMES)) {
+	} else if (isPolling) {
 		const polling = copyFields(fields);
 		polling.kind = 'metadata';
 		polling.syntax = 'list-item';
 		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, polling, host, 'plain'));
-	} else if (name === 'robots' && !host.robotsReported) {
+	} else {
 		const directives = tokens(text.text.toLowerCase(), true);
 		if (!directives.includes('nofollow') && !directives.includes('none')) return;
 		host.robotsReported = true;
@@ -301,9 +324,18 @@ function emitAbsentAction(tag: TagRecord, host: TagHost): void {
 /**
  * The common case of {@link emitStripped}: a whole value holding one URL, with nothing to
  * decode (no character reference, CR or NUL), so decoded and source offsets differ by the
- * value's start and no decoded text is made.
+ * value's start and no decoded text is made; its event is made at once, with the fields
+ * an attribute with no condition (but `rel`) gives it.
  */
-function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: TagHost, role: EventRole): void {
+function emitVerbatimUrl(
+	tag: TagRecord,
+	attribute: AttributeRecord,
+	kind: LinkKind,
+	against: Against,
+	rel: string[] | undefined,
+	hreflang: true | undefined,
+	host: TagHost,
+): void {
 	const raw = knownString(attribute.raw);
 	let start = 0;
 	let end = raw.length;
@@ -312,7 +344,24 @@ function emitVerbatimUrl(attribute: AttributeRecord, fields: EventFields, host: 
 	const value = start === 0 && end === raw.length ? raw : raw.slice(start, end);
 	const sourceStart = attribute.valueStart + start;
 	const {line, column} = host.locate(sourceStart);
-	host.emit(fieldsEvent(value, value, sourceStart, attribute.valueStart + end, line, column, fields), role);
+	const event = referenceEvent(
+		value,
+		value,
+		sourceStart,
+		attribute.valueStart + end,
+		line,
+		column,
+		kind,
+		against,
+		'url',
+		'attribute',
+	);
+	event.element = tag.name;
+	event.attribute = attribute.name;
+	event.quote = attribute.quote;
+	event.rel = rel;
+	event.hreflang = hreflang;
+	host.emit(event, roleOf(tag, attribute));
 }
 
 /** HTML `#valid-url-potentially-surrounded-by-spaces`: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */

@@ -69,9 +69,12 @@ export class TreeContext {
 	/** HTML's form element pointer is set (a form was opened outside template and not ended). */
 	private formPointer = false;
 
+	/** The innermost scope's content namespace, kept as scopes open and close (it is read after every tag). */
+	private content: Namespace = 'html';
+
 	/** The namespace of the content at this point. */
 	get current(): Namespace {
-		return this.scopes.at(-1)?.content ?? 'html';
+		return this.content;
 	}
 
 	/** Inside a `<template>` (HTML): inert content. */
@@ -121,7 +124,8 @@ export class TreeContext {
 		const current = this.current;
 		if (current === 'html') return name === 'svg' ? 'svg' : name === 'math' ? 'math' : 'html';
 		if (!BREAKOUT.has(name)) return current;
-		while (this.current !== 'html') this.scopes.pop();
+		while (this.scopes.length > 0 && this.scopes[this.scopes.length - 1]!.content !== 'html') this.scopes.pop();
+		this.content = 'html';
 		return 'html';
 	}
 
@@ -138,8 +142,13 @@ export class TreeContext {
 			return;
 		}
 		if (this.scopes.length >= MAX_SCOPES) return;
-		if (name === 'svg' || name === 'math') this.scopes.push({name, content: namespace});
-		else if (INTEGRATION[namespace].has(name)) this.scopes.push({name, content: 'html'});
+		if (name === 'svg' || name === 'math') this.push({name, content: namespace});
+		else if (INTEGRATION[namespace].has(name)) this.push({name, content: 'html'});
+	}
+
+	private push(scope: Scope): void {
+		this.scopes.push(scope);
+		this.content = scope.content;
 	}
 
 	/** An end tag: close the innermost scope of that name, if any. */
@@ -147,6 +156,7 @@ export class TreeContext {
 		for (let i = this.scopes.length - 1; i >= 0; i--) {
 			if (this.scopes[i]?.name === name) {
 				this.scopes.length = i;
+				this.content = this.scopes[i - 1]?.content ?? 'html';
 				return;
 			}
 		}
