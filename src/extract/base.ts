@@ -78,6 +78,12 @@ export interface CoreOptions extends ExtractOptions {
 	 * queue steps; nested ones (srcdoc, escaped HTML) are read whole.
 	 */
 	releaseStep?: number;
+	/**
+	 * Set to false by a caller that never reads a Link's `line` and `column` (a rewrite to
+	 * absolute or relative URLs, whose Links go no further than the rewriter): html and
+	 * xhtml then count no lines, and their Links say 0 for both.
+	 */
+	positions?: false;
 }
 
 /**

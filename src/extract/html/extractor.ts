@@ -191,6 +191,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 			nesting === undefined ? options.releaseStep : undefined,
 		);
 		// Attributes the table does not name are not even reported (onAttributeName would let them go).
+		if (options.positions === false) this.source.skipPositions();
 		this.tokenizer.attributeNames = this.attributeNames;
 		this.tokenizer.startTagNames = SPECIAL_START_NAMES;
 		this.tokenizer.endTagNames = SPECIAL_END_NAMES;

@@ -13,6 +13,9 @@ import {TextPieces} from '../../text-pieces.js';
 
 export {MIN_PIECE_LENGTH} from '../../text-pieces.js';
 
+/** Where every offset is when lines are not counted (see SourceWindow.skipPositions). */
+const NO_POSITION: Readonly<Position> = Object.freeze({line: 0, column: 0});
+
 /**
  * A sliding window over the input: `append` each chunk, `drop` what is no longer needed.
  *
@@ -25,6 +28,17 @@ export {MIN_PIECE_LENGTH} from '../../text-pieces.js';
 export class SourceWindow {
 	private readonly text = new TextPieces();
 	private readonly tracker = new LineTracker();
+	/** Whether lines are counted (see skipPositions). */
+	private counting = true;
+
+	/**
+	 * Count no lines: every offset is located at line 0, column 0, and text is dropped
+	 * unread (CoreOptions.positions): the searches for line breaks, some 4% of reading a
+	 * page, are spent for nothing where no Link's position is read.
+	 */
+	skipPositions(): void {
+		this.counting = false;
+	}
 
 	append(chunk: string): void {
 		this.text.append(chunk);
@@ -80,6 +94,7 @@ export class SourceWindow {
 
 	/** Line and column of `offset`; offsets must be located in increasing order. */
 	locate(offset: number): Position {
+		if (!this.counting) return NO_POSITION;
 		const {text, tracker} = this;
 		const last = text.lastIndex;
 		const lastStart = text.pieceStart(last);
@@ -98,7 +113,7 @@ export class SourceWindow {
 	/** Forget the text before `keep`, counting its lines first. */
 	drop(keep: number): void {
 		if (keep <= this.text.start) return;
-		if (keep > this.tracker.located) this.locate(keep);
+		if (this.counting && keep > this.tracker.located) this.locate(keep);
 		this.text.drop(keep);
 	}
 }
