@@ -192,3 +192,19 @@ test('escapers', t => {
 	t.is(escapeRefreshUrl('"a\' b', undefined), '%22a%27%20b');
 	t.is(escapeTextUrl('http://x/"a b"<>'), 'http://x/%22a%20b%22%3C%3E');
 });
+
+test('function: the Links it is given say their line and column (absolute and relative count none)', t => {
+	const seen: Array<[number, number]> = [];
+	// Line 3, column 10: `<a href="` is nine characters after the second line break (CR LF, then a lone CR).
+	const input = '<p>\r\n<b>\r<a href="x.html">x</a>\n<img src=y.png>';
+	html(input, {
+		to: link => {
+			seen.push([link.line, link.column]);
+			return null;
+		},
+	});
+	t.deepEqual(seen, [
+		[3, 10],
+		[4, 10],
+	]);
+});

@@ -26,7 +26,7 @@ export const RELEASE_STEP = 256;
 export class ExtractPipeline {
 	private decoder: Decoder | undefined;
 	private core: Extractor | undefined;
-	private readonly options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>;
+	private readonly options: ExtractOptions & Pick<CoreOptions, 'releaseStep' | 'positions'>;
 	private readonly sink: LinkSink;
 	private readonly onText: ((text: string) => void) | undefined;
 	private readonly detached: boolean;
@@ -39,7 +39,7 @@ export class ExtractPipeline {
 	 * platform's legacy encodings (stream/node/codecs.ts, stream/web/codecs.ts).
 	 */
 	constructor(
-		options: ExtractOptions & Pick<CoreOptions, 'releaseStep'>,
+		options: ExtractOptions & Pick<CoreOptions, 'releaseStep' | 'positions'>,
 		codecs: Codecs,
 		sink: LinkSink,
 		onText?: (text: string) => void,

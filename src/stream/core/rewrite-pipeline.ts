@@ -15,6 +15,7 @@
  * comes; a rewrite that would change one of its references fails with an error (a stream
  * has then passed on the bytes before that reference, unchanged).
  */
+import type {CoreOptions} from '../../extract/base.js';
 import type {CheckedRewriteOptions} from '../../rewrite/targets.js';
 import {Rewriter, type TextEdit} from '../../rewrite/rewriter.js';
 import {HeldByteArray} from '../../rewrite/held.js';
@@ -83,8 +84,12 @@ export class RewritePipeline {
 		this.rewriter = new Rewriter(options);
 		// A user function may keep the Links it sees; 'absolute' and 'relative' let each go.
 		const detached = typeof options.to === 'function';
+		// Only a user function sees a Link's line and column: 'absolute' and 'relative' count no lines.
+		const core: typeof options & Pick<CoreOptions, 'releaseStep' | 'positions'> = Object.assign({}, options);
+		if (releaseStep !== undefined) core.releaseStep = releaseStep;
+		if (!detached) core.positions = false;
 		this.extract = new ExtractPipeline(
-			releaseStep === undefined ? options : Object.assign({}, options, {releaseStep}),
+			core,
 			codecs,
 			(link, event) => this.rewriter.link(link, event),
 			text => {
