@@ -4,9 +4,12 @@
  * attributes the tag has; spans of quoted, unquoted, empty and absent values.
  */
 import test from 'ava';
-import {AttributeList} from '../../src/extract/markup/attributes.js';
+import {type AttributeRecord, AttributeList} from '../../src/extract/markup/attributes.js';
 import {QuoteType} from '../../src/extract/markup/tokenizer.js';
 import {extractLinks} from '../../src/index.js';
+
+/** The records as plain objects (the list hands out pooled records of its own class). */
+const plain = (records: readonly AttributeRecord[]) => records.map(record => ({...record}));
 
 test('spans and quoting of each kind of value', t => {
 	const source = '<a b="x" c=y d=\'\' e>';
@@ -21,7 +24,7 @@ test('spans and quoting of each kind of value', t => {
 	list.end(QuoteType.Single, 17);
 	list.begin('e', 19);
 	list.end(QuoteType.NoValue, 19);
-	t.deepEqual(list.take(), [
+	t.deepEqual(plain(list.take()), [
 		{name: 'b', nameEnd: 4, valueStart: 6, valueEnd: 7, raw: 'x', quote: '"'},
 		{name: 'c', nameEnd: 10, valueStart: 11, valueEnd: 12, raw: 'y', quote: ''},
 		{name: 'd', nameEnd: 14, valueStart: 16, valueEnd: 16, raw: '', quote: "'"},
@@ -38,7 +41,7 @@ test('add: one call per attribute makes the same records, the first of a name wr
 	list.add('d', 14, 16, 16, QuoteType.Single);
 	list.add('e', 19, 0, 0, QuoteType.NoValue);
 	list.add('b', 21, 22, 23, QuoteType.Unquoted);
-	t.deepEqual(list.take(), [
+	t.deepEqual(plain(list.take()), [
 		{name: 'b', nameEnd: 4, valueStart: 6, valueEnd: 7, raw: 'x', quote: '"'},
 		{name: 'c', nameEnd: 10, valueStart: 11, valueEnd: 12, raw: 'y', quote: ''},
 		{name: 'd', nameEnd: 14, valueStart: 16, valueEnd: 16, raw: '', quote: "'"},
@@ -76,5 +79,46 @@ test('HTML and XML keep the first of two equal attribute names', t => {
 	t.deepEqual(
 		xml.map(link => link.url),
 		['https://d.example/one'],
+	);
+});
+
+test('each tag gets its own records: none of an earlier tag is left over or changed', t => {
+	const source = '<a b="x" c=y><a d e="zz">';
+	const list = new AttributeList((start, end) => source.slice(start, end));
+	list.add('b', 4, 6, 7, QuoteType.Double);
+	list.add('c', 10, 11, 12, QuoteType.Unquoted);
+	t.deepEqual(plain(list.take()), [
+		{name: 'b', nameEnd: 4, valueStart: 6, valueEnd: 7, raw: 'x', quote: '"'},
+		{name: 'c', nameEnd: 10, valueStart: 11, valueEnd: 12, raw: 'y', quote: ''},
+	]);
+	list.begin('d', 17);
+	list.end(QuoteType.NoValue, 17);
+	list.begin('b', 19);
+	list.data(21, 23);
+	list.end(QuoteType.Double, 24);
+	t.deepEqual(plain(list.take()), [
+		{name: 'd', nameEnd: 17, valueStart: 17, valueEnd: 17, raw: '', quote: undefined},
+		{name: 'b', nameEnd: 19, valueStart: 21, valueEnd: 23, raw: 'zz', quote: '"'},
+	]);
+	t.deepEqual(list.take(), []);
+	// A name kept on the earlier tag is not a duplicate on this one; one skipped mid-value is not kept.
+	list.begin('c', 3);
+	list.skip();
+	t.false(list.some);
+});
+
+test('the attributes of a tag after an iframe srcdoc (read by a nested document inside the tag) are its own', t => {
+	const links = extractLinks(
+		'<iframe srcdoc="<a href=in.html title=t>x</a><img src=pic.png>" src="out.html" longdesc="desc.html"></iframe>',
+		{type: 'html', retrievalUrl: 'https://d.example/'},
+	);
+	t.deepEqual(
+		links.map(link => [link.element, link.attribute, link.url]),
+		[
+			['a', 'href', 'https://d.example/in.html'],
+			['img', 'src', 'https://d.example/pic.png'],
+			['iframe', 'src', 'https://d.example/out.html'],
+			['iframe', 'longdesc', 'https://d.example/desc.html'],
+		],
 	);
 });

@@ -159,6 +159,8 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	private anchor: AnchorText | null = null;
 	/** The references of the start tag being read, capped (tag-cap.ts). */
 	private readonly cap: TagCap;
+	/** The start tag being read (tagRecord). */
+	private readonly tag: TagRecord = {name: '', namespace: 'html', nameEnd: 0, attributes: []};
 
 	private readonly options: CoreOptions;
 	/** `options.textLinks` and `anchorText`, read once: option objects differ in shape between documents (a megamorphic read per use). */
@@ -350,10 +352,18 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		return this.source.slice(start, end);
 	}
 
-	/** The record of the start tag just read, with the attributes kept (most tags never need one). */
+	/**
+	 * The record of the start tag just read, with the attributes kept (most tags never need
+	 * one): one record refilled per tag, read synchronously by onStartTag and let go (a
+	 * srcdoc document is read by another extractor, with its own).
+	 */
 	private tagRecord(tagStart: number, tagNameEnd: number): TagRecord {
-		const name = this.source.findName(ELEMENTS, tagStart, tagNameEnd) ?? this.slice(tagStart, tagNameEnd).toLowerCase();
-		return {name, namespace: 'html', nameEnd: tagNameEnd, attributes: this.attributes.take()};
+		const tag = this.tag;
+		tag.name = this.source.findName(ELEMENTS, tagStart, tagNameEnd) ?? this.slice(tagStart, tagNameEnd).toLowerCase();
+		tag.namespace = 'html';
+		tag.nameEnd = tagNameEnd;
+		tag.attributes = this.attributes.take();
+		return tag;
 	}
 
 	protected keptAttributeName(start: number, end: number): string | undefined {

@@ -27,9 +27,27 @@ const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unq
 
 /** Past this many attributes kept on one tag, duplicates are found through a set (a tag may have very many). */
 const LINEAR_SEARCH = 8;
+/** Lists of up to this many records are handed out as arrays made once (see AttributeList.take). */
+const MAX_VIEW = 32;
+
+/** A record of the pool (one shape for all: the readers' property reads stay monomorphic). */
+class Attribute implements AttributeRecord {
+	name = '';
+	nameEnd = 0;
+	valueStart = 0;
+	valueEnd = 0;
+	raw = '';
+	quote: AttributeRecord['quote'] = undefined;
+}
 
 /**
  * The attributes of the start tag being read.
+ *
+ * The records are a pool refilled at every tag, not made per attribute: a record (and the
+ * array {@link take} returns) is valid until the next tag's attributes are read, which is
+ * after the host has read this tag (TagReader.onStartTag runs synchronously; a nested
+ * document, an iframe srcdoc, is read by another extractor with its own list). A host
+ * that keeps one longer copies it.
  *
  * @example
  * const attributes = new AttributeList((start, end) => source.slice(start, end));
@@ -37,10 +55,14 @@ const LINEAR_SEARCH = 8;
  * attributes.take(); // [{name: 'href', nameEnd: 7, valueStart: 9, valueEnd: 10, raw: 'x', quote: '"'}]
  */
 export class AttributeList {
-	/** The records kept so far (an empty shared array until the first: most tags keep none). */
-	private list: AttributeRecord[] = NONE;
+	/** The records made so far; the first {@link count} are this tag's. */
+	private readonly pool: Attribute[] = [];
+	private count = 0;
+	/** `views[n]`: the first n records of the pool, in an array made once (records keep their place in the pool). */
+	private readonly views: AttributeRecord[][] = [NONE];
 	private names: Set<string> | null = null;
-	private current: AttributeRecord | null = null;
+	/** The record being read through {@link begin}, {@link data} and {@link end} (the next free one), or null. */
+	private current: Attribute | null = null;
 	private valueStarted = false;
 	private readonly slice: (start: number, end: number) => string;
 
@@ -50,14 +72,21 @@ export class AttributeList {
 
 	/** Whether a record was kept for this tag. */
 	get some(): boolean {
-		return this.list.length > 0;
+		return this.count > 0;
 	}
 
 	/** An attribute named `name` (as the host keeps it) starts; `nameEnd` is just after its name. A name already kept is skipped. */
 	begin(name: string, nameEnd: number): void {
-		this.current = this.has(name)
-			? null
-			: {name, nameEnd, valueStart: nameEnd, valueEnd: nameEnd, raw: '', quote: undefined};
+		if (this.has(name)) {
+			this.current = null;
+		} else {
+			const current = this.free();
+			current.name = name;
+			current.nameEnd = current.valueStart = current.valueEnd = nameEnd;
+			current.raw = '';
+			current.quote = undefined;
+			this.current = current;
+		}
 		this.valueStarted = false;
 	}
 
@@ -68,11 +97,20 @@ export class AttributeList {
 	 */
 	add(name: string, nameEnd: number, valueStart: number, valueEnd: number, quote: QuoteType): void {
 		if (this.has(name)) return;
-		this.keep(
-			quote === QuoteType.NoValue
-				? {name, nameEnd, valueStart: nameEnd, valueEnd: nameEnd, raw: '', quote: undefined}
-				: {name, nameEnd, valueStart, valueEnd, raw: this.slice(valueStart, valueEnd), quote: QUOTES[quote]},
-		);
+		const record = this.free();
+		record.name = name;
+		record.nameEnd = nameEnd;
+		if (quote === QuoteType.NoValue) {
+			record.valueStart = record.valueEnd = nameEnd;
+			record.raw = '';
+			record.quote = undefined;
+		} else {
+			record.valueStart = valueStart;
+			record.valueEnd = valueEnd;
+			record.raw = this.slice(valueStart, valueEnd);
+			record.quote = QUOTES[quote];
+		}
+		this.keep(name);
 	}
 
 	/** An attribute the host does not keep starts: its value is ignored. */
@@ -100,33 +138,54 @@ export class AttributeList {
 			current.quote = QUOTES[quote];
 			current.raw = this.slice(current.valueStart, current.valueEnd);
 		}
-		this.keep(current);
+		this.keep(current.name);
 	}
 
-	private keep(record: AttributeRecord): void {
-		if (this.list === NONE) this.list = [];
-		this.list.push(record);
-		if (this.names !== null) this.names.add(record.name);
-		else if (this.list.length > LINEAR_SEARCH) this.names = new Set(this.list.map(attribute => attribute.name));
+	/** The first record not kept for this tag (made on first use). */
+	private free(): Attribute {
+		const {pool, count} = this;
+		if (count < pool.length) return pool[count]!;
+		const record = new Attribute();
+		pool.push(record);
+		return record;
 	}
 
-	/** The records of the tag (in source order), and a fresh list for the next. */
+	/** The free record, just filled, is kept. */
+	private keep(name: string): void {
+		this.count++;
+		if (this.names !== null) this.names.add(name);
+		else if (this.count > LINEAR_SEARCH)
+			this.names = new Set(this.pool.slice(0, this.count).map(record => record.name));
+	}
+
+	/**
+	 * The records of the tag (in source order), valid until the next tag's attributes are
+	 * read; the list is then empty. The array is shared: read it, do not change it.
+	 */
 	take(): AttributeRecord[] {
-		const list = this.list === NONE ? [] : this.list;
+		const {count} = this;
+		let list: AttributeRecord[];
+		if (count > MAX_VIEW) list = this.pool.slice(0, count);
+		else {
+			const {views} = this;
+			while (views.length <= count) views.push(this.pool.slice(0, views.length));
+			list = views[count]!;
+		}
 		this.reset();
 		return list;
 	}
 
 	/** Forget the tag's attributes (a new tag starts, or the tag was let go). */
 	reset(): void {
-		this.list = NONE;
+		this.count = 0;
 		this.names = null;
 		this.current = null;
 	}
 
 	private has(name: string): boolean {
 		if (this.names !== null) return this.names.has(name);
-		for (const attribute of this.list) if (attribute.name === name) return true;
+		const {pool, count} = this;
+		for (let i = 0; i < count; i++) if (pool[i]!.name === name) return true;
 		return false;
 	}
 }
