@@ -46,12 +46,6 @@ export const HEAD_CONTENT: ReadonlySet<string> = new Set(
 	'html head title meta link style script noscript noframes base basefont bgsound template'.split(' '),
 );
 
-interface Scope {
-	name: string;
-	/** The namespace of the scope's content. */
-	content: Namespace;
-}
-
 /**
  * Namespace and nesting state, fed with start and end tags in order.
  *
@@ -60,7 +54,13 @@ interface Scope {
  * tree.namespaceOf('svg'); // 'html' scope → the svg element itself is 'svg'
  */
 export class TreeContext {
-	private readonly scopes: Scope[] = [];
+	/**
+	 * The open scopes: their names, and the namespaces of their content. Two lists, shortened
+	 * by `pop` only (no object per scope; `length = n` would let V8 drop the backing store,
+	 * made again at the next push).
+	 */
+	private readonly scopeNames: string[] = [];
+	private readonly scopeContents: Namespace[] = [];
 	private templates = 0;
 	/** Open HTML templates that are not declarative shadow roots (their content is inert). */
 	private readonly inertTemplates: boolean[] = [];
@@ -124,7 +124,8 @@ export class TreeContext {
 		const current = this.current;
 		if (current === 'html') return name === 'svg' ? 'svg' : name === 'math' ? 'math' : 'html';
 		if (!BREAKOUT.has(name)) return current;
-		while (this.scopes.length > 0 && this.scopes[this.scopes.length - 1]!.content !== 'html') this.scopes.pop();
+		const contents = this.scopeContents;
+		while (contents.length > 0 && contents[contents.length - 1] !== 'html') this.pop();
 		this.content = 'html';
 		return 'html';
 	}
@@ -141,30 +142,39 @@ export class TreeContext {
 			}
 			return;
 		}
-		if (this.scopes.length >= MAX_SCOPES) return;
-		if (name === 'svg' || name === 'math') this.push({name, content: namespace});
-		else if (INTEGRATION[namespace].has(name)) this.push({name, content: 'html'});
+		if (this.scopeNames.length >= MAX_SCOPES) return;
+		if (name === 'svg' || name === 'math') this.push(name, namespace);
+		else if (INTEGRATION[namespace].has(name)) this.push(name, 'html');
 	}
 
-	private push(scope: Scope): void {
-		this.scopes.push(scope);
-		this.content = scope.content;
+	private push(name: string, content: Namespace): void {
+		this.scopeNames.push(name);
+		this.scopeContents.push(content);
+		this.content = content;
+	}
+
+	private pop(): void {
+		this.scopeNames.pop();
+		this.scopeContents.pop();
 	}
 
 	/** An end tag: close the innermost scope of that name, if any. */
 	close(name: string): void {
-		for (let i = this.scopes.length - 1; i >= 0; i--) {
-			if (this.scopes[i]?.name === name) {
-				this.scopes.length = i;
-				this.content = this.scopes[i - 1]?.content ?? 'html';
+		const names = this.scopeNames;
+		for (let i = names.length - 1; i >= 0; i--) {
+			if (names[i] === name) {
+				while (names.length > i) this.pop();
+				this.content = this.scopeContents[i - 1] ?? 'html';
 				return;
 			}
 		}
 		if (this.current !== 'html') return;
 		if (name === 'template' && this.templates > 0) this.closeTemplate();
 		else if (name === 'object' || name === 'applet') {
-			const index = this.plugins.findLastIndex(plugin => plugin.name === name);
-			if (index >= 0) this.plugins.length = index;
+			const {plugins} = this;
+			let index = plugins.length - 1;
+			while (index >= 0 && plugins[index]!.name !== name) index--;
+			if (index >= 0) while (plugins.length > index) plugins.pop();
 		}
 	}
 
