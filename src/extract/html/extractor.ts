@@ -394,11 +394,15 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	protected onStartTag(start: number, nameEnd: number, _end: number, selfClosing: boolean): void {
-		// A tag with no interesting attribute and no special name changes nothing: skip it.
-		const special =
-			this.bases.watchingForBody || this.tree.current !== 'html' || this.source.mayHave(SPECIAL_START, start, nameEnd);
-		const tag = this.attributes.some || special ? this.tagRecord(start, nameEnd) : null;
-		if (tag === null) return;
+		// A tag with no interesting attribute and no special name changes nothing: skip it (most
+		// tags that reach here have an attribute kept: the name is looked at last).
+		const read =
+			this.attributes.some ||
+			this.bases.watchingForBody ||
+			this.tree.current !== 'html' ||
+			this.source.mayHave(SPECIAL_START, start, nameEnd);
+		if (!read) return;
+		const tag = this.tagRecord(start, nameEnd);
 		tag.namespace = this.tree.namespaceOf(tag.name);
 		const html = tag.namespace === 'html';
 		// HTML "in body": a start tag whose tag name is "image" becomes "img" (not in foreign content, nor XML).
