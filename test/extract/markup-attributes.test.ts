@@ -122,3 +122,21 @@ test('the attributes of a tag after an iframe srcdoc (read by a nested document 
 		],
 	);
 });
+
+test('once the tag is read, its records let their strings go, and past a bound the records too', t => {
+	// A record's raw may be a slice holding a whole written chunk: kept past the tag, it would
+	// hold memory the source window has dropped.
+	const source = `<a ${Array.from({length: 1000}, (_, i) => `n${i}="v${i}"`).join(' ')}>`;
+	const list = new AttributeList((start, end) => source.slice(start, end));
+	for (let i = 0; i < 1000; i++) list.add(`n${i}`, 0, 1, 3, QuoteType.Double);
+	const records = list.take();
+	t.is(records.length, 1000);
+	t.is(records[999]?.name, 'n999');
+	list.reset();
+	t.true(records.every(record => record.raw === '' && record.name === ''));
+	// White box: the pool keeps a bounded number of records for the next tags.
+	t.true((Reflect.get(list, 'pool') as unknown[]).length <= 64);
+	// `n0="v0"`: the value is at [7, 9).
+	list.add('href', 5, 7, 9, QuoteType.Double);
+	t.deepEqual(plain(list.take()), [{name: 'href', nameEnd: 5, valueStart: 7, valueEnd: 9, raw: 'v0', quote: '"'}]);
+});

@@ -29,6 +29,8 @@ const QUOTES = {[QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unq
 const LINEAR_SEARCH = 8;
 /** Lists of up to this many records are handed out as arrays made once (see AttributeList.take). */
 const MAX_VIEW = 32;
+/** Records kept in the pool past a tag (an XML tag may have very many attributes: their records go with it). */
+const MAX_POOL = 64;
 
 /** A record of the pool (one shape for all: the readers' property reads stay monomorphic). */
 class Attribute implements AttributeRecord {
@@ -58,6 +60,8 @@ export class AttributeList {
 	/** The records made so far; the first {@link count} are this tag's. */
 	private readonly pool: Attribute[] = [];
 	private count = 0;
+	/** Records filled since the last {@link reset}: their strings are let go then. */
+	private filled = 0;
 	/** `views[n]`: the first n records of the pool, in an array made once (records keep their place in the pool). */
 	private readonly views: AttributeRecord[][] = [NONE];
 	private names: Set<string> | null = null;
@@ -144,6 +148,7 @@ export class AttributeList {
 	/** The first record not kept for this tag (made on first use). */
 	private free(): Attribute {
 		const {pool, count} = this;
+		if (count >= this.filled) this.filled = count + 1;
 		if (count < pool.length) return pool[count]!;
 		const record = new Attribute();
 		pool.push(record);
@@ -159,8 +164,9 @@ export class AttributeList {
 	}
 
 	/**
-	 * The records of the tag (in source order), valid until the next tag's attributes are
-	 * read; the list is then empty. The array is shared: read it, do not change it.
+	 * The records of the tag (in source order), valid until {@link reset} (TagReader: once
+	 * the host has read the tag); the list is then empty. The array is shared: read it, do
+	 * not change it.
 	 */
 	take(): AttributeRecord[] {
 		const {count} = this;
@@ -171,12 +177,27 @@ export class AttributeList {
 			while (views.length <= count) views.push(this.pool.slice(0, views.length));
 			list = views[count]!;
 		}
-		this.reset();
+		this.forget();
 		return list;
 	}
 
-	/** Forget the tag's attributes (a new tag starts, or the tag was let go). */
+	/**
+	 * Forget the tag's attributes (a new tag starts, or the tag was read or let go), and
+	 * the strings of the records: a slice may hold a whole written chunk the source window
+	 * has dropped. Past {@link MAX_POOL}, the records themselves go.
+	 */
 	reset(): void {
+		this.forget();
+		const {pool, filled} = this;
+		for (let i = 0; i < filled; i++) {
+			const record = pool[i]!;
+			record.name = record.raw = '';
+		}
+		this.filled = 0;
+		while (pool.length > MAX_POOL) pool.pop();
+	}
+
+	private forget(): void {
 		this.count = 0;
 		this.names = null;
 		this.current = null;
