@@ -3,27 +3,28 @@
  * (src/extract/html/tree.ts): scopes closed by their end tag, breakout tags, plugin codebases.
  */
 import test from 'ava';
+import type {Namespace} from '../../src/extract/html/attributes.js';
 import {TreeContext} from '../../src/extract/html/tree.js';
 
 test('an end tag closes the innermost scope of its name and every scope inside it', t => {
 	const tree = new TreeContext();
-	tree.open('svg', tree.namespaceOf('svg'), undefined);
-	t.is(tree.current, 'svg');
-	// An HTML integration point (`foreignObject`) holds HTML; math inside it is MathML.
-	tree.open('foreignobject', tree.namespaceOf('foreignobject'), undefined);
-	t.is(tree.current, 'html');
-	tree.open('math', tree.namespaceOf('math'), undefined);
-	t.is(tree.current, 'math');
-	tree.open('mi', tree.namespaceOf('mi'), undefined);
-	t.is(tree.current, 'html');
+	/** A start tag `name` here, then the namespace of the content after it. */
+	const opens = (name: string, content: Namespace): void => {
+		tree.open(name, tree.namespaceOf(name), undefined);
+		t.is(tree.current, content);
+	};
+	opens('svg', 'svg');
+	// An HTML integration point (`foreignObject`) holds HTML; math inside it is MathML, mi's content HTML.
+	opens('foreignobject', 'html');
+	opens('math', 'math');
+	opens('mi', 'html');
 	// </foreignObject> closes mi and math too: the content is the svg's again.
 	tree.close('foreignobject');
 	t.is(tree.current, 'svg');
 	tree.close('svg');
 	t.is(tree.current, 'html');
-	// The same again after the lists were emptied.
-	tree.open('svg', tree.namespaceOf('svg'), undefined);
-	t.is(tree.current, 'svg');
+	// The same again after the lists were emptied; an end tag of no open scope closes nothing.
+	opens('svg', 'svg');
 	tree.close('math');
 	t.is(tree.current, 'svg');
 	tree.close('svg');
