@@ -190,8 +190,38 @@ export class PlainBase {
 		if (c === 0x23 /* "#" */) return PLAIN_TAIL.test(ref) ? this.beforeFragment + ref : null;
 		// "f", "h", "w": the first letters of ftp, http(s) and ws(s).
 		if ((c === 0x66 || c === 0x68 || c === 0x77) && PLAIN_SPECIAL_URL.test(ref)) return ref;
+		// A "." starts no scheme ("scheme start state" wants a letter).
+		if (c === 0x2e /* "." */) return this.dotted(ref);
 		if (SCHEME_LIKE.test(ref)) return plainAbsolute(ref);
 		return PLAIN_TAIL.test(ref) ? this.directory + ref : null; // "path state" after the base's last segment
+	}
+
+	/**
+	 * A relative path that starts with single- and double-dot segments (`../x.html#y`, `./x`:
+	 * the links between the pages of generated documentation), else null. URL Standard "path
+	 * state": a `.` segment adds nothing, a `..` one drops the last segment of the base's
+	 * folder ("shorten a URL's path": never the root), and either, ended by "?", "#" or the end
+	 * rather than "/", leaves the folder's trailing "/". What follows must be a plain tail
+	 * without dot segments (PLAIN_TAIL), joined to the folder left.
+	 */
+	private dotted(ref: string): string | null {
+		const {url} = this;
+		// The folder never shrinks past the path's first "/".
+		const root = this.origin.length + 1;
+		let end = this.directory.length;
+		let at = 0;
+		while (codeAt(ref, at) === 0x2e /* "." */) {
+			const up = codeAt(ref, at + 1) === 0x2e;
+			const next = up ? at + 2 : at + 1;
+			const after = codeAt(ref, next);
+			// `.x`, `..x`, `...`: a segment of its own, left to PLAIN_TAIL (which refuses the dotted ones).
+			if (next < ref.length && after !== 0x2f /* "/" */ && after !== 0x3f /* "?" */ && after !== 0x23 /* "#" */) break;
+			if (up && end > root) end = url.lastIndexOf('/', end - 2) + 1;
+			at = after === 0x2f ? next + 1 : next;
+		}
+		const rest = at === 0 ? ref : ref.slice(at);
+		if (!PLAIN_TAIL.test(rest)) return null;
+		return end === this.directory.length ? this.directory + rest : url.slice(0, end) + rest;
 	}
 }
 
