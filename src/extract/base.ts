@@ -181,9 +181,9 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	}
 	// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
 	const base = layer === null || layer.url.length > MAX_BASE_LENGTH ? null : layer.url;
-	const link = linkFields(event, own, ownValue, ownRaw, url, base, layer === null ? null : layer.source);
 	const resolved = event.reference ?? value;
-	if (resolved === '' || codeAt(resolved, 0) === 0x23 /* "#" */) link.sameDocument = true;
+	const sameDocument = resolved === '' || codeAt(resolved, 0) === 0x23; /* "#" */
+	const link = linkFields(event, own, ownValue, ownRaw, url, base, layer === null ? null : layer.source, sameDocument);
 	if (event.inert === true) link.inert = true;
 	if (error !== undefined) link.error = error;
 	return link;
@@ -302,7 +302,7 @@ export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s
 	const {raw, value} = event;
 	const ownRaw = own === undefined ? raw : own(raw);
 	const ownValue = value === raw ? ownRaw : own === undefined ? value : own(value);
-	const link = linkFields(event, own, ownValue, ownRaw, null, null, null);
+	const link = linkFields(event, own, ownValue, ownRaw, null, null, null, false);
 	link.error = error;
 	return link;
 }
@@ -310,14 +310,15 @@ export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s
 /**
  * The Link of an event, made once with what resolution found (`value` and `raw` already
  * through `own`), plus the fields the event carries (all but against, syntax, container,
- * quote, codebase, reference), each string through `own` when set. Copied one by one: V8's
- * object rest/spread took ~8 µs a call here, more than resolving the URL. Keep in step
- * with ReferenceEvent.
+ * quote, codebase, reference), each string through `own` when set, and `sameDocument`
+ * when set. Copied one by one: V8's object rest/spread took ~8 µs a call here, more than
+ * resolving the URL. Keep in step with ReferenceEvent; the fields in the Link's order.
  *
  * An element's reference (nearly every Link of a page) is made by one object literal that
- * has `element` and `attribute`, so they are stored in the object: added to a Link made
- * without them they went to a separate property array, a second object per Link (40
- * bytes), and two shape changes each time.
+ * has every field it gets here (`element` and `attribute`; `rel`, `sameDocument` when it
+ * has them: the four shapes of 99.9% of the Links of the corpus pages), so they are stored
+ * in the object: a field added to a Link made without it went to a separate property array,
+ * a second object per Link (40 bytes), and a shape change each time.
  */
 function linkFields(
 	event: ReferenceEvent,
@@ -327,10 +328,37 @@ function linkFields(
 	url: string | null,
 	base: string | null,
 	baseSource: BaseSource | null,
+	sameDocument: boolean,
 ): Link {
 	const {rel, start, end, line, column, kind} = event;
 	const element = event.element === undefined || own === undefined ? event.element : own(event.element);
 	const attribute = event.attribute === undefined || own === undefined ? event.attribute : own(event.attribute);
+	if (element !== undefined && attribute !== undefined && event.text === undefined && event.delimiter === undefined) {
+		if (rel === undefined) {
+			return sameDocument
+				? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, sameDocument}
+				: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute};
+		}
+		const owned = own === undefined ? rel : rel.map(own);
+		return sameDocument
+			? {
+					value,
+					raw,
+					start,
+					end,
+					line,
+					column,
+					kind,
+					url,
+					base,
+					baseSource,
+					element,
+					attribute,
+					rel: owned,
+					sameDocument,
+				}
+			: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel: owned};
+	}
 	const link: Link =
 		element !== undefined && attribute !== undefined
 			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute}
@@ -340,6 +368,7 @@ function linkFields(
 	if (rel !== undefined) link.rel = own === undefined ? rel : rel.map(own);
 	if (event.text !== undefined) link.text = event.text;
 	if (event.delimiter !== undefined) link.delimiter = event.delimiter;
+	if (sameDocument) link.sameDocument = true;
 	return link;
 }
 
