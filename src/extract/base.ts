@@ -170,14 +170,16 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		error = known.error;
 	} else {
 		// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
+		const written = event.reference ?? value;
 		const target =
 			event.reference === undefined ? ownValue : own === undefined ? event.reference : own(event.reference);
 		outcome.url = null;
 		outcome.error = undefined;
-		resolveInto(target, event, layer, context);
+		resolveInto(target, written, event, layer, context);
 		url = outcome.url;
 		error = outcome.error;
-		memory?.remember(layer!.url, ownValue, {value: ownValue, url, error});
+		// Keyed by the value as read (a slice: its characters are read directly; the copy is a join until the next collection).
+		memory?.remember(layer!.url, value, {value: ownValue, url, error});
 	}
 	// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
 	const base = layer === null || layer.url.length > MAX_BASE_LENGTH ? null : layer.url;
@@ -189,8 +191,18 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 	return link;
 }
 
-/** Set `outcome.url`, or `outcome.error`, for `value` against `layer` (resolveEvent's work past its bookkeeping). */
-function resolveInto(value: string, event: ReferenceEvent, layer: BaseLayer | null, context: ResolveContext): void {
+/**
+ * Set `outcome.url`, or `outcome.error`, for `value` against `layer` (resolveEvent's work
+ * past its bookkeeping). `written` is the same text as read from the input, for the fast
+ * paths to read (PlainBase.resolve); the URL is made of `value`.
+ */
+function resolveInto(
+	value: string,
+	written: string,
+	event: ReferenceEvent,
+	layer: BaseLayer | null,
+	context: ResolveContext,
+): void {
 	const {against} = event;
 	const {own} = context;
 	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
@@ -218,11 +230,11 @@ function resolveInto(value: string, event: ReferenceEvent, layer: BaseLayer | nu
 	if (codebase === undefined) {
 		// An absolute URL in its canonical form, against a base that takes one: itself
 		// (resolutions.ts). In whatwg the plain resolver tells, after the relative forms.
-		if (plain === undefined && context.resolutions?.takesAbsolute(layer.url, value) === true) {
+		if (plain === undefined && context.resolutions?.takesAbsolute(layer.url, written) === true) {
 			outcome.url = value;
 			return;
 		}
-		const url = plain?.resolve(value, layer.url) ?? null;
+		const url = plain?.resolve(written, layer.url, value) ?? null;
 		if (url !== null) {
 			outcome.url = url;
 			return;
