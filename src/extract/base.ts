@@ -178,7 +178,7 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		resolveInto(target, written, event, layer, context);
 		url = outcome.url;
 		error = outcome.error;
-		// Keyed by the value as read (a slice: its characters are read directly; the copy is a join until the next collection).
+		// Keyed by the value as read, not its fresh copy (see PlainBase.resolve).
 		memory?.remember(layer!.url, value, {value: ownValue, url, error});
 	}
 	// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.

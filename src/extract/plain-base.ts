@@ -173,10 +173,9 @@ export class PlainBase {
 	 * references of the corpus pages, is recognized whole before anything else is tried.
 	 *
 	 * `owned`, the same text as `reference` in another string (a copy that keeps no input
-	 * alive: CoreOptions.own), is what the URL is made of; `reference` is what is read. A
-	 * fresh copy is a join of two strings until the next collection replaces it by its flat
-	 * text, and reading a join's characters (a regular expression, charCodeAt) calls into
-	 * the runtime each time, while a slice of the page is read directly.
+	 * alive: CoreOptions.own), is what the URL is made of; `reference` (as read from the
+	 * input) is what is tested. Measured over the corpus pages' references: testing the
+	 * fresh copy (detach.ts: a join, flattened) instead made the Links 8% slower to make.
 	 */
 	resolve(reference: string, owned: string = reference): string | null {
 		const ref = knownString(reference);
