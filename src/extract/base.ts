@@ -342,34 +342,19 @@ function linkFields(
 	baseSource: BaseSource | null,
 	sameDocument: boolean,
 ): Link {
-	const {rel, start, end, line, column, kind} = event;
+	const {start, end, line, column, kind} = event;
 	const element = event.element === undefined || own === undefined ? event.element : own(event.element);
 	const attribute = event.attribute === undefined || own === undefined ? event.attribute : own(event.attribute);
+	const rel = event.rel === undefined || own === undefined ? event.rel : event.rel.map(own);
 	if (element !== undefined && attribute !== undefined && event.text === undefined && event.delimiter === undefined) {
 		if (rel === undefined) {
 			return sameDocument
 				? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, sameDocument}
 				: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute};
 		}
-		const owned = own === undefined ? rel : rel.map(own);
 		return sameDocument
-			? {
-					value,
-					raw,
-					start,
-					end,
-					line,
-					column,
-					kind,
-					url,
-					base,
-					baseSource,
-					element,
-					attribute,
-					rel: owned,
-					sameDocument,
-				}
-			: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel: owned};
+			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel, sameDocument}
+			: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel};
 	}
 	const link: Link =
 		element !== undefined && attribute !== undefined
@@ -377,7 +362,7 @@ function linkFields(
 			: {value, raw, start, end, line, column, kind, url, base, baseSource};
 	if (element !== undefined && attribute === undefined) link.element = element;
 	if (element === undefined && attribute !== undefined) link.attribute = attribute;
-	if (rel !== undefined) link.rel = own === undefined ? rel : rel.map(own);
+	if (rel !== undefined) link.rel = rel;
 	if (event.text !== undefined) link.text = event.text;
 	if (event.delimiter !== undefined) link.delimiter = event.delimiter;
 	if (sameDocument) link.sameDocument = true;
