@@ -170,27 +170,39 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		error = known.error;
 	} else {
 		// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
+		const written = event.reference ?? value;
 		const target =
 			event.reference === undefined ? ownValue : own === undefined ? event.reference : own(event.reference);
 		outcome.url = null;
 		outcome.error = undefined;
-		resolveInto(target, event, layer, context);
+		resolveInto(target, written, event, layer, context);
 		url = outcome.url;
 		error = outcome.error;
-		memory?.remember(layer!.url, ownValue, {value: ownValue, url, error});
+		// Keyed by the value as read, not its fresh copy (see PlainBase.resolve).
+		memory?.remember(layer!.url, value, {value: ownValue, url, error});
 	}
 	// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
 	const base = layer === null || layer.url.length > MAX_BASE_LENGTH ? null : layer.url;
-	const link = linkFields(event, own, ownValue, ownRaw, url, base, layer === null ? null : layer.source);
 	const resolved = event.reference ?? value;
-	if (resolved === '' || codeAt(resolved, 0) === 0x23 /* "#" */) link.sameDocument = true;
+	const sameDocument = resolved === '' || codeAt(resolved, 0) === 0x23; /* "#" */
+	const link = linkFields(event, own, ownValue, ownRaw, url, base, layer === null ? null : layer.source, sameDocument);
 	if (event.inert === true) link.inert = true;
 	if (error !== undefined) link.error = error;
 	return link;
 }
 
-/** Set `outcome.url`, or `outcome.error`, for `value` against `layer` (resolveEvent's work past its bookkeeping). */
-function resolveInto(value: string, event: ReferenceEvent, layer: BaseLayer | null, context: ResolveContext): void {
+/**
+ * Set `outcome.url`, or `outcome.error`, for `value` against `layer` (resolveEvent's work
+ * past its bookkeeping). `written` is the same text as read from the input, for the fast
+ * paths to read (PlainBase.resolve); the URL is made of `value`.
+ */
+function resolveInto(
+	value: string,
+	written: string,
+	event: ReferenceEvent,
+	layer: BaseLayer | null,
+	context: ResolveContext,
+): void {
 	const {against} = event;
 	const {own} = context;
 	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
@@ -218,11 +230,11 @@ function resolveInto(value: string, event: ReferenceEvent, layer: BaseLayer | nu
 	if (codebase === undefined) {
 		// An absolute URL in its canonical form, against a base that takes one: itself
 		// (resolutions.ts). In whatwg the plain resolver tells, after the relative forms.
-		if (plain === undefined && context.resolutions?.takesAbsolute(layer.url, value) === true) {
+		if (plain === undefined && context.resolutions?.takesAbsolute(layer.url, written) === true) {
 			outcome.url = value;
 			return;
 		}
-		const url = plain?.resolve(value, layer.url) ?? null;
+		const url = plain?.resolve(written, layer.url, value) ?? null;
 		if (url !== null) {
 			outcome.url = url;
 			return;
@@ -302,7 +314,7 @@ export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s
 	const {raw, value} = event;
 	const ownRaw = own === undefined ? raw : own(raw);
 	const ownValue = value === raw ? ownRaw : own === undefined ? value : own(value);
-	const link = linkFields(event, own, ownValue, ownRaw, null, null, null);
+	const link = linkFields(event, own, ownValue, ownRaw, null, null, null, false);
 	link.error = error;
 	return link;
 }
@@ -310,14 +322,15 @@ export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s
 /**
  * The Link of an event, made once with what resolution found (`value` and `raw` already
  * through `own`), plus the fields the event carries (all but against, syntax, container,
- * quote, codebase, reference), each string through `own` when set. Copied one by one: V8's
- * object rest/spread took ~8 µs a call here, more than resolving the URL. Keep in step
- * with ReferenceEvent.
+ * quote, codebase, reference), each string through `own` when set, and `sameDocument`
+ * when set. Copied one by one: V8's object rest/spread took ~8 µs a call here, more than
+ * resolving the URL. Keep in step with ReferenceEvent; the fields in the Link's order.
  *
  * An element's reference (nearly every Link of a page) is made by one object literal that
- * has `element` and `attribute`, so they are stored in the object: added to a Link made
- * without them they went to a separate property array, a second object per Link (40
- * bytes), and two shape changes each time.
+ * has every field it gets here (`element` and `attribute`; `rel`, `sameDocument` when it
+ * has them: the four shapes of 99.9% of the Links of the corpus pages), so they are stored
+ * in the object: a field added to a Link made without it went to a separate property array,
+ * a second object per Link (40 bytes), and a shape change each time.
  */
 function linkFields(
 	event: ReferenceEvent,
@@ -327,19 +340,32 @@ function linkFields(
 	url: string | null,
 	base: string | null,
 	baseSource: BaseSource | null,
+	sameDocument: boolean,
 ): Link {
-	const {rel, start, end, line, column, kind} = event;
+	const {start, end, line, column, kind} = event;
 	const element = event.element === undefined || own === undefined ? event.element : own(event.element);
 	const attribute = event.attribute === undefined || own === undefined ? event.attribute : own(event.attribute);
+	const rel = event.rel === undefined || own === undefined ? event.rel : event.rel.map(own);
+	if (element !== undefined && attribute !== undefined && event.text === undefined && event.delimiter === undefined) {
+		if (rel === undefined) {
+			return sameDocument
+				? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, sameDocument}
+				: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute};
+		}
+		return sameDocument
+			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel, sameDocument}
+			: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel};
+	}
 	const link: Link =
 		element !== undefined && attribute !== undefined
 			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute}
 			: {value, raw, start, end, line, column, kind, url, base, baseSource};
 	if (element !== undefined && attribute === undefined) link.element = element;
 	if (element === undefined && attribute !== undefined) link.attribute = attribute;
-	if (rel !== undefined) link.rel = own === undefined ? rel : rel.map(own);
+	if (rel !== undefined) link.rel = rel;
 	if (event.text !== undefined) link.text = event.text;
 	if (event.delimiter !== undefined) link.delimiter = event.delimiter;
+	if (sameDocument) link.sameDocument = true;
 	return link;
 }
 

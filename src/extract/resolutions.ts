@@ -17,7 +17,7 @@
  * string comparison, costs a tenth of that.
  */
 import type {LinkError} from '../types.js';
-import {codeAt} from '../known-string.js';
+import {knownString} from '../known-string.js';
 import {plainSpecialUrl} from './plain-base.js';
 
 /** What a reference resolved to against one base: its `value`, as the first Link holds it, and the outcome. */
@@ -45,9 +45,10 @@ interface Slot {
 
 /** The row of `value`: from its length and two of its characters (cheap, and spread enough for URLs). */
 function rowOf(value: string): number {
-	const length = value.length;
+	const s = knownString(value);
+	const length = s.length;
 	if (length === 0) return 0;
-	return (length * 31 + codeAt(value, length - 1) * 7 + codeAt(value, length >> 1)) & (MAX_ENTRIES - 1);
+	return (length * 31 + s.charCodeAt(length - 1) * 7 + s.charCodeAt(length >> 1)) & (MAX_ENTRIES - 1);
 }
 
 /**

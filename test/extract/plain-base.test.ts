@@ -43,14 +43,29 @@ const resolved: ReadonlyArray<[ref: string, url: string]> = [
 	['www.x/y', 'https://h.example/a/www.x/y'],
 	['http.html', 'https://h.example/a/http.html'],
 	['h:x', 'h:x'],
+	// Dot segments first (links between generated documentation pages): "path state", "shorten a URL's path".
+	['./c', 'https://h.example/a/c'],
+	['../c', 'https://h.example/c'],
+	['../../../c#x', 'https://h.example/c#x'],
+	['.', 'https://h.example/a/'],
+	['..', 'https://h.example/'],
+	['./', 'https://h.example/a/'],
+	['..?x', 'https://h.example/?x'],
+	['.#x', 'https://h.example/a/#x'],
+	['.//c', 'https://h.example/a//c'],
+	['./../c/d.html#e', 'https://h.example/c/d.html#e'],
 ];
 
 // Each of these needs the parser (null from the fast path), whatever the parser then says.
 const parsed: readonly string[] = [
-	'../c',
-	'./c',
-	'.',
-	'..',
+	'../c/../d',
+	'./c/./d',
+	'.%2e/c',
+	'%2e./c',
+	'...',
+	'..c/../d',
+	'..\\c',
+	'.\\c',
 	'c/./d',
 	'c/../d',
 	'/x/%2e/y',
@@ -208,4 +223,36 @@ test('every fast answer is what new URL gives (property)', t => {
 		fcParams(t, 50_000),
 	);
 	t.pass();
+});
+
+test('references that start with dot segments, against deep and shallow bases (property)', t => {
+	const deep = fc.constantFrom(
+		'https://h.example/a/b/c/d.html?q#f',
+		'http://h.example/',
+		'http://h.example/a',
+		'https://h.example/a//b/',
+		'http://h.example:8080/x/y/',
+	);
+	const dots = fc.array(fc.constantFrom('./', '../', '.', '..', '/'), {minLength: 1, maxLength: 8});
+	const plainTail = fc.constantFrom('', 'x.html', 'x.html#y', 'x/', 'x/y?z', '?q', '#h', '/x');
+	fc.assert(
+		fc.property(
+			dots,
+			fc.oneof(
+				plainTail,
+				fc.array(piece, {maxLength: 6}).map(p => p.join('')),
+			),
+			deep,
+			(d, tail, baseUrl) => {
+				const ref = `.${d.join('')}${tail}`;
+				const fast = new PlainResolver().resolve(ref, baseUrl);
+				if (fast !== null) t.is<string | null, string | null>(fast, href(ref, baseUrl), `${ref} against ${baseUrl}`);
+			},
+		),
+		fcParams(t, 20_000),
+	);
+	// Dot segments then a plain tail: answered without the parser.
+	for (const ref of ['../x.html#y', '../../_static/a.css', './x', '..', '../']) {
+		t.not(new PlainResolver().resolve(ref, 'https://h.example/a/b/c/d.html?q#f'), null, ref);
+	}
 });

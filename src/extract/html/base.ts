@@ -48,7 +48,7 @@ export const DOCUMENT_HOLD_EVENTS = 1 << 15;
 /** Document policy: input characters (UTF-16 units, 8 Mi) within which a held event must start. */
 export const DOCUMENT_HOLD_CHARS = 1 << 23;
 
-/** A queued reference: resolved when released (or at once when the base is settled). */
+/** A queued reference that waits for more (anchor text) before it is released. */
 export interface QueueEntry {
 	event: ReferenceEvent;
 	link: Link | null;
@@ -57,6 +57,25 @@ export interface QueueEntry {
 	/** Called when the queue must release an entry that is not ready: fill in what is known. */
 	complete?: () => void;
 }
+
+class HeldEntry implements QueueEntry {
+	event: ReferenceEvent;
+	link: Link | null;
+	ready = false;
+	complete?: () => void;
+
+	constructor(event: ReferenceEvent, link: Link | null) {
+		this.event = event;
+		this.link = link;
+	}
+}
+
+/**
+ * What the queue holds after each event: its Link when made before its release (the base was
+ * settled, an earlier entry was not released yet), null when it is resolved as it is released,
+ * or the {@link HeldEntry} of an event that waits for more.
+ */
+type Slot = Link | null | HeldEntry;
 
 /** Schemes a BASE href may not set (HTML `#set-the-frozen-base-url`). */
 const FORBIDDEN_BASE_SCHEMES: ReadonlySet<string> = new Set(['data', 'javascript']);
@@ -74,7 +93,11 @@ export class BaseTracker {
 	private settled = false;
 	/** A BASE with href was seen: later ones never count (HTML: the first in tree order). */
 	private found = false;
-	private readonly queue: QueueEntry[] = [];
+	/**
+	 * Held events in document order, each followed by its {@link Slot}: two elements per
+	 * event, no object (a document holds every reference to its end in one-shot calls).
+	 */
+	private readonly queue: Array<ReferenceEvent | Slot> = [];
 	/** The context the references held before the base settled are resolved in (see settle). */
 	private heldContext: ResolveContext | undefined;
 	private head = 0;
@@ -105,7 +128,7 @@ export class BaseTracker {
 
 	/** Start offset of the first event still held (undefined when none is). */
 	get heldFrom(): number | undefined {
-		return this.queue[this.head]?.event.start;
+		return this.head < this.queue.length ? (this.queue[this.head] as ReferenceEvent).start : undefined;
 	}
 
 	/** Whether the start of body content would settle the base (head policy, not settled yet). */
@@ -125,17 +148,19 @@ export class BaseTracker {
 			this.sink(resolveEvent(event, this.context), event);
 			return;
 		}
-		this.push({event, link: this.settled ? resolveEvent(event, this.context) : null, ready: true});
+		this.push(event, this.settled ? resolveEvent(event, this.context) : null);
 	}
 
 	/** Queue an event whose Link waits for more (anchor text) before it is released. */
 	hold(event: ReferenceEvent): QueueEntry {
-		return this.push({event, link: this.settled ? resolveEvent(event, this.context) : null, ready: false});
+		const entry = new HeldEntry(event, this.settled ? resolveEvent(event, this.context) : null);
+		this.push(event, entry);
+		return entry;
 	}
 
 	/** Queue a Link resolved elsewhere (a nested srcdoc document). */
 	addResolved(link: Link, event: ReferenceEvent): void {
-		this.push({event, link, ready: true});
+		this.push(event, link);
 	}
 
 	/**
@@ -145,7 +170,7 @@ export class BaseTracker {
 	base(event: ReferenceEvent, counts: boolean): void {
 		this.checkStart(event.start);
 		const link = resolveEvent(event, this.context);
-		this.push({event, link, ready: true});
+		this.push(event, link);
 		if (!counts || this.found) return;
 		this.found = true;
 		// HTML: frozen base URL = href parsed against the fallback base; failure, data: or
@@ -186,7 +211,7 @@ export class BaseTracker {
 
 	/** Entries ready to go are waiting for the next step (see `releaseNext`). */
 	get pending(): boolean {
-		return this.settled && this.queue[this.head]?.ready === true;
+		return this.settled && this.head < this.queue.length && isReady(this.queue[this.head + 1] as Slot);
 	}
 
 	/** A new step: release up to `step` more entries. */
@@ -200,12 +225,15 @@ export class BaseTracker {
 		if (!this.settled) return;
 		const queue = this.queue;
 		while (this.head < queue.length && this.budget > 0) {
-			const entry = queue[this.head];
-			if (entry === undefined || !entry.ready) break;
+			const event = queue[this.head] as ReferenceEvent;
+			let slot = queue[this.head + 1] as Slot;
+			if (slot instanceof HeldEntry) {
+				if (!slot.ready) break;
+				slot = slot.link;
+			}
 			this.budget--;
-			this.head++;
-			const link = entry.link ?? resolveEvent(entry.event, this.heldContext ?? this.context);
-			this.sink(link, entry.event);
+			this.head += 2;
+			this.sink(slot ?? resolveEvent(event, this.heldContext ?? this.context), event);
 		}
 		if (this.head === queue.length) {
 			queue.length = 0;
@@ -215,33 +243,42 @@ export class BaseTracker {
 
 	/** End of input: everything is released. */
 	end(): void {
-		for (let i = this.head; i < this.queue.length; i++) this.forceReady(this.queue[i]);
+		this.forceAllReady();
 		this.settle();
 		this.flush();
 	}
 
-	private push(entry: QueueEntry): QueueEntry {
-		this.checkStart(entry.event.start);
-		if (this.settled && entry.ready && this.head === this.queue.length) {
-			this.sink(entry.link ?? resolveEvent(entry.event, this.heldContext ?? this.context), entry.event);
-			return entry;
+	private push(event: ReferenceEvent, slot: Slot): void {
+		this.checkStart(event.start);
+		if (this.settled && this.head === this.queue.length && !(slot instanceof HeldEntry)) {
+			this.sink(slot ?? resolveEvent(event, this.heldContext ?? this.context), event);
+			return;
 		}
-		this.queue.push(entry);
+		const queue = this.queue;
+		queue.push(event, slot);
 		// Past the bound: unless the queue only waits for its next step (releaseNext), where forcing would find nothing (and cost the queue's length per event).
-		if (this.queue.length - this.head > this.maxEvents && (!this.settled || this.queue[this.head]?.ready === false)) {
+		if ((queue.length - this.head) >> 1 > this.maxEvents && (!this.settled || !isReady(queue[this.head + 1] as Slot))) {
 			// Over the bound: settle the base, and stop waiting for unfinished entries.
 			this.settle();
-			for (let i = this.head; i < this.queue.length; i++) this.forceReady(this.queue[i]);
+			this.forceAllReady();
 			this.flush();
 		}
-		return entry;
 	}
 
-	private forceReady(entry: QueueEntry | undefined): void {
-		if (entry === undefined || entry.ready) return;
-		entry.complete?.();
-		entry.ready = true;
+	/** Stop waiting for unfinished entries: each fills in what it knows. */
+	private forceAllReady(): void {
+		const queue = this.queue;
+		for (let i = this.head + 1; i < queue.length; i += 2) {
+			const slot = queue[i];
+			if (!(slot instanceof HeldEntry) || slot.ready) continue;
+			slot.complete?.();
+			slot.ready = true;
+		}
 	}
+}
+
+function isReady(slot: Slot): boolean {
+	return !(slot instanceof HeldEntry) || slot.ready;
 }
 
 function schemeOf(url: string): string {
