@@ -17,7 +17,6 @@ import {
 import {type Against, type ReferenceEvent, referenceEvent, setAttributeFields, type ValueSyntax} from '../event.js';
 import {type CharacterReferenceDecoder, DecodedText, type DecodeMode, needsDecoding} from './decode.js';
 import {parseMetaRefresh} from '../meta-refresh.js';
-import type {Position} from '../position.js';
 import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './lists.js';
 import {forEachSrcsetUrl, isAsciiWhitespace} from '../srcset.js';
 
@@ -41,7 +40,10 @@ export type EventRole = 'plain' | 'anchor' | 'base';
 export interface TagHost {
 	readonly decoder: CharacterReferenceDecoder;
 	readonly decodeMode: DecodeMode;
-	locate(offset: number): Position;
+	/** The line of `offset` (offsets come in increasing order); then {@link columnOf} gives its column. */
+	lineOf(offset: number): number;
+	/** The column of `offset`, on the line {@link lineOf} located last. */
+	columnOf(offset: number): number;
 	/** The document URL (the fallback base), for an empty form action. */
 	readonly documentUrl: string | undefined;
 	/** The codebase of the innermost open object/applet (for param values). */
@@ -313,8 +315,19 @@ function readMetaContent(
 
 /** An absent form action: the document URL (HTML form submission), as an empty span after the tag name. */
 function emitAbsentAction(tag: TagRecord, host: TagHost): void {
-	const {line, column} = host.locate(tag.nameEnd);
-	const event = referenceEvent('', '', tag.nameEnd, tag.nameEnd, line, column, 'form', 'document', 'none', 'attribute');
+	const line = host.lineOf(tag.nameEnd);
+	const event = referenceEvent(
+		'',
+		'',
+		tag.nameEnd,
+		tag.nameEnd,
+		line,
+		host.columnOf(tag.nameEnd),
+		'form',
+		'document',
+		'none',
+		'attribute',
+	);
 	event.element = tag.name;
 	event.attribute = 'action';
 	event.reference = host.documentUrl;
@@ -343,14 +356,14 @@ function emitVerbatimUrl(
 	while (end > start && isAsciiWhitespace(codeAt(raw, end - 1))) end--;
 	const value = start === 0 && end === raw.length ? raw : raw.slice(start, end);
 	const sourceStart = attribute.valueStart + start;
-	const {line, column} = host.locate(sourceStart);
+	const line = host.lineOf(sourceStart);
 	const event = referenceEvent(
 		value,
 		value,
 		sourceStart,
 		attribute.valueStart + end,
 		line,
-		column,
+		host.columnOf(sourceStart),
 		kind,
 		against,
 		'url',
@@ -388,7 +401,7 @@ export function emitSpan(
 	host: TagHost,
 	role: EventRole,
 ): void {
-	host.emit(spanEvent(text, start, end, fields, host.locate), role);
+	host.emit(spanEvent(text, start, end, fields, host), role);
 }
 
 /** The event for the decoded span `[start, end)` of `text`; its span and raw text point into the source. */
@@ -397,11 +410,12 @@ export function spanEvent(
 	start: number,
 	end: number,
 	fields: EventFields,
-	locate: (offset: number) => Position,
+	host: Pick<TagHost, 'lineOf' | 'columnOf'>,
 ): ReferenceEvent {
 	const sourceStart = text.toSourceStart(start);
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
-	const {line, column} = locate(sourceStart);
+	const line = host.lineOf(sourceStart);
+	const column = host.columnOf(sourceStart);
 	const value = text.text.slice(start, end);
 	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
 	return fieldsEvent(value, raw, sourceStart, sourceEnd, line, column, fields);
