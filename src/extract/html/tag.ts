@@ -58,8 +58,8 @@ export interface TagHost {
 }
 
 /**
- * The fields every event from one attribute shares. Made by {@link eventFields} or
- * {@link copyFields} only: one shape for all (see ReferenceEvent).
+ * The fields every event from one attribute shares. Made by {@link eventFields} only: one
+ * shape for all (see ReferenceEvent).
  */
 export interface EventFields {
 	kind: LinkKind;
@@ -100,18 +100,6 @@ function eventFields(
 	};
 }
 
-/** A copy of `fields` (to change some of them), in the same shape. */
-function copyFields(fields: EventFields): EventFields {
-	const copy = eventFields(fields.kind, fields.against, fields.syntax, fields.element, fields.attribute, fields.quote);
-	copy.rel = fields.rel;
-	copy.codebase = fields.codebase;
-	copy.reference = fields.reference;
-	copy.refreshQuote = fields.refreshQuote;
-	copy.metaName = fields.metaName;
-	copy.hreflang = fields.hreflang;
-	return copy;
-}
-
 /** Read the URL-bearing attributes of a start tag, emitting events in source order. */
 export function readTag(tag: TagRecord, host: TagHost): void {
 	const html = tag.namespace === 'html';
@@ -128,6 +116,11 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 		if (verbatim && rule.syntax === 'url' && (rule.when === undefined || rule.when === 'link-rel')) {
 			const kind = rule.when === undefined ? rule.kind : linkRelKind(rel ?? []);
 			emitVerbatimUrl(tag, attribute, kind, rule.against, rel, hreflang, host);
+			continue;
+		}
+		// Most meta content (a description, a keyword list) holds no URL: no fields record, not even decoded.
+		if (rule.when === 'meta-content') {
+			readMetaContent(tag, attribute, rule, verbatim, host);
 			continue;
 		}
 		const fields = applyRule(tag, attribute, rule, rel, host);
@@ -221,11 +214,6 @@ function readValue(
 	verbatim: boolean,
 	host: TagHost,
 ): void {
-	// Most meta content (a description, a keyword list) holds no URL: it is not even decoded.
-	if (rule.when === 'meta-content') {
-		readMetaContent(tag, attribute, verbatim, fields, host);
-		return;
-	}
 	const role = roleOf(tag, attribute);
 	const text = valueText(attribute, verbatim, host);
 	switch (rule.syntax) {
@@ -246,9 +234,9 @@ function readValue(
 			break;
 		}
 		case 'css': {
-			const css = copyFields(fields);
-			css.kind = 'resource';
-			host.css(text, css);
+			// The record is this attribute's own (made by applyRule): changed in place.
+			fields.kind = 'resource';
+			host.css(text, fields);
 			break;
 		}
 		case 'doc': {
@@ -269,8 +257,8 @@ function valueText(attribute: AttributeRecord, verbatim: boolean, host: TagHost)
 function readMetaContent(
 	tag: TagRecord,
 	attribute: AttributeRecord,
+	rule: AttributeRule,
 	verbatim: boolean,
-	fields: EventFields,
 	host: TagHost,
 ): void {
 	const property = keyword(tag, 'property', host);
@@ -282,34 +270,32 @@ function readMetaContent(
 	const isPolling = !isRefresh && !isUrl && named(POLLING_META_NAMES);
 	if (!isRefresh && !isUrl && !isPolling && (name !== 'robots' || host.robotsReported)) return;
 	const text = valueText(attribute, verbatim, host);
+	// The fields its rule gives (no condition of a meta element's applies to them).
+	const fields = eventFields(rule.kind, rule.against, 'url', tag.name, attribute.name, attribute.quote);
 	if (isRefresh) {
 		const url = parseMetaRefresh(text.text)?.url;
 		if (url === undefined || url === null) return;
-		const refresh = copyFields(fields);
-		refresh.syntax = 'meta-refresh';
-		refresh.refreshQuote = url.quote;
-		emitSpan(text, url.start, url.end, refresh, host, 'plain');
+		fields.syntax = 'meta-refresh';
+		fields.refreshQuote = url.quote;
+		emitSpan(text, url.start, url.end, fields, host, 'plain');
 	} else if (isUrl) {
-		const metadata = copyFields(fields);
-		metadata.kind = 'metadata';
-		metadata.metaName = property !== undefined && URL_META_NAMES.has(property) ? property : name;
-		emitStripped(text, 0, text.text.length, metadata, host, 'plain');
+		fields.kind = 'metadata';
+		fields.metaName = property !== undefined && URL_META_NAMES.has(property) ? property : name;
+		emitStripped(text, 0, text.text.length, fields, host, 'plain');
 	} else if (isPolling) {
-		const polling = copyFields(fields);
-		polling.kind = 'metadata';
-		polling.syntax = 'list-item';
-		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, polling, host, 'plain'));
+		fields.kind = 'metadata';
+		fields.syntax = 'list-item';
+		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, fields, host, 'plain'));
 	} else {
 		const directives = tokens(text.text.toLowerCase(), true);
 		if (!directives.includes('nofollow') && !directives.includes('none')) return;
 		host.robotsReported = true;
 		// Reported once per document: an empty reference (this document) carrying the directives.
-		const robots = copyFields(fields);
-		robots.kind = 'metadata';
-		robots.syntax = 'none';
-		robots.rel = directives;
-		documentUrl(robots, host);
-		emitSpan(text, 0, 0, robots, host, 'plain');
+		fields.kind = 'metadata';
+		fields.syntax = 'none';
+		fields.rel = directives;
+		documentUrl(fields, host);
+		emitSpan(text, 0, 0, fields, host, 'plain');
 	}
 }
 
