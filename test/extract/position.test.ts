@@ -4,6 +4,7 @@
  */
 import {fc} from '@fast-check/ava';
 import test from 'ava';
+import {SourceWindow} from '../../src/extract/html/source.js';
 import {LineTracker} from '../../src/extract/position.js';
 import {fcParams} from '../helpers/seed.js';
 
@@ -63,6 +64,34 @@ test('line tracker: equals the definition for increasing targets over sliding wi
 						reference(text, target),
 					) && ok;
 				previous = target;
+			}
+			return ok;
+		},
+	);
+	fc.assert(property, fcParams(t, 500));
+	t.pass();
+});
+
+test('source window: line and column without a Position equal the definition, over chunks and drops', t => {
+	const property = fc.property(
+		fc.array(fc.string({unit: fc.constantFrom('a', '\r', '\n', ' ', '\u{1F600}')}), {maxLength: 8}),
+		fc.array(fc.nat(), {maxLength: 20}),
+		(chunks, rawTargets) => {
+			const text = chunks.join('');
+			const targets = [...new Set(rawTargets.map(n => n % (text.length + 1)))].sort((a, b) => a - b);
+			const window = new SourceWindow();
+			let written = 0;
+			let chunk = 0;
+			let ok = true;
+			for (const target of targets) {
+				// Write the chunks up to the target; drop what is behind the last offset located.
+				while (written < target && chunk < chunks.length) {
+					window.append(chunks[chunk]!);
+					written += chunks[chunk++]!.length;
+				}
+				const line = window.line(target);
+				ok = t.deepEqual({line, column: window.column(target)}, reference(text, target)) && ok;
+				window.drop(target);
 			}
 			return ok;
 		},

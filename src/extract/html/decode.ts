@@ -216,6 +216,9 @@ export class CharacterReferenceDecoder {
 		// unit cost ~100 bytes each: 16 MB of NULs took 2 GB).
 		let ampersand = source.indexOf('&');
 		let carriageReturn = source.indexOf('\r');
+		// Most values hold references only: their identity runs are slices as they are (no unit to replace).
+		const runMode: DecodeMode | undefined =
+			xmlAttribute || carriageReturn >= 0 || (mode === 'attribute' && source.includes('\0')) ? mode : undefined;
 		for (;;) {
 			if (ampersand >= 0 && ampersand < i) ampersand = source.indexOf('&', i);
 			if (carriageReturn >= 0 && carriageReturn < i) carriageReturn = source.indexOf('\r', i);
@@ -246,13 +249,13 @@ export class CharacterReferenceDecoder {
 				continue;
 			}
 			// An atomic run: the identity run before it, then the replacement.
-			identity(runs, text, source, identityStart, i, mode);
+			identity(runs, text, source, identityStart, i, runMode);
 			runs.push(text.length, i, 1);
 			text.add(replacement);
 			i += consumed;
 			identityStart = i;
 		}
-		identity(runs, text, source, identityStart, length, mode);
+		identity(runs, text, source, identityStart, length, runMode);
 		runs.push(text.length, length, 0);
 		return new DecodedText(text.text(), source, sourceStart, runs);
 	}
@@ -268,11 +271,19 @@ export class CharacterReferenceDecoder {
 	}
 }
 
-/** The identity run `[from, to)` of `source`, if not empty: one run, its units preprocessed. */
-function identity(runs: Runs, text: StringBuilder, source: string, from: number, to: number, mode: DecodeMode): void {
+/** The identity run `[from, to)` of `source`, if not empty: one run, its units preprocessed (`mode` undefined: none to replace). */
+function identity(
+	runs: Runs,
+	text: StringBuilder,
+	source: string,
+	from: number,
+	to: number,
+	mode: DecodeMode | undefined,
+): void {
 	if (to === from) return;
 	runs.push(text.length, from, 0);
-	text.add(preprocessed(source.slice(from, to), mode));
+	const run = source.slice(from, to);
+	text.add(mode === undefined ? run : preprocessed(run, mode));
 }
 
 /** Units passed to one `String.fromCharCode` call (an argument list, kept well under engines' limits). */

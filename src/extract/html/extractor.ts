@@ -226,6 +226,16 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	/** Line and column of an offset (offsets must come in increasing order). */
 	readonly locate = (offset: number): Position => this.source.locate(offset);
 
+	/** TagHost: the line of an offset (offsets must come in increasing order), without a Position. */
+	lineOf(offset: number): number {
+		return this.source.line(offset);
+	}
+
+	/** TagHost: the column of an offset on the line located last. */
+	columnOf(offset: number): number {
+		return this.source.column(offset);
+	}
+
 	/** Characters of source held right now (the memory bound, for tests and monitoring). */
 	get heldLength(): number {
 		return this.source.held;
@@ -338,7 +348,8 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		const start = text.toSourceStart(link.start);
 		const end = link.start === link.end ? start : text.toSourceEnd(link.end);
 		if (this.cap.fold(end) || this.folded?.(start, end) === true) return;
-		const {line, column} = this.locate(start);
+		const line = this.lineOf(start);
+		const column = this.columnOf(start);
 		const sliced = text.sourceSlice(start, end);
 		const raw = this.options.own === undefined ? sliced : this.options.own(sliced);
 		const moved = movedEvent(event, raw, start, end, line, column);

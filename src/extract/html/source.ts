@@ -95,25 +95,48 @@ export class SourceWindow {
 	/** Line and column of `offset`; offsets must be located in increasing order. */
 	locate(offset: number): Position {
 		if (!this.counting) return NO_POSITION;
+		return {line: this.line(offset), column: this.column(offset)};
+	}
+
+	/** The line of `offset` (0 when lines are not counted); offsets must be located in increasing order. */
+	line(offset: number): number {
+		if (!this.counting) return 0;
+		this.advance(offset);
+		return this.tracker.line;
+	}
+
+	/** The column of `offset`, which must be on the line located last (by {@link line}); 0 when lines are not counted. */
+	column(offset: number): number {
+		return this.counting ? offset - this.tracker.lineStart + 1 : 0;
+	}
+
+	/** Count the lines up to `offset`. */
+	private advance(offset: number): void {
 		const {text, tracker} = this;
 		const last = text.lastIndex;
 		const lastStart = text.pieceStart(last);
 		// Most offsets are located in the last piece written, after one located there.
-		if (last >= 0 && tracker.located >= lastStart) return tracker.locate(text.pieceText(last), lastStart, offset);
+		if (last >= 0 && tracker.located >= lastStart) {
+			tracker.advance(text.pieceText(last), lastStart, offset);
+			return;
+		}
 		for (let i = text.pieceAt(tracker.located); ; i++) {
 			const piece = text.pieceText(i);
 			const pieceStart = text.pieceStart(i);
 			const pieceEnd = pieceStart + piece.length;
-			if (offset <= pieceEnd || i >= last) return tracker.locate(piece, pieceStart, offset);
+			if (offset <= pieceEnd || i >= last) {
+				tracker.advance(piece, pieceStart, offset);
+				return;
+			}
 			// The tracker reads one piece at a time: count this one's lines, then go on.
-			tracker.locate(piece, pieceStart, pieceEnd);
+			tracker.advance(piece, pieceStart, pieceEnd);
 		}
 	}
 
 	/** Forget the text before `keep`, counting its lines first. */
 	drop(keep: number): void {
 		if (keep <= this.text.start) return;
-		if (this.counting && keep > this.tracker.located) this.locate(keep);
+		if (this.counting && keep > this.tracker.located) this.advance(keep);
 		this.text.drop(keep);
 	}
 }

@@ -17,7 +17,6 @@ import {
 import {type Against, type ReferenceEvent, referenceEvent, setAttributeFields, type ValueSyntax} from '../event.js';
 import {type CharacterReferenceDecoder, DecodedText, type DecodeMode, needsDecoding} from './decode.js';
 import {parseMetaRefresh} from '../meta-refresh.js';
-import type {Position} from '../position.js';
 import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './lists.js';
 import {forEachSrcsetUrl, isAsciiWhitespace} from '../srcset.js';
 
@@ -41,7 +40,10 @@ export type EventRole = 'plain' | 'anchor' | 'base';
 export interface TagHost {
 	readonly decoder: CharacterReferenceDecoder;
 	readonly decodeMode: DecodeMode;
-	locate(offset: number): Position;
+	/** The line of `offset` (offsets come in increasing order); then {@link columnOf} gives its column. */
+	lineOf(offset: number): number;
+	/** The column of `offset`, on the line {@link lineOf} located last. */
+	columnOf(offset: number): number;
 	/** The document URL (the fallback base), for an empty form action. */
 	readonly documentUrl: string | undefined;
 	/** The codebase of the innermost open object/applet (for param values). */
@@ -56,8 +58,8 @@ export interface TagHost {
 }
 
 /**
- * The fields every event from one attribute shares. Made by {@link eventFields} or
- * {@link copyFields} only: one shape for all (see ReferenceEvent).
+ * The fields every event from one attribute shares. Made by {@link eventFields} only: one
+ * shape for all (see ReferenceEvent).
  */
 export interface EventFields {
 	kind: LinkKind;
@@ -98,18 +100,6 @@ function eventFields(
 	};
 }
 
-/** A copy of `fields` (to change some of them), in the same shape. */
-function copyFields(fields: EventFields): EventFields {
-	const copy = eventFields(fields.kind, fields.against, fields.syntax, fields.element, fields.attribute, fields.quote);
-	copy.rel = fields.rel;
-	copy.codebase = fields.codebase;
-	copy.reference = fields.reference;
-	copy.refreshQuote = fields.refreshQuote;
-	copy.metaName = fields.metaName;
-	copy.hreflang = fields.hreflang;
-	return copy;
-}
-
 /** Read the URL-bearing attributes of a start tag, emitting events in source order. */
 export function readTag(tag: TagRecord, host: TagHost): void {
 	const html = tag.namespace === 'html';
@@ -126,6 +116,11 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 		if (verbatim && rule.syntax === 'url' && (rule.when === undefined || rule.when === 'link-rel')) {
 			const kind = rule.when === undefined ? rule.kind : linkRelKind(rel ?? []);
 			emitVerbatimUrl(tag, attribute, kind, rule.against, rel, hreflang, host);
+			continue;
+		}
+		// Most meta content (a description, a keyword list) holds no URL: no fields record, not even decoded.
+		if (rule.when === 'meta-content') {
+			readMetaContent(tag, attribute, rule, verbatim, host);
 			continue;
 		}
 		const fields = applyRule(tag, attribute, rule, rel, host);
@@ -219,11 +214,6 @@ function readValue(
 	verbatim: boolean,
 	host: TagHost,
 ): void {
-	// Most meta content (a description, a keyword list) holds no URL: it is not even decoded.
-	if (rule.when === 'meta-content') {
-		readMetaContent(tag, attribute, verbatim, fields, host);
-		return;
-	}
 	const role = roleOf(tag, attribute);
 	const text = valueText(attribute, verbatim, host);
 	switch (rule.syntax) {
@@ -244,9 +234,9 @@ function readValue(
 			break;
 		}
 		case 'css': {
-			const css = copyFields(fields);
-			css.kind = 'resource';
-			host.css(text, css);
+			// The record is this attribute's own (made by applyRule): changed in place.
+			fields.kind = 'resource';
+			host.css(text, fields);
 			break;
 		}
 		case 'doc': {
@@ -267,8 +257,8 @@ function valueText(attribute: AttributeRecord, verbatim: boolean, host: TagHost)
 function readMetaContent(
 	tag: TagRecord,
 	attribute: AttributeRecord,
+	rule: AttributeRule,
 	verbatim: boolean,
-	fields: EventFields,
 	host: TagHost,
 ): void {
 	const property = keyword(tag, 'property', host);
@@ -280,41 +270,50 @@ function readMetaContent(
 	const isPolling = !isRefresh && !isUrl && named(POLLING_META_NAMES);
 	if (!isRefresh && !isUrl && !isPolling && (name !== 'robots' || host.robotsReported)) return;
 	const text = valueText(attribute, verbatim, host);
+	// The fields its rule gives (no condition of a meta element's applies to them).
+	const fields = eventFields(rule.kind, rule.against, 'url', tag.name, attribute.name, attribute.quote);
 	if (isRefresh) {
 		const url = parseMetaRefresh(text.text)?.url;
 		if (url === undefined || url === null) return;
-		const refresh = copyFields(fields);
-		refresh.syntax = 'meta-refresh';
-		refresh.refreshQuote = url.quote;
-		emitSpan(text, url.start, url.end, refresh, host, 'plain');
+		fields.syntax = 'meta-refresh';
+		fields.refreshQuote = url.quote;
+		emitSpan(text, url.start, url.end, fields, host, 'plain');
 	} else if (isUrl) {
-		const metadata = copyFields(fields);
-		metadata.kind = 'metadata';
-		metadata.metaName = property !== undefined && URL_META_NAMES.has(property) ? property : name;
-		emitStripped(text, 0, text.text.length, metadata, host, 'plain');
+		fields.kind = 'metadata';
+		fields.metaName = property !== undefined && URL_META_NAMES.has(property) ? property : name;
+		emitStripped(text, 0, text.text.length, fields, host, 'plain');
 	} else if (isPolling) {
-		const polling = copyFields(fields);
-		polling.kind = 'metadata';
-		polling.syntax = 'list-item';
-		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, polling, host, 'plain'));
+		fields.kind = 'metadata';
+		fields.syntax = 'list-item';
+		forEachPollingUri(text.text, (start, end) => emitStripped(text, start, end, fields, host, 'plain'));
 	} else {
 		const directives = tokens(text.text.toLowerCase(), true);
 		if (!directives.includes('nofollow') && !directives.includes('none')) return;
 		host.robotsReported = true;
 		// Reported once per document: an empty reference (this document) carrying the directives.
-		const robots = copyFields(fields);
-		robots.kind = 'metadata';
-		robots.syntax = 'none';
-		robots.rel = directives;
-		documentUrl(robots, host);
-		emitSpan(text, 0, 0, robots, host, 'plain');
+		fields.kind = 'metadata';
+		fields.syntax = 'none';
+		fields.rel = directives;
+		documentUrl(fields, host);
+		emitSpan(text, 0, 0, fields, host, 'plain');
 	}
 }
 
 /** An absent form action: the document URL (HTML form submission), as an empty span after the tag name. */
 function emitAbsentAction(tag: TagRecord, host: TagHost): void {
-	const {line, column} = host.locate(tag.nameEnd);
-	const event = referenceEvent('', '', tag.nameEnd, tag.nameEnd, line, column, 'form', 'document', 'none', 'attribute');
+	const line = host.lineOf(tag.nameEnd);
+	const event = referenceEvent(
+		'',
+		'',
+		tag.nameEnd,
+		tag.nameEnd,
+		line,
+		host.columnOf(tag.nameEnd),
+		'form',
+		'document',
+		'none',
+		'attribute',
+	);
 	event.element = tag.name;
 	event.attribute = 'action';
 	event.reference = host.documentUrl;
@@ -343,14 +342,14 @@ function emitVerbatimUrl(
 	while (end > start && isAsciiWhitespace(codeAt(raw, end - 1))) end--;
 	const value = start === 0 && end === raw.length ? raw : raw.slice(start, end);
 	const sourceStart = attribute.valueStart + start;
-	const {line, column} = host.locate(sourceStart);
+	const line = host.lineOf(sourceStart);
 	const event = referenceEvent(
 		value,
 		value,
 		sourceStart,
 		attribute.valueStart + end,
 		line,
-		column,
+		host.columnOf(sourceStart),
 		kind,
 		against,
 		'url',
@@ -388,7 +387,7 @@ export function emitSpan(
 	host: TagHost,
 	role: EventRole,
 ): void {
-	host.emit(spanEvent(text, start, end, fields, host.locate), role);
+	host.emit(spanEvent(text, start, end, fields, host), role);
 }
 
 /** The event for the decoded span `[start, end)` of `text`; its span and raw text point into the source. */
@@ -397,11 +396,12 @@ export function spanEvent(
 	start: number,
 	end: number,
 	fields: EventFields,
-	locate: (offset: number) => Position,
+	host: Pick<TagHost, 'lineOf' | 'columnOf'>,
 ): ReferenceEvent {
 	const sourceStart = text.toSourceStart(start);
 	const sourceEnd = start === end ? sourceStart : text.toSourceEnd(end);
-	const {line, column} = locate(sourceStart);
+	const line = host.lineOf(sourceStart);
+	const column = host.columnOf(sourceStart);
 	const value = text.text.slice(start, end);
 	const raw = text.verbatim ? value : text.sourceSlice(sourceStart, sourceEnd);
 	return fieldsEvent(value, raw, sourceStart, sourceEnd, line, column, fields);

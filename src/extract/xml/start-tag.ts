@@ -67,7 +67,8 @@ export function htmlTableHost(
 	return {
 		decoder,
 		decodeMode: 'xml-attribute',
-		locate: () => UNLOCATED,
+		lineOf: () => 0,
+		columnOf: () => 0,
 		documentUrl,
 		pluginCodebase: undefined,
 		// The HTML table's events stand in XML attributes (XML 1.0 §3.3.3 normalization applies on read).
