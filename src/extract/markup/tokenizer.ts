@@ -75,8 +75,22 @@ interface TokenizerInternals {
 	offset: number;
 }
 
-/** One-character strings for char codes below 128 (every character fastForwardTo waits for). */
+/**
+ * One-character strings for char codes below 128 (every character fastForwardTo and the
+ * text-and-tag loop search for). Searched for as `buffer.indexOf(CHARACTERS[code])`, never as
+ * a literal: given a constant one-character string, Node 20's optimizing compiler (V8 11)
+ * may build a search that is twice as slow on two-byte strings (a page with any character
+ * past U+00FF) as on one-byte ones, depending on unrelated edits of the function: measured
+ * on the corpus, the loop took 2x as long after a one-line change elsewhere. A table
+ * load is not a constant to it; the generic search is fast on both.
+ */
 const CHARACTERS: readonly string[] = Array.from({length: 128}, (_, code) => String.fromCharCode(code));
+/** `<`, `"`, `'`, `-`, `>` as searched for (see {@link CHARACTERS}). */
+const LESS_THAN = 0x3c;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const DASH = 0x2d;
+const GREATER = 0x3e;
 
 /**
  * Moves to the next `c` after the current index and returns true; or, when the buffer has
@@ -435,7 +449,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 		const code = buffer.charCodeAt(i);
 		switch (state) {
 			case TEXT: {
-				const lt = buffer.indexOf('<', i);
+				const lt = buffer.indexOf(CHARACTERS[LESS_THAN]!, i);
 				if (lt < 0) {
 					i = length;
 					break;
@@ -610,7 +624,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					end = i;
 					while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
 					if (end === length) end = -1;
-				} else end = buffer.indexOf(quote === QuoteType.Double ? '"' : "'", i);
+				} else end = buffer.indexOf(CHARACTERS[quote === QuoteType.Double ? DOUBLE_QUOTE : SINGLE_QUOTE]!, i);
 				if (end < 0) {
 					i = length;
 					break;
@@ -688,7 +702,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 						matched = char === 0x3c /* < */ ? 1 : 0;
 						at++;
 					} else if (skips) {
-						const lt = buffer.indexOf('<', at + 1);
+						const lt = buffer.indexOf(CHARACTERS[LESS_THAN]!, at + 1);
 						if (lt < 0) at = length;
 						else {
 							matched = 1;
@@ -740,7 +754,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 							break;
 						}
 					} else if (matched === 0) {
-						const dash = buffer.indexOf('-', at + 1);
+						const dash = buffer.indexOf(CHARACTERS[DASH]!, at + 1);
 						if (dash < 0) {
 							at = length;
 							break;
@@ -766,7 +780,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 			}
 			case AFTER_CLOSING_TAG_NAME: {
 				// Most end tags end just after their name: no search for that.
-				const end = code === 0x3e /* > */ ? i : buffer.indexOf('>', i);
+				const end = code === 0x3e /* > */ ? i : buffer.indexOf(CHARACTERS[GREATER]!, i);
 				if (end < 0) {
 					i = length;
 					break;
