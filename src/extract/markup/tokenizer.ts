@@ -79,10 +79,10 @@ interface TokenizerInternals {
  * One-character strings for char codes below 128 (every character fastForwardTo and the
  * text-and-tag loop search for). Searched for as `buffer.indexOf(CHARACTERS[code])`, never as
  * a literal: given a constant one-character string, Node 20's optimizing compiler (V8 11)
- * may build a search that is twice as slow on two-byte strings (a page with any character
- * past U+00FF) as on one-byte ones, depending on unrelated edits of the function: measured
- * on the corpus, the loop took 2x as long after a one-line change elsewhere. A table
- * load is not a constant to it; the generic search is fast on both.
+ * may build a search made for one-byte strings, 1.7x slower than the generic one on
+ * two-byte strings (a page with any character past U+00FF: 164 of the corpus's 258), and
+ * whether it does in this loop changed with unrelated edits (the loop's time on the corpus
+ * varied 2x). A table load is no constant to it: the generic search runs on both.
  */
 const CHARACTERS: readonly string[] = Array.from({length: 128}, (_, code) => String.fromCharCode(code));
 /** `<`, `"`, `'`, `-`, `>` as searched for (see {@link CHARACTERS}). */
