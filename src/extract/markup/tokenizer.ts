@@ -523,9 +523,9 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 			case BEFORE_ATTRIBUTE_NAME:
 			case IN_SELF_CLOSING_TAG: {
 				if (state === BEFORE_ATTRIBUTE_NAME && code !== 0x3e /* > */ && code !== 0x2f /* / */) {
-					// The attributes in one run, each `name="value"`, `name='value'`, `name=value` or a
-					// bare name before `>` or `/` read in place; at anything else (whitespace after a
-					// name, `=` before whitespace, the buffer's end) the cases of each state take over, in the
+					// The attributes in one run, each `name="value"`, `name='value'` or `name=value`
+					// read in place; at anything else (a name not followed at once by `=`, `=` before
+					// whitespace or `>`, the buffer's end) the cases of each state take over, in the
 					// state the stock states would be in there.
 					let at = i;
 					let c = code;
@@ -555,23 +555,8 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 						attributeNameEnd = sectionStart = end + offset;
 						c = buffer.charCodeAt(end);
 						if (c !== 0x3d /* = */) {
-							if ((CLASSES[c]! & WHITESPACE) !== 0) {
-								state = AFTER_ATTRIBUTE_NAME;
-								at = end;
-								break;
-							}
-							// `#after-attribute-name-state` at `/` or `>`: the attribute has no value.
-							if (reported)
-								reportAttribute(
-									cbs,
-									QuoteType.NoValue,
-									attributeNameEnd,
-									attributeNameEnd,
-									attributeName,
-									attributeStart,
-									attributeNameEnd,
-								);
-							sectionStart = -1;
+							// Whitespace, `/` or `>` after the name: `#after-attribute-name-state` decides.
+							state = AFTER_ATTRIBUTE_NAME;
 							at = end;
 							break;
 						}
