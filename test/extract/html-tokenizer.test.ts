@@ -489,3 +489,61 @@ test('with onattribute, one call per attribute read whole, under the name attrib
 		['opentagend', 12],
 	]);
 });
+
+/**
+ * Start tags whose attributes the loop reads in one run, and each way out of it: values
+ * quoted both ways, unquoted, empty, with `>` inside; a bare name before `>`, `/` or
+ * whitespace; `=` before whitespace or `>`; a name starting with `=`; no whitespace
+ * between attributes; whitespace of every kind.
+ */
+const ATTRIBUTE_RUNS = [
+	'<a b="x"c=\'y\' d=e f g/ h = "i" j=>k',
+	'<img src="a>b" alt=\'\' hidden>t<br/>',
+	'<p x= "y" =z\tw\n=\f"v"\r/>u',
+	'<div class=c id="i"/><input value=a/b disabled/>',
+	'<a href=x>y</a><a HREF="h" data-x=1 src=s.png alt hidden>',
+	"<x-y\ty='z' a=\"'\" b='\"'>",
+];
+
+test('attributes read in one run: same callbacks as the stock Tokenizer at every split point, with and without attributeNames', t => {
+	const named = ['href', 'src', 'hidden', 'x', 'j'];
+	const table = {
+		find: (text: string, start: number, end: number) =>
+			named.find(name => name === text.slice(start, end).toLowerCase()),
+	};
+	for (const input of ATTRIBUTE_RUNS) {
+		const splits = [
+			[...input],
+			...Array.from({length: input.length + 1}, (_, k) => [input.slice(0, k), input.slice(k)]),
+		];
+		for (const chunks of splits) {
+			const stock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks);
+			for (const oneCall of [false, true]) {
+				t.deepEqual(
+					calls(cbs => new FastTokenizer({decodeEntities: false}, cbs), chunks, undefined, oneCall),
+					stock,
+					JSON.stringify(chunks),
+				);
+				const keep = (name: string): boolean => named.includes(name);
+				t.deepEqual(
+					keptAttributes(
+						calls(
+							cbs => {
+								const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+								tokenizer.attributeNames = table;
+								return tokenizer;
+							},
+							chunks,
+							undefined,
+							oneCall,
+						),
+						input,
+						keep,
+					),
+					keptAttributes(stock, input, keep),
+					JSON.stringify(chunks),
+				);
+			}
+		}
+	}
+});

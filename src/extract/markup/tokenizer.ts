@@ -75,8 +75,22 @@ interface TokenizerInternals {
 	offset: number;
 }
 
-/** One-character strings for char codes below 128 (every character fastForwardTo waits for). */
+/**
+ * One-character strings for char codes below 128 (every character fastForwardTo and the
+ * text-and-tag loop search for). Searched for as `buffer.indexOf(CHARACTERS[code])`, never as
+ * a literal: given a constant one-character string, Node 20's optimizing compiler (V8 11)
+ * may build a search made for one-byte strings, 1.7x slower than the generic one on
+ * two-byte strings (a page with any character past U+00FF: 164 of the corpus's 258), and
+ * whether it does in this loop changed with unrelated edits (the loop's time on the corpus
+ * varied 2x). A table load is no constant to it: the generic search runs on both.
+ */
 const CHARACTERS: readonly string[] = Array.from({length: 128}, (_, code) => String.fromCharCode(code));
+/** `<`, `"`, `'`, `-`, `>` as searched for (see {@link CHARACTERS}). */
+const LESS_THAN = 0x3c;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
+const DASH = 0x2d;
+const GREATER = 0x3e;
 
 /**
  * Moves to the next `c` after the current index and returns true; or, when the buffer has
@@ -168,7 +182,8 @@ const TAG_SECTION_END = 2;
 const EQUALS = 4;
 const AMPERSAND = 8;
 const GREATER_THAN = 16;
-const CLASSES = new Uint8Array(128);
+/** By any UTF-16 code unit (64 KB): a class is one load, with no test for ASCII first. */
+const CLASSES = new Uint8Array(0x10000);
 for (const code of [0x09, 0x0a, 0x0c, 0x0d, 0x20]) CLASSES[code] = WHITESPACE | TAG_SECTION_END;
 CLASSES[0x2f] = TAG_SECTION_END;
 CLASSES[0x3e] = TAG_SECTION_END | GREATER_THAN;
@@ -186,7 +201,7 @@ function skipTo(tokenizer: StateInternals, stop: number, invert: boolean): numbe
 	let i = tokenizer.index - tokenizer.offset + 1;
 	for (; i < length; i++) {
 		const c = buffer.charCodeAt(i);
-		const hit = c < 128 && (CLASSES[c]! & stop) !== 0;
+		const hit = (CLASSES[c]! & stop) !== 0;
 		if (hit !== invert) {
 			tokenizer.index = i + tokenizer.offset;
 			return c;
@@ -196,8 +211,9 @@ function skipTo(tokenizer: StateInternals, stop: number, invert: boolean): numbe
 	return -1;
 }
 
+/** The class of a code unit (`charCodeAt` of an index inside the string: 0 to 0xFFFF). */
 function classOf(c: number): number {
-	return c < 128 ? CLASSES[c]! : 0;
+	return CLASSES[c]!;
 }
 
 /**
@@ -435,7 +451,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 		const code = buffer.charCodeAt(i);
 		switch (state) {
 			case TEXT: {
-				const lt = buffer.indexOf('<', i);
+				const lt = buffer.indexOf(CHARACTERS[LESS_THAN]!, i);
 				if (lt < 0) {
 					i = length;
 					break;
@@ -506,6 +522,104 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 			}
 			case BEFORE_ATTRIBUTE_NAME:
 			case IN_SELF_CLOSING_TAG: {
+				if (state === BEFORE_ATTRIBUTE_NAME && code !== 0x3e /* > */ && code !== 0x2f /* / */) {
+					// The attributes in one run, each `name="value"`, `name='value'` or `name=value`
+					// read in place; at anything else (a name not followed at once by `=`, `=` before
+					// whitespace or `>`, the buffer's end) the cases of each state take over, in the
+					// state the stock states would be in there.
+					let at = i;
+					let c = code;
+					for (;;) {
+						// `#before-attribute-name-state`: whitespace is ignored.
+						while ((CLASSES[c]! & WHITESPACE) !== 0) {
+							if (++at === length) break;
+							c = buffer.charCodeAt(at);
+						}
+						if (at === length || c === 0x3e /* > */ || c === 0x2f /* / */) break;
+						// `#attribute-name-state`: the name's first character is part of it, even `=`.
+						let end = at + 1;
+						while (end < length && (CLASSES[buffer.charCodeAt(end)]! & (TAG_SECTION_END | EQUALS)) === 0) end++;
+						if (end === length) {
+							state = IN_ATTRIBUTE_NAME;
+							sectionStart = at + offset;
+							at = length;
+							break;
+						}
+						attributeName = names === null ? undefined : names.find(buffer, at, end);
+						reported = names === null || attributeName !== undefined;
+						if (reported && heldStart >= 0) {
+							cbs.onopentagname(heldStart, heldEnd);
+							heldStart = -1;
+						}
+						attributeStart = at + offset;
+						attributeNameEnd = sectionStart = end + offset;
+						c = buffer.charCodeAt(end);
+						if (c !== 0x3d /* = */) {
+							// Whitespace, `/` or `>` after the name: `#after-attribute-name-state` decides.
+							state = AFTER_ATTRIBUTE_NAME;
+							at = end;
+							break;
+						}
+						// `#before-attribute-value-state` just after the `=`.
+						const valueStart = end + 1;
+						const q = valueStart < length ? buffer.charCodeAt(valueStart) : 0x20;
+						let valueEnd: number;
+						let quote: QuoteType;
+						if (q === 0x22 /* " */ || q === 0x27 /* ' */) {
+							// `#attribute-value-(double-quoted)-state`, `#attribute-value-(single-quoted)-state`.
+							quote = q === 0x22 ? QuoteType.Double : QuoteType.Single;
+							valueEnd = buffer.indexOf(CHARACTERS[q]!, valueStart + 1);
+							if (valueEnd < 0) {
+								state = q === 0x22 ? IN_ATTRIBUTE_VALUE_DOUBLE : IN_ATTRIBUTE_VALUE_SINGLE;
+								sectionStart = valueStart + 1 + offset;
+								at = length;
+								break;
+							}
+							if (reported)
+								reportAttribute(
+									cbs,
+									quote,
+									valueStart + 1 + offset,
+									valueEnd + offset,
+									attributeName,
+									attributeStart,
+									end + offset,
+								);
+							at = valueEnd + 1;
+						} else if ((CLASSES[q]! & (WHITESPACE | GREATER_THAN)) === 0) {
+							// `#attribute-value-(unquoted)-state`: to whitespace or `>`.
+							valueEnd = valueStart + 1;
+							while (valueEnd < length && (CLASSES[buffer.charCodeAt(valueEnd)]! & (WHITESPACE | GREATER_THAN)) === 0)
+								valueEnd++;
+							if (valueEnd === length) {
+								state = IN_ATTRIBUTE_VALUE_UNQUOTED;
+								sectionStart = valueStart + offset;
+								at = length;
+								break;
+							}
+							if (reported)
+								reportAttribute(
+									cbs,
+									QuoteType.Unquoted,
+									valueStart + offset,
+									valueEnd + offset,
+									attributeName,
+									attributeStart,
+									end + offset,
+								);
+							at = valueEnd;
+						} else {
+							state = AFTER_ATTRIBUTE_NAME;
+							at = end;
+							break;
+						}
+						sectionStart = -1;
+						if (at === length) break;
+						c = buffer.charCodeAt(at);
+					}
+					i = at;
+					break;
+				}
 				if (code === 0x3e /* > */) {
 					// HTML: a self-closing flag is reported; the tag's content is read as after any start tag.
 					sectionStart = i + 1 + offset;
@@ -610,7 +724,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					end = i;
 					while (end < length && (classOf(buffer.charCodeAt(end)) & (WHITESPACE | GREATER_THAN)) === 0) end++;
 					if (end === length) end = -1;
-				} else end = buffer.indexOf(quote === QuoteType.Double ? '"' : "'", i);
+				} else end = buffer.indexOf(CHARACTERS[quote === QuoteType.Double ? DOUBLE_QUOTE : SINGLE_QUOTE]!, i);
 				if (end < 0) {
 					i = length;
 					break;
@@ -688,7 +802,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 						matched = char === 0x3c /* < */ ? 1 : 0;
 						at++;
 					} else if (skips) {
-						const lt = buffer.indexOf('<', at + 1);
+						const lt = buffer.indexOf(CHARACTERS[LESS_THAN]!, at + 1);
 						if (lt < 0) at = length;
 						else {
 							matched = 1;
@@ -740,7 +854,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 							break;
 						}
 					} else if (matched === 0) {
-						const dash = buffer.indexOf('-', at + 1);
+						const dash = buffer.indexOf(CHARACTERS[DASH]!, at + 1);
 						if (dash < 0) {
 							at = length;
 							break;
@@ -766,7 +880,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 			}
 			case AFTER_CLOSING_TAG_NAME: {
 				// Most end tags end just after their name: no search for that.
-				const end = code === 0x3e /* > */ ? i : buffer.indexOf('>', i);
+				const end = code === 0x3e /* > */ ? i : buffer.indexOf(CHARACTERS[GREATER]!, i);
 				if (end < 0) {
 					i = length;
 					break;
