@@ -77,7 +77,10 @@ test('offset map (utf-8): ASCII bytes are mapped without measuring the text, the
 	const input = Buffer.from(text);
 	const map = createOffsetMap('utf-8', 0, codecs);
 	if (map === null) return t.fail();
-	const source = (from: number, to: number): string => text.slice(from, to);
+	const source = (from: number, to: number, each: (piece: string) => void): boolean => {
+		each(text.slice(from, to));
+		return true;
+	};
 	t.is(map.toByte(9, input, 0, false, source), 9);
 	t.is(measured, 0);
 	// Past é (two bytes in UTF-8, C3 A9): one byte more than its text offset.
@@ -127,7 +130,10 @@ test('offset map (utf-8): after a non-ASCII byte the ASCII stretch that follows 
 	const input = Buffer.from(text);
 	const map = createOffsetMap('utf-8', 0, codecs);
 	if (map === null) return t.fail();
-	const source = (from: number, to: number): string => text.slice(from, to);
+	const source = (from: number, to: number, each: (piece: string) => void): boolean => {
+		each(text.slice(from, to));
+		return true;
+	};
 	for (let offset = 0, k = 0; offset <= text.length; offset += 1 + (k++ % 7)) {
 		const expected = Buffer.byteLength(text.slice(0, offset));
 		if (map.toByte(offset, input, 0, false, source) !== expected) return t.fail(`offset ${offset}`);

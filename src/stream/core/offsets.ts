@@ -30,8 +30,12 @@ export interface OffsetMap {
 	toByte(target: number, bytes: Uint8Array, start: number, final: boolean, text?: TextSource): number;
 }
 
-/** The decoded text of `[from, to)` when it is still held, else undefined (a shortcut for maps that can use it). */
-export type TextSource = (from: number, to: number) => string | undefined;
+/**
+ * Passes the decoded text of `[from, to)` to `each`, in pieces, when it is still held, else
+ * returns false (a shortcut for maps that can use it): pieces, so that a span over several
+ * written chunks is measured where it lies, not joined first.
+ */
+export type TextSource = (from: number, to: number, each: (piece: string) => void) => boolean;
 
 /**
  * The map for a document in `encoding` (a WHATWG name) whose text starts after
@@ -108,6 +112,14 @@ class Utf8Map implements OffsetMap {
 	private dirtyAt = Number.POSITIVE_INFINITY;
 	private readonly utf8Length: (text: string) => number;
 	private readonly isAscii: ((bytes: Uint8Array) => boolean) | undefined;
+	/** The UTF-8 length of the pieces `measure` was given, while none held U+FFFD (`valid`). */
+	private measured = 0;
+	private valid = true;
+	private readonly measure = (piece: string): void => {
+		if (!this.valid) return;
+		if (piece.includes('\uFFFD')) this.valid = false;
+		else this.measured += this.utf8Length(piece);
+	};
 
 	constructor(bomLength: number, codecs: Codecs) {
 		this.byte = bomLength;
@@ -127,10 +139,11 @@ class Utf8Map implements OffsetMap {
 			return ascii;
 		}
 		// Text with no U+FFFD came from valid UTF-8, which encodes back to the same bytes.
-		const piece = text?.(this.text, target);
-		if (piece !== undefined && !piece.includes('\uFFFD')) {
+		this.measured = 0;
+		this.valid = true;
+		if (text?.(this.text, target, this.measure) === true && this.valid) {
 			this.text = target;
-			this.byte += this.utf8Length(piece);
+			this.byte += this.measured;
 			return this.restart();
 		}
 		let t = this.text;
