@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import {HeldByteArray} from '../../src/rewrite/held.js';
 import type {Codecs} from '../../src/stream/core/codecs.js';
 import {createDecoder} from '../../src/stream/core/decode.js';
-import {createOffsetMap} from '../../src/stream/core/offsets.js';
+import {createOffsetMap, type TextSource} from '../../src/stream/core/offsets.js';
 import {rewriteAll} from '../../src/stream/core/one-shot.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
 import {rewriteLinks} from '../../src/stream/node/rewrite.js';
@@ -64,6 +64,14 @@ test('sniffing decoder: a first write that decides the encoding is decoded where
 	t.true(short.copied >= 10);
 });
 
+/** The text an offset map may measure (offsets.ts TextSource): all of `text`, as one piece. */
+function wholeSource(text: string): TextSource {
+	return (from, to, each) => {
+		each(text.slice(from, to));
+		return true;
+	};
+}
+
 test('offset map (utf-8): ASCII bytes are mapped without measuring the text, the rest as before', t => {
 	let measured = 0;
 	const codecs: Codecs = {
@@ -77,10 +85,7 @@ test('offset map (utf-8): ASCII bytes are mapped without measuring the text, the
 	const input = Buffer.from(text);
 	const map = createOffsetMap('utf-8', 0, codecs);
 	if (map === null) return t.fail();
-	const source = (from: number, to: number, each: (piece: string) => void): boolean => {
-		each(text.slice(from, to));
-		return true;
-	};
+	const source = wholeSource(text);
 	t.is(map.toByte(9, input, 0, false, source), 9);
 	t.is(measured, 0);
 	// Past é (two bytes in UTF-8, C3 A9): one byte more than its text offset.
@@ -130,10 +135,7 @@ test('offset map (utf-8): after a non-ASCII byte the ASCII stretch that follows 
 	const input = Buffer.from(text);
 	const map = createOffsetMap('utf-8', 0, codecs);
 	if (map === null) return t.fail();
-	const source = (from: number, to: number, each: (piece: string) => void): boolean => {
-		each(text.slice(from, to));
-		return true;
-	};
+	const source = wholeSource(text);
 	for (let offset = 0, k = 0; offset <= text.length; offset += 1 + (k++ % 7)) {
 		const expected = Buffer.byteLength(text.slice(0, offset));
 		if (map.toByte(offset, input, 0, false, source) !== expected) return t.fail(`offset ${offset}`);
@@ -169,40 +171,40 @@ test('offset map (utf-8): long ASCII runs between other characters, held bytes g
 	t.pass();
 });
 
-test('offset map (utf-8): a page of ASCII with a few other characters is mapped by its bytes, never by measuring its text', t => {
-	let measured = 0;
-	let calls = 0;
-	const codecs: Codecs = {
-		...nodeCodecs,
-		utf8Length: text => {
-			measured += text.length;
-			return nodeCodecs.utf8Length(text);
-		},
-		isAscii: bytes => {
-			calls++;
-			return nodeCodecs.isAscii?.(bytes) ?? false;
-		},
+/** nodeCodecs counting what an offset map asks of them: native ASCII checks, and units of text measured. */
+function countingCodecs(): {codecs: Codecs; count: {calls: number; measured: number}} {
+	const count = {calls: 0, measured: 0};
+	const codecs: Codecs = {...nodeCodecs};
+	codecs.utf8Length = text => {
+		count.measured += text.length;
+		return nodeCodecs.utf8Length(text);
 	};
+	codecs.isAscii = bytes => {
+		count.calls++;
+		return nodeCodecs.isAscii?.(bytes) ?? false;
+	};
+	return {codecs, count};
+}
+
+test('offset map (utf-8): a page of ASCII with a few other characters is mapped by its bytes, never by measuring its text', t => {
+	const {codecs, count} = countingCodecs();
 	// A typographic apostrophe (E2 80 99, three bytes) every 2,000 bytes or so, a link every 40.
 	const paragraph = `<p>It${'\u2019'}s ${'<a href="x">link</a> and some text '.repeat(50)}</p>`;
 	const text = paragraph.repeat(50);
 	const input = Buffer.from(text);
 	const map = createOffsetMap('utf-8', 0, codecs);
 	if (map === null) return t.fail();
-	const source = (from: number, to: number, each: (piece: string) => void): boolean => {
-		each(text.slice(from, to));
-		return true;
-	};
+	const source = wholeSource(text);
 	for (let at = text.indexOf('"x"'); at !== -1; at = text.indexOf('"x"', at + 1)) {
 		for (const offset of [at, at + 3]) {
 			const expected = Buffer.byteLength(text.slice(0, offset));
 			if (map.toByte(offset, input, 0, false, source) !== expected) return t.fail(`offset ${offset}`);
 		}
 	}
-	t.is(measured, 0);
+	t.is(count.measured, 0);
 	// A few native checks per apostrophe (50 of them) and per doubling of a stretch between them.
-	t.log(`${calls} calls`);
-	t.true(calls <= 50 * 16, `${calls} calls`);
+	t.log(`${count.calls} calls`);
+	t.true(count.calls <= 50 * 16, `${count.calls} calls`);
 });
 
 // With the native ASCII check (Node), and without it (browsers: stream/web/codecs.ts).
