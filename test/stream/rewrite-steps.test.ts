@@ -7,14 +7,14 @@
 import {Readable} from 'node:stream';
 import test from 'ava';
 import {createRewriteStream, type Link} from '../../src/index.js';
-import {ONE_SHOT_STEP} from '../../src/stream/core/one-shot.js';
+import {ONE_SHOT_BYTE_STEP, ONE_SHOT_STEP} from '../../src/stream/core/one-shot.js';
 import {RewriteStream} from '../../src/web.js';
 
 const LINK = '<a href="x">';
 /** One chunk of 1 MiB of links. */
 const COUNT = Math.floor((1 << 20) / LINK.length);
-/** A step is ONE_SHOT_STEP units: at most this many links are read before its output goes. */
-const PER_STEP = Math.ceil(ONE_SHOT_STEP / LINK.length) + 1;
+/** A step of bytes is ONE_SHOT_BYTE_STEP: at most this many links are read before its output goes. */
+const PER_STEP = Math.ceil(ONE_SHOT_BYTE_STEP / LINK.length) + 1;
 const EXPECTED = '<a href="https://example.com/d/x">'.repeat(COUNT);
 
 test('createRewriteStream: a 1 MiB chunk of links is pushed out a step at a time', async t => {
