@@ -65,9 +65,14 @@ export class TextPieces {
 		}
 	}
 
+	/** Whether all of `[from, to)` is in the pieces held. */
+	holds(from: number, to: number): boolean {
+		return from >= this.heldFrom && to <= this.total && from <= to;
+	}
+
 	/** The text of `[from, to)`, undefined unless all of it is in the pieces held; a span across pieces costs its length. */
 	slice(from: number, to: number): string | undefined {
-		if (from < this.heldFrom || to > this.total || from > to) return undefined;
+		if (!this.holds(from, to)) return undefined;
 		const parts: string[] = [];
 		this.read(from, to, piece => parts.push(piece));
 		if (parts.length === 1) return parts[0];

@@ -85,9 +85,11 @@ export class Rewriter {
 		return this.target.keptAbsolute ?? 0;
 	}
 
-	/** The decoded text of `[from, to)` if it is still held. */
-	textBetween(from: number, to: number): string | undefined {
-		return this.window.slice(from, to);
+	/** Pass the decoded text of `[from, to)` to `each` as the pieces held (not joined); false, and nothing passed, unless all of it is held. */
+	readText(from: number, to: number, each: (piece: string) => void): boolean {
+		if (!this.window.holds(from, to)) return false;
+		this.window.read(from, to, each);
+		return true;
 	}
 
 	/**

@@ -1,17 +1,17 @@
 /**
- * The one-shot calls feed their pipeline in steps of at most 64 KiB and join the output as
+ * The one-shot calls feed their pipeline in steps of at most ONE_SHOT_STEP units and join the output as
  * it comes (src/stream/core/one-shot.ts): a link-dense document gives a few pieces, not two
  * per link (an 8.8 MB page of 420,000 links rewritten whole peaked at 407 MB RSS), and the
  * result is the one of the pipeline fed the whole input at once.
  */
 import test from 'ava';
-import {checkedRewriteOptions, extractAll, rewriteAll} from '../../src/stream/core/one-shot.js';
+import {checkedRewriteOptions, extractAll, ONE_SHOT_STEP, rewriteAll} from '../../src/stream/core/one-shot.js';
 import {ExtractPipeline} from '../../src/stream/core/pipeline.js';
 import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
 import type {Link} from '../../src/types.js';
 
-const STEP = 1 << 16;
+const STEP = ONE_SHOT_STEP;
 // 60,000 anchors (780,000 units), a multi-byte character on every step boundary somewhere.
 const DENSE = `${'<a href="p">é'.repeat(60_000)}<a href="last">`;
 const OPTIONS = {type: 'html', retrievalUrl: 'https://example.com/d/', baseHold: 'document'} as const;

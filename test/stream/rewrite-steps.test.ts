@@ -7,13 +7,14 @@
 import {Readable} from 'node:stream';
 import test from 'ava';
 import {createRewriteStream, type Link} from '../../src/index.js';
+import {ONE_SHOT_BYTE_STEP, ONE_SHOT_STEP} from '../../src/stream/core/one-shot.js';
 import {RewriteStream} from '../../src/web.js';
 
 const LINK = '<a href="x">';
 /** One chunk of 1 MiB of links. */
 const COUNT = Math.floor((1 << 20) / LINK.length);
-/** A step is 64 KiB: at most this many links are read before its output goes. */
-const PER_STEP = Math.ceil((1 << 16) / LINK.length) + 1;
+/** A step of bytes is ONE_SHOT_BYTE_STEP: at most this many links are read before its output goes. */
+const PER_STEP = Math.ceil(ONE_SHOT_BYTE_STEP / LINK.length) + 1;
 const EXPECTED = '<a href="https://example.com/d/x">'.repeat(COUNT);
 
 test('createRewriteStream: a 1 MiB chunk of links is pushed out a step at a time', async t => {
@@ -51,6 +52,6 @@ test('RewriteStream (web): a 1 MiB chunk of links is enqueued a step at a time',
 		pieces.push(value);
 	}
 	t.is(pieces.join(''), EXPECTED);
-	// Each step's output is enqueued on its own: 1 MiB in steps of 64 KiB.
-	t.true(pieces.length >= 16, `${pieces.length} pieces enqueued`);
+	// Each step's output is enqueued on its own: 1 MiB in steps of ONE_SHOT_STEP units.
+	t.true(pieces.length >= (1 << 20) / ONE_SHOT_STEP, `${pieces.length} pieces enqueued`);
 });

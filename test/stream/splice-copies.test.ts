@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import {HeldByteArray} from '../../src/rewrite/held.js';
 import type {Codecs} from '../../src/stream/core/codecs.js';
 import {createDecoder} from '../../src/stream/core/decode.js';
-import {createOffsetMap} from '../../src/stream/core/offsets.js';
+import {createOffsetMap, type TextSource} from '../../src/stream/core/offsets.js';
 import {rewriteAll} from '../../src/stream/core/one-shot.js';
 import {nodeCodecs} from '../../src/stream/node/codecs.js';
 import {rewriteLinks} from '../../src/stream/node/rewrite.js';
@@ -64,6 +64,14 @@ test('sniffing decoder: a first write that decides the encoding is decoded where
 	t.true(short.copied >= 10);
 });
 
+/** The text an offset map may measure (offsets.ts TextSource): all of `text`, as one piece. */
+function wholeSource(text: string): TextSource {
+	return (from, to, each) => {
+		each(text.slice(from, to));
+		return true;
+	};
+}
+
 test('offset map (utf-8): ASCII bytes are mapped without measuring the text, the rest as before', t => {
 	let measured = 0;
 	const codecs: Codecs = {
@@ -77,7 +85,7 @@ test('offset map (utf-8): ASCII bytes are mapped without measuring the text, the
 	const input = Buffer.from(text);
 	const map = createOffsetMap('utf-8', 0, codecs);
 	if (map === null) return t.fail();
-	const source = (from: number, to: number): string => text.slice(from, to);
+	const source = wholeSource(text);
 	t.is(map.toByte(9, input, 0, false, source), 9);
 	t.is(measured, 0);
 	// Past é (two bytes in UTF-8, C3 A9): one byte more than its text offset.
@@ -127,7 +135,7 @@ test('offset map (utf-8): after a non-ASCII byte the ASCII stretch that follows 
 	const input = Buffer.from(text);
 	const map = createOffsetMap('utf-8', 0, codecs);
 	if (map === null) return t.fail();
-	const source = (from: number, to: number): string => text.slice(from, to);
+	const source = wholeSource(text);
 	for (let offset = 0, k = 0; offset <= text.length; offset += 1 + (k++ % 7)) {
 		const expected = Buffer.byteLength(text.slice(0, offset));
 		if (map.toByte(offset, input, 0, false, source) !== expected) return t.fail(`offset ${offset}`);
@@ -162,6 +170,91 @@ test('offset map (utf-8): long ASCII runs between other characters, held bytes g
 	);
 	t.pass();
 });
+
+/** nodeCodecs counting what an offset map asks of them: native ASCII checks, and units of text measured. */
+function countingCodecs(): {codecs: Codecs; count: {calls: number; measured: number}} {
+	const count = {calls: 0, measured: 0};
+	const codecs: Codecs = {...nodeCodecs};
+	codecs.utf8Length = text => {
+		count.measured += text.length;
+		return nodeCodecs.utf8Length(text);
+	};
+	codecs.isAscii = bytes => {
+		count.calls++;
+		return nodeCodecs.isAscii?.(bytes) ?? false;
+	};
+	return {codecs, count};
+}
+
+test('offset map (utf-8): a page of ASCII with a few other characters is mapped by its bytes, never by measuring its text', t => {
+	const {codecs, count} = countingCodecs();
+	// A typographic apostrophe (E2 80 99, three bytes) every 2,000 bytes or so, a link every 40.
+	const paragraph = `<p>It${'\u2019'}s ${'<a href="x">link</a> and some text '.repeat(50)}</p>`;
+	const text = paragraph.repeat(50);
+	const input = Buffer.from(text);
+	const map = createOffsetMap('utf-8', 0, codecs);
+	if (map === null) return t.fail();
+	const source = wholeSource(text);
+	for (let at = text.indexOf('"x"'); at !== -1; at = text.indexOf('"x"', at + 1)) {
+		for (const offset of [at, at + 3]) {
+			const expected = Buffer.byteLength(text.slice(0, offset));
+			if (map.toByte(offset, input, 0, false, source) !== expected) return t.fail(`offset ${offset}`);
+		}
+	}
+	t.is(count.measured, 0);
+	// A few native checks per apostrophe (50 of them) and per doubling of a stretch between them.
+	t.log(`${count.calls} calls`);
+	t.true(count.calls <= 50 * 16, `${count.calls} calls`);
+});
+
+// With the native ASCII check (Node), and without it (browsers: stream/web/codecs.ts).
+const {isAscii: _native, ...withoutIsAscii} = nodeCodecs;
+for (const [name, codecs] of [
+	['with', nodeCodecs],
+	['without', withoutIsAscii],
+] as const) {
+	test(`offset map (utf-8), ${name} a native ASCII check: text dense in other characters, invalid bytes and U+FFFD among them, read in pieces: every answer splits the decoding`, t => {
+		const utf8 = new TextDecoder('utf-8', {ignoreBOM: true});
+		const run = fc.oneof(
+			fc.string({unit: fc.constantFrom('a', '<', '"'), maxLength: 200}),
+			fc.string({unit: fc.constantFrom('é', '中', '文', '😀', '\uFFFD', 'a'), maxLength: 60}),
+			fc.constantFrom('\xFF', '\xC3', '\xE2\x82', '\xF0\x9F\x98', '\xED\xA0\x80'),
+		);
+		fc.assert(
+			fc.property(fc.array(run, {maxLength: 30}), fc.array(fc.nat(), {maxLength: 40}), (runs, picks) => {
+				// Runs of text as UTF-8, the invalid ones as the bytes they name.
+				const input = Buffer.concat(
+					runs.map(r => (/^[\x80-\xff]+$/.test(r) ? Buffer.from(r, 'latin1') : Buffer.from(r))),
+				);
+				const text = utf8.decode(input);
+				const map = createOffsetMap('utf-8', 0, codecs);
+				if (map === null) return false;
+				// The text as a stream gives it: in pieces (a decoder never cuts a surrogate pair, made of one UTF-8 sequence).
+				const source = (from: number, to: number, each: (piece: string) => void): boolean => {
+					let middle = from + ((to - from) >> 1);
+					if ((text.charCodeAt(middle) & 0xfc00) === 0xdc00) middle++;
+					each(text.slice(from, middle));
+					each(text.slice(middle, to));
+					return true;
+				};
+				const units = [...new Set(picks.map(p => p % (text.length + 1)))]
+					.filter(u => (text.charCodeAt(u) & 0xfc00) !== 0xdc00) // not inside a surrogate pair
+					.sort((a, b) => a - b);
+				for (const unit of units) {
+					const b = map.toByte(unit, input, 0, true, source);
+					if (
+						utf8.decode(input.subarray(0, b)) !== text.slice(0, unit) ||
+						utf8.decode(input.subarray(b)) !== text.slice(unit)
+					)
+						return false;
+				}
+				return true;
+			}),
+			fcParams(t, 300),
+		);
+		t.pass();
+	});
+}
 
 test('rewriteAll (bytes): a page of many steps comes out as one piece', t => {
 	const page = Buffer.from('<a href="p">é'.repeat(30_000));

@@ -30,8 +30,12 @@ export interface OffsetMap {
 	toByte(target: number, bytes: Uint8Array, start: number, final: boolean, text?: TextSource): number;
 }
 
-/** The decoded text of `[from, to)` when it is still held, else undefined (a shortcut for maps that can use it). */
-export type TextSource = (from: number, to: number) => string | undefined;
+/**
+ * Passes the decoded text of `[from, to)` to `each`, in pieces, when it is still held, else
+ * returns false (a shortcut for maps that can use it): pieces, so that a span over several
+ * written chunks is measured where it lies, not joined first.
+ */
+export type TextSource = (from: number, to: number, each: (piece: string) => void) => boolean;
 
 /**
  * The map for a document in `encoding` (a WHATWG name) whose text starts after
@@ -85,99 +89,128 @@ function utf16Byte(
 	return Math.min(byte, end);
 }
 
-/** Look-aheads shorter than this are not made: an exact check per answer costs as much. */
+/** The first look-ahead past an answer, in bytes; each next one is as long as the ASCII stretch so far. */
 const MIN_LOOK_AHEAD = 64;
 
+/** Below this many bytes, a non-ASCII byte known to lie in a span is found by a loop, not more native calls (each costs some 100 bytes of loop). */
+const SCAN_BYTES = 128;
+
+/** Sequences walked in one answer before the rest of its span is measured as text (text dense in non-ASCII: CJK). */
+const DENSE_SEQUENCES = 16;
+
 /**
- * Walks UTF-8 sequences from the last answer (or measures the held text when it is clean).
- * A stretch found all ASCII is remembered (`cleanTo`), and each answer checks ahead of it
- * as far again as the stretch is long; once a look-ahead meets a non-ASCII byte, the next
- * ones halve the span where it lies. An ASCII page is checked in a handful of native
- * calls instead of one per answer; a page with non-ASCII text costs at most one more call
- * per answer. Each byte is checked a bounded number of times (a failed look-ahead is at
- * most as long as the stretch before it, and the halving sums to that length).
+ * Walks UTF-8 from the last answer, by the bytes: ASCII bytes are one unit each, so only the
+ * non-ASCII ones are read one by one; the ASCII stretches between them are found by native
+ * checks (`isAscii`) that look ahead as far again as the stretch is long, then halve the span
+ * where a non-ASCII byte lies. A page of mostly ASCII (the corpus: some 20 non-ASCII characters
+ * in 100 KB) costs a few native calls per non-ASCII character, never a pass over its text.
+ * Text dense in non-ASCII characters is measured as text instead (its UTF-8 length, when
+ * it holds no U+FFFD: valid UTF-8 encodes back to the same bytes). Each byte is checked a
+ * bounded number of times (a failed look-ahead is at most as long as the stretch before it,
+ * and the halving sums to that length).
  */
 class Utf8Map implements OffsetMap {
 	private text = 0;
 	private byte: number;
-	/** Every byte from `byte` up to this absolute offset is ASCII. */
-	private cleanTo: number;
+	/** Every byte from `byte` up to this absolute offset is ASCII (and, when it is held, the byte there is not). */
+	private asciiTo: number;
 	/** Where the current ASCII stretch began. */
-	private cleanFrom: number;
-	/** A non-ASCII byte lies before this absolute offset, from `cleanTo` on (Infinity: none known). */
-	private dirtyAt = Number.POSITIVE_INFINITY;
+	private stretchFrom: number;
 	private readonly utf8Length: (text: string) => number;
 	private readonly isAscii: ((bytes: Uint8Array) => boolean) | undefined;
+	/** The UTF-8 length of the pieces `measure` was given, while none held U+FFFD (`valid`). */
+	private measured = 0;
+	private valid = true;
+	private readonly measure = (piece: string): void => {
+		if (!this.valid) return;
+		if (piece.includes('\uFFFD')) this.valid = false;
+		else this.measured += this.utf8Length(piece);
+	};
 
 	constructor(bomLength: number, codecs: Codecs) {
 		this.byte = bomLength;
-		this.cleanTo = bomLength;
-		this.cleanFrom = bomLength;
+		this.asciiTo = bomLength;
+		this.stretchFrom = bomLength;
 		this.utf8Length = codecs.utf8Length;
 		this.isAscii = codecs.isAscii;
 	}
 
 	toByte(target: number, bytes: Uint8Array, start: number, _final: boolean, text?: TextSource): number {
-		if (target <= this.text) return this.byte;
-		// ASCII bytes decode to one unit each: if the next `target - text` bytes are all ASCII, they are the text asked for.
-		const ascii = this.byte + target - this.text;
-		if (ascii <= this.cleanTo || this.clean(ascii, bytes, start)) {
-			this.text = target;
-			this.byte = ascii;
-			return ascii;
+		const end = start + bytes.length;
+		let walked = 0;
+		if (this.isAscii === undefined) {
+			// Without a native check, the text is measured (a loop over the bytes would cost what it saves); the bytes are walked only when it holds U+FFFD.
+			if (target > this.text && this.measureText(target, text)) return this.byte;
+			walked = DENSE_SEQUENCES + 1;
 		}
-		// Text with no U+FFFD came from valid UTF-8, which encodes back to the same bytes.
-		const piece = text?.(this.text, target);
-		if (piece !== undefined && !piece.includes('\uFFFD')) {
-			this.text = target;
-			this.byte += this.utf8Length(piece);
-			return this.restart();
-		}
-		let t = this.text;
-		let i = this.byte - start;
-		while (t < target && i < bytes.length) {
-			const b = bytes[i] ?? 0;
-			if (b < 0x80) {
-				t++;
-				i++;
-				continue;
+		while (this.text < target) {
+			// ASCII bytes decode to one unit each: if the next `target - text` bytes are all ASCII, they are the text asked for.
+			const ascii = this.byte + target - this.text;
+			if (ascii > this.asciiTo) this.findNonAscii(bytes, start, ascii);
+			if (ascii <= this.asciiTo) {
+				this.text = target;
+				this.byte = ascii;
+				break;
 			}
-			const length = utf8Sequence(bytes, i);
-			t += length > 0 ? (length === 4 ? 2 : 1) : 1;
-			i += length > 0 ? length : -length;
+			this.text += this.asciiTo - this.byte;
+			this.byte = this.asciiTo;
+			if (this.byte >= end) break; // the bytes held end here
+			// Tried once an answer: text with U+FFFD (from invalid bytes, or written so) is walked to its end.
+			if (walked++ === DENSE_SEQUENCES && this.measureText(target, text)) break;
+			const length = utf8Sequence(bytes, this.byte - start);
+			this.text += length === 4 ? 2 : 1;
+			this.byte += length > 0 ? length : -length;
+			this.asciiTo = this.stretchFrom = this.byte;
 		}
-		this.text = t;
-		this.byte = i + start;
-		return this.restart();
+		return this.byte;
 	}
 
-	/** Whether the bytes up to absolute offset `to` are ASCII (checked natively); extends `cleanTo`. */
-	private clean(to: number, bytes: Uint8Array, start: number): boolean {
-		const isAscii = this.isAscii;
-		const end = start + bytes.length;
-		if (isAscii === undefined || to > end) return false;
-		if (to > this.dirtyAt || !isAscii(bytes.subarray(this.cleanTo - start, to - start))) {
-			this.dirtyAt = Math.min(this.dirtyAt, to);
-			return false;
-		}
-		this.cleanTo = to;
-		const ahead = Math.min(
-			end,
-			this.dirtyAt === Number.POSITIVE_INFINITY
-				? to + Math.max(MIN_LOOK_AHEAD, to - this.cleanFrom)
-				: to + ((this.dirtyAt - to) >> 1),
-		);
-		if (ahead - to < MIN_LOOK_AHEAD) return true;
-		if (isAscii(bytes.subarray(to - start, ahead - start))) this.cleanTo = ahead;
-		else this.dirtyAt = ahead;
+	/** Text with no U+FFFD came from valid UTF-8, which encodes back to the same bytes: its UTF-8 length is the bytes it took. */
+	private measureText(target: number, text: TextSource | undefined): boolean {
+		this.measured = 0;
+		this.valid = true;
+		if (text?.(this.text, target, this.measure) !== true || !this.valid) return false;
+		this.text = target;
+		this.byte += this.measured;
+		this.asciiTo = this.stretchFrom = this.byte;
 		return true;
 	}
 
-	/** After a walk past non-ASCII bytes: a new stretch begins here. */
-	private restart(): number {
-		this.cleanTo = this.cleanFrom = this.byte;
-		this.dirtyAt = Number.POSITIVE_INFINITY;
-		return this.byte;
+	/**
+	 * Move `asciiTo` on over ASCII bytes, at least up to absolute offset `want` or to the first
+	 * non-ASCII byte before it, or to the end of the bytes held.
+	 */
+	private findNonAscii(bytes: Uint8Array, start: number, want: number): void {
+		const isAscii = this.isAscii;
+		const end = start + bytes.length;
+		let from = this.asciiTo;
+		// Close to the last non-ASCII byte, a loop: non-ASCII characters come in runs (accented words, CJK text).
+		// Without a native check, only a loop (text with U+FFFD: see toByte).
+		const near = Math.min(end, want, isAscii === undefined ? want : this.stretchFrom + SCAN_BYTES);
+		while (from < near && (bytes[from - start] ?? 0) < 0x80) from++;
+		if (isAscii === undefined || from >= end || (bytes[from - start] ?? 0) >= 0x80) {
+			this.asciiTo = from;
+			return;
+		}
+		while (from < want && from < end) {
+			const to = Math.min(end, from + Math.max(MIN_LOOK_AHEAD, from - this.stretchFrom));
+			if (isAscii(bytes.subarray(from - start, to - start))) {
+				from = to;
+				continue;
+			}
+			// A non-ASCII byte lies in [from, to): halve the span, then find it by a loop.
+			let low = from;
+			let high = to;
+			while (high - low > SCAN_BYTES) {
+				const middle = low + ((high - low) >> 1);
+				if (isAscii(bytes.subarray(low - start, middle - start))) low = middle;
+				else high = middle;
+			}
+			while ((bytes[low - start] ?? 0) < 0x80) low++;
+			from = low;
+			break;
+		}
+		this.asciiTo = from;
 	}
 }
 

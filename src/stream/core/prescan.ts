@@ -133,12 +133,7 @@ function prescanLoop(input: Uint8Array): string | null {
 			while (!isSpace(input[position]) && input[position] !== CharCodes.GreaterThan) {
 				if (++position >= input.length) throw END;
 			}
-			for (
-				let attribute = getAttribute(input, position);
-				attribute !== null;
-				attribute = getAttribute(input, attribute.end)
-			)
-				position = attribute.end;
+			for (let end = getAttribute(input, position); end !== -1; end = getAttribute(input, end)) position = end;
 			position = skipToGreaterThan(input, position) + 1;
 		} else if (
 			input[position] === CharCodes.LessThan &&
@@ -165,28 +160,28 @@ function skipToGreaterThan(input: Uint8Array, position: number): number {
 
 /** The `<meta` steps: the encoding it declares, or where the prescan continues. */
 function prescanMeta(input: Uint8Array, position: number): string | number {
-	const seen = new Set<string>();
+	// The attribute list only matters for the three names read here: a later duplicate of one is skipped.
+	let seenHttpEquiv = false;
+	let seenContent = false;
+	let seenCharset = false;
 	let gotPragma = false;
 	let needPragma: boolean | null = null;
 	let charset: string | null | false = null; // false = failure
-	for (
-		let attribute = getAttribute(input, position);
-		attribute !== null;
-		attribute = getAttribute(input, attribute.end)
-	) {
-		position = attribute.end;
-		if (seen.has(attribute.name)) continue;
-		seen.add(attribute.name);
-		if (attribute.name === 'http-equiv') {
-			if (attribute.value === 'content-type') gotPragma = true;
-		} else if (attribute.name === 'content') {
-			const declared = extractFromContent(attribute.value);
+	for (let end = getAttribute(input, position); end !== -1; end = getAttribute(input, end)) {
+		position = end;
+		if (!seenHttpEquiv && nameIs(input, 'http-equiv')) {
+			seenHttpEquiv = true;
+			if (valueText(input) === 'content-type') gotPragma = true;
+		} else if (!seenContent && nameIs(input, 'content')) {
+			seenContent = true;
+			const declared = valueHasCharset(input) ? extractFromContent(valueText(input)) : null;
 			if (declared !== null && charset === null) {
 				charset = declared;
 				needPragma = true;
 			}
-		} else if (attribute.name === 'charset') {
-			charset = getEncoding(attribute.value) ?? false;
+		} else if (!seenCharset && nameIs(input, 'charset')) {
+			seenCharset = true;
+			charset = getEncoding(valueText(input)) ?? false;
 			needPragma = false;
 		}
 	}
@@ -202,44 +197,77 @@ function skipPastTagEnd(input: Uint8Array, position: number): number {
 	return input[position] === CharCodes.GreaterThan ? position + 1 : position;
 }
 
-interface Attribute {
-	name: string;
-	value: string;
-	end: number;
+/**
+ * The last attribute `getAttribute` read, as byte ranges of its input: no string is made for
+ * the attributes of the tags skipped, only for the few values of `<meta>` read (`valueText`).
+ */
+const attribute = {nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0};
+
+/** Whether the last attribute's name (lower-cased) is `name`. */
+function nameIs(input: Uint8Array, name: string): boolean {
+	const {nameStart, nameEnd} = attribute;
+	return nameEnd - nameStart === name.length && startsWith(input, nameStart, name);
 }
 
-/** HTML "get an attribute" (`#concept-get-attributes-when-sniffing`) (names and values lower-cased); null at `>`. */
-function getAttribute(input: Uint8Array, position: number): Attribute | null {
-	const at = (): number => {
-		const b = input[position];
-		if (b === undefined) throw END;
-		return b;
-	};
-	while (isSpace(at()) || at() === CharCodes.Solidus) position++;
-	if (at() === CharCodes.GreaterThan) return null;
-	let name = '';
-	let value = '';
+/** The last attribute's value, ASCII upper case lower-cased (each byte one unit, as the spec appends them). */
+function valueText(input: Uint8Array): string {
+	return asciiLowerCase(String.fromCharCode(...input.subarray(attribute.valueStart, attribute.valueEnd)));
+}
+
+/** Whether the last attribute's value holds `charset` (ASCII case-insensitive): a content value without it declares nothing. */
+function valueHasCharset(input: Uint8Array): boolean {
+	for (let i = attribute.valueStart; i + 7 <= attribute.valueEnd; i++) if (startsWith(input, i, 'charset')) return true;
+	return false;
+}
+
+/** The byte at `position`; throws END past the input. */
+function byteAt(input: Uint8Array, position: number): number {
+	const b = input[position];
+	if (b === undefined) throw END;
+	return b;
+}
+
+/**
+ * HTML "get an attribute" (`#concept-get-attributes-when-sniffing`): where the attribute ends (its
+ * name and value in `attribute`), or -1 at `>`. Throws END at the end of the input.
+ */
+function getAttribute(input: Uint8Array, position: number): number {
+	while (isSpace(byteAt(input, position)) || byteAt(input, position) === CharCodes.Solidus) position++;
+	if (byteAt(input, position) === CharCodes.GreaterThan) return -1;
+	attribute.nameStart = position;
+	attribute.valueStart = attribute.valueEnd = 0;
 	for (; ; position++) {
-		const b = at();
-		if (b === CharCodes.EqualsSign && name !== '') break;
-		if (isSpace(b)) {
-			while (isSpace(at())) position++;
-			if (at() !== CharCodes.EqualsSign) return {name, value, end: position};
+		const b = byteAt(input, position);
+		// The name is never empty here: its first byte is neither space, "/" nor ">" (skipped or returned above).
+		if (b === CharCodes.EqualsSign && position > attribute.nameStart) {
+			attribute.nameEnd = position;
 			break;
 		}
-		if (b === CharCodes.Solidus || b === CharCodes.GreaterThan) return {name, value, end: position};
-		name += String.fromCharCode(lower(b));
+		if (isSpace(b)) {
+			attribute.nameEnd = position;
+			while (isSpace(byteAt(input, position))) position++;
+			if (byteAt(input, position) !== CharCodes.EqualsSign) return position;
+			break;
+		}
+		if (b === CharCodes.Solidus || b === CharCodes.GreaterThan) {
+			attribute.nameEnd = position;
+			return position;
+		}
 	}
 	position++; // past "="
-	while (isSpace(at())) position++;
-	const quote = at();
+	while (isSpace(byteAt(input, position))) position++;
+	const quote = byteAt(input, position);
 	if (quote === CharCodes.QuotationMark || quote === CharCodes.Apostrophe) {
-		for (position++; at() !== quote; position++) value += String.fromCharCode(lower(at()));
-		return {name, value, end: position + 1};
+		attribute.valueStart = ++position;
+		while (byteAt(input, position) !== quote) position++;
+		attribute.valueEnd = position;
+		return position + 1;
 	}
-	if (quote === CharCodes.GreaterThan) return {name, value, end: position};
-	for (; !isSpace(at()) && at() !== CharCodes.GreaterThan; position++) value += String.fromCharCode(lower(at()));
-	return {name, value, end: position};
+	attribute.valueStart = position;
+	if (quote !== CharCodes.GreaterThan)
+		while (!isSpace(byteAt(input, position)) && byteAt(input, position) !== CharCodes.GreaterThan) position++;
+	attribute.valueEnd = position;
+	return position;
 }
 
 /** HTML "extracting a character encoding from a meta element" (`#algorithm-for-extracting-a-character-encoding-from-a-meta-element`) (the content value). */

@@ -200,7 +200,8 @@ export class RewritePipeline {
 		if (!final) bytes.flush(at(safe));
 	}
 
-	private readonly textBetween = (from: number, to: number): string | undefined => this.rewriter.textBetween(from, to);
+	private readonly textBetween = (from: number, to: number, each: (piece: string) => void): boolean =>
+		this.rewriter.readText(from, to, each);
 
 	private offsetMap(): OffsetMap | null {
 		if (this.map === undefined) {
