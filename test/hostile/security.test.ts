@@ -38,7 +38,8 @@ const PAGE = 'https://example.com/dir/page.html';
 /**
  * The value a Link written with `given` reads back as: HTML and CSS make NUL U+FFFD
  * (CSS also lone surrogates); HTML strips the whitespace around a URL attribute; lists,
- * srcset, meta refresh and text percent-encode what would end the value, and may put
+ * srcset, meta refresh and text percent-encode what would end the value (meta refresh also
+ * drops C0 controls and spaces at its ends), and may put
  * "./" before a relative path whose first character would be read as syntax.
  */
 function readsAs(after: Link, given: string): boolean {
@@ -52,6 +53,10 @@ function readsAs(after: Link, given: string): boolean {
 		given.replace(loneSurrogate, '\ufffd').replaceAll('\0', '\ufffd'),
 	]);
 	for (const candidate of [...candidates]) candidates.add(candidate.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, ''));
+	// Meta refresh: the writer drops C0 controls and spaces at either end of the URL, which the URL
+	// parser would remove anyway (URL Standard `#concept-basic-url-parser`; found by this property).
+	if (after.element === 'meta' && after.attribute === 'content')
+		for (const candidate of [...candidates]) candidates.add(candidate.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, ''));
 	return [...candidates].some(
 		c => after.value === c || decoded === unescapeWritten(c) || decoded === unescapeWritten(`./${c}`),
 	);
