@@ -2,6 +2,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import {Tokenizer} from 'htmlparser2';
 import {
+	type AttributeNames,
 	FastTokenizer,
 	type MarkupCallbacks,
 	QuoteType,
@@ -213,6 +214,20 @@ function keptAttributes(log: readonly Call[], input: string, keep: (name: string
 	return out;
 }
 
+/** The callbacks of a FastTokenizer that reports only the attributes `table` names, fed `written`. */
+function namedCalls(table: AttributeNames, written: readonly string[], oneCall: boolean): Call[] {
+	return calls(
+		cbs => {
+			const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
+			tokenizer.attributeNames = table;
+			return tokenizer;
+		},
+		written,
+		undefined,
+		oneCall,
+	);
+}
+
 test('with attributeNames set, the same callbacks but for the attributes not named (property)', t => {
 	const names = ['href', 'src', 'style'];
 	const table = {
@@ -248,17 +263,7 @@ test('with attributeNames set, the same callbacks but for the attributes not nam
 			fc.array(fc.nat(), {maxLength: 6}),
 			fc.boolean(),
 			(html, cuts, oneCall) => {
-				const named = (written: readonly string[]): Call[] =>
-					calls(
-						cbs => {
-							const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
-							tokenizer.attributeNames = table;
-							return tokenizer;
-						},
-						written,
-						undefined,
-						oneCall,
-					);
+				const named = (written: readonly string[]): Call[] => namedCalls(table, written, oneCall);
 				const chunks = split(html, cuts);
 				const stock = calls(cbs => new Tokenizer({decodeEntities: false}, cbs), chunks);
 				const keep = (name: string): boolean => names.includes(name);
@@ -526,20 +531,7 @@ test('attributes read in one run: same callbacks as the stock Tokenizer at every
 				);
 				const keep = (name: string): boolean => named.includes(name);
 				t.deepEqual(
-					keptAttributes(
-						calls(
-							cbs => {
-								const tokenizer = new FastTokenizer({decodeEntities: false}, cbs);
-								tokenizer.attributeNames = table;
-								return tokenizer;
-							},
-							chunks,
-							undefined,
-							oneCall,
-						),
-						input,
-						keep,
-					),
+					keptAttributes(namedCalls(table, chunks, oneCall), input, keep),
 					keptAttributes(stock, input, keep),
 					JSON.stringify(chunks),
 				);
