@@ -158,34 +158,41 @@ const TABLES: Readonly<Record<Namespace, RuleTable>> = {
  * attributeRule('html', 'img', 'usemap'); // undefined (a hash-name reference, never a URL)
  */
 export function attributeRule(namespace: Namespace, element: string, attribute: string): AttributeRule | undefined {
-	const rules = BY_ATTRIBUTE[namespace].get(attribute);
-	return rules === undefined ? undefined : (rules.byElement.get(element) ?? rules.anyElement);
+	return elementRules(namespace, element).get(attribute);
 }
 
-/** The rules of one attribute name: per element, and for any other element (the `*` rows). */
-interface AttributeRules {
-	byElement: Map<string, AttributeRule>;
-	anyElement: AttributeRule | undefined;
+/**
+ * The rules of every attribute of `element` in `namespace` (its own rows, then the `*` rows
+ * it has no row of its own for), by attribute name: found once per start tag, so each of
+ * its attributes costs one lookup.
+ *
+ * @example
+ * elementRules('html', 'img').get('src'); // {syntax: 'url', kind: 'resource', against: 'base'}
+ * elementRules('html', 'custom-element').get('style'); // the `*` row: {syntax: 'css', ...}
+ */
+export function elementRules(namespace: Namespace, element: string): ReadonlyMap<string, AttributeRule> {
+	const rows = BY_ELEMENT[namespace];
+	return rows.byElement.get(element) ?? rows.anyElement;
 }
 
-/** A table by attribute name first: one lookup answers "no rule" for the attributes read only as conditions. */
-function byAttribute(table: RuleTable): Map<string, AttributeRules> {
-	const rules = new Map<string, AttributeRules>();
-	for (const [element, attributes] of table) {
-		for (const [attribute, rule] of attributes) {
-			let entry = rules.get(attribute);
-			if (entry === undefined) rules.set(attribute, (entry = {byElement: new Map(), anyElement: undefined}));
-			if (element === '*') entry.anyElement = rule;
-			else entry.byElement.set(element, rule);
-		}
-	}
-	return rules;
+/** A table by element: each element's rules merged with the `*` rows (and those alone for any other element). */
+interface ElementRows {
+	byElement: Map<string, Map<string, AttributeRule>>;
+	anyElement: Map<string, AttributeRule>;
 }
 
-const BY_ATTRIBUTE: Readonly<Record<Namespace, Map<string, AttributeRules>>> = {
-	html: byAttribute(TABLES.html),
-	svg: byAttribute(TABLES.svg),
-	math: byAttribute(TABLES.math),
+function byElement(table: RuleTable): ElementRows {
+	const anyElement = table.get('*') ?? new Map<string, AttributeRule>();
+	const rows: ElementRows = {byElement: new Map(), anyElement};
+	for (const [element, attributes] of table)
+		if (element !== '*') rows.byElement.set(element, new Map([...anyElement, ...attributes]));
+	return rows;
+}
+
+const BY_ELEMENT: Readonly<Record<Namespace, ElementRows>> = {
+	html: byElement(TABLES.html),
+	svg: byElement(TABLES.svg),
+	math: byElement(TABLES.math),
 };
 
 /** Every attribute name the extractor looks at: URL-bearing ones and those conditions read. */

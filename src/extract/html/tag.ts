@@ -7,7 +7,7 @@ import {codeAt, knownString} from '../../known-string.js';
 import type {LinkKind} from '../../types.js';
 import {
 	type AttributeRule,
-	attributeRule,
+	elementRules,
 	linkRelKind,
 	type Namespace,
 	POLLING_META_NAMES,
@@ -107,8 +107,10 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 	const rel = hyperlink ? relTokens(tag, host) : undefined;
 	const hreflang = hyperlink && find(tag, 'hreflang') !== undefined ? true : undefined;
 	if (html && tag.name === 'form' && find(tag, 'action') === undefined) emitAbsentAction(tag, host);
+	// The element's rules, found once: one lookup per attribute.
+	const rules = elementRules(tag.namespace, tag.name);
 	for (const attribute of tag.attributes) {
-		const rule = attributeRule(tag.namespace, tag.name, attribute.name);
+		const rule = rules.get(attribute.name);
 		if (rule === undefined) continue;
 		// One check decides: most values have nothing to decode.
 		const verbatim = !needsDecoding(attribute.raw, host.decodeMode);
