@@ -456,14 +456,38 @@ export function isDeclarativeShadowRoot(tag: TagRecord, host: TagHost): boolean 
 
 function keyword(tag: TagRecord, name: string, host: TagHost): string | undefined {
 	const attribute = find(tag, name);
-	return attribute === undefined ? undefined : knownString(decodeStripped(attribute, host)).toLowerCase();
+	if (attribute === undefined) return undefined;
+	const {raw} = attribute;
+	return isPlainToken(raw) ? raw : knownString(decodeStripped(attribute, host)).toLowerCase();
+}
+
+/**
+ * Whether `value` is one token as its keyword reads (most `rel`, `type`, `name` values):
+ * printable ASCII with no ASCII upper alpha and no `&`, so nothing to decode (no character
+ * reference, CR or NUL), strip, split or lower-case. Empty: no.
+ */
+function isPlainToken(value: string): boolean {
+	const s = knownString(value);
+	const length = s.length;
+	if (length === 0) return false;
+	for (let i = 0; i < length; i++) {
+		const c = codeAt(s, i);
+		if (
+			c <= 0x20 /* space, and every control before it */ ||
+			c >= 0x7f ||
+			c === 0x26 /* & */ ||
+			(c >= 0x41 && c <= 0x5a)
+		)
+			return false;
+	}
+	return true;
 }
 
 /** The lower-cased rel tokens (a token set), or undefined when there are none. */
 function relTokens(tag: TagRecord, host: TagHost): string[] | undefined {
 	const rel = keyword(tag, 'rel', host);
 	if (rel === undefined) return undefined;
-	const list = tokens(rel, false);
+	const list = isPlainToken(rel) ? [rel] : tokens(rel, false);
 	return list.length === 0 ? undefined : list;
 }
 
