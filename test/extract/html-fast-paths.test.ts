@@ -33,3 +33,23 @@ test('references resolved without a parse agree with the URL parser', t => {
 		],
 	);
 });
+
+test('a whole-URL value with references: decoded between its ends as written, its span what is left once stripped', t => {
+	const spans = (html: string) => links(html).map(({value, raw, start, end}) => ({value, raw, start, end}));
+	// `&amp;` is "&" (HTML `#named-character-reference-state`); the span is the value as written (offsets counted by hand).
+	t.deepEqual(spans('<a href=" /s?a=1&amp;b=2 ">x</a>'), [
+		{value: '/s?a=1&b=2', raw: '/s?a=1&amp;b=2', start: 10, end: 24},
+	]);
+	// A legacy name without ";" before whitespace is decoded: the stripped space does not change that.
+	t.deepEqual(spans('<a href="/s?c&amp ">x</a>'), [{value: '/s?c&', raw: '/s?c&amp', start: 9, end: 17}]);
+	// A reference at an end that decodes to whitespace is stripped with it: the span starts (ends) at the URL.
+	t.deepEqual(spans('<a href="&#32;/x">x</a>'), [{value: '/x', raw: '/x', start: 14, end: 16}]);
+	t.deepEqual(spans('<a href="/y&#x9;">x</a>'), [{value: '/y', raw: '/y', start: 9, end: 11}]);
+	// A lone CR inside is LF (`#preprocessing-the-input-stream`); a NUL in an attribute is U+FFFD; at an end, CR is stripped.
+	t.deepEqual(spans('<img src="\ra\rb\0">'), [{value: 'a\nb\uFFFD', raw: 'a\rb\0', start: 11, end: 15}]);
+	// Nothing but a reference to whitespace: an empty value, its span empty where the value's text ends.
+	t.deepEqual(
+		spans('<a href="&#32;">x</a>').map(({value}) => value),
+		[''],
+	);
+});

@@ -203,9 +203,26 @@ export class CharacterReferenceDecoder {
 
 	/** {@link decode}, for `input` that {@link needsDecoding} says has something to decode (the check made once). */
 	decodeAll(input: string, sourceStart: number, mode: DecodeMode): DecodedText {
+		const runs = new Runs();
+		const text = this.decodeInto(input, mode, runs);
+		return new DecodedText(text, input, sourceStart, runs);
+	}
+
+	/**
+	 * The decoded text alone of `input`, which {@link needsDecoding} says has something to
+	 * decode: no map back to the source (a value whose span is known without one).
+	 *
+	 * @example
+	 * new CharacterReferenceDecoder().decodeText('?a=1&amp;b=2', 'attribute'); // '?a=1&b=2'
+	 */
+	decodeText(input: string, mode: DecodeMode): string {
+		return this.decodeInto(input, mode, null);
+	}
+
+	/** The decoded text of `input`; its runs go into `runs` (null: none kept). */
+	private decodeInto(input: string, mode: DecodeMode, runs: Runs | null): string {
 		const source = knownString(input);
 		const xmlAttribute = mode === 'xml-attribute';
-		const runs = new Runs();
 		const text = new StringBuilder();
 		const length = source.length;
 		let identityStart = 0;
@@ -250,14 +267,14 @@ export class CharacterReferenceDecoder {
 			}
 			// An atomic run: the identity run before it, then the replacement.
 			identity(runs, text, source, identityStart, i, runMode);
-			runs.push(text.length, i, 1);
+			runs?.push(text.length, i, 1);
 			text.add(replacement);
 			i += consumed;
 			identityStart = i;
 		}
 		identity(runs, text, source, identityStart, length, runMode);
-		runs.push(text.length, length, 0);
-		return new DecodedText(text.text(), source, sourceStart, runs);
+		runs?.push(text.length, length, 0);
+		return text.text();
 	}
 
 	/** Length of the character reference at `ampersand` (0: not one); its text in `codePoints`. */
@@ -271,9 +288,9 @@ export class CharacterReferenceDecoder {
 	}
 }
 
-/** The identity run `[from, to)` of `source`, if not empty: one run, its units preprocessed (`mode` undefined: none to replace). */
+/** The identity run `[from, to)` of `source`, if not empty: one run (into `runs`, unless null), its units preprocessed (`mode` undefined: none to replace). */
 function identity(
-	runs: Runs,
+	runs: Runs | null,
 	text: StringBuilder,
 	source: string,
 	from: number,
@@ -281,7 +298,7 @@ function identity(
 	mode: DecodeMode | undefined,
 ): void {
 	if (to === from) return;
-	runs.push(text.length, from, 0);
+	runs?.push(text.length, from, 0);
 	const run = source.slice(from, to);
 	text.add(mode === undefined ? run : preprocessed(run, mode));
 }

@@ -114,12 +114,13 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 		if (rule === undefined) continue;
 		// One check decides: most values have nothing to decode.
 		const verbatim = !needsDecoding(attribute.raw, host.decodeMode);
-		// The common case (a whole value, one URL, nothing to decode, no condition but `rel`): the event at once, no fields record.
-		if (verbatim && rule.syntax === 'url' && (rule.when === undefined || rule.when === 'link-rel')) {
-			const kind = rule.when === undefined ? rule.kind : linkRelKind(rel ?? []);
-			emitVerbatimUrl(tag, attribute, kind, rule.against, rel, hreflang, host);
+		// The common case (a whole value, one URL, no condition but `rel`): the event at once, no fields record.
+		if (
+			rule.syntax === 'url' &&
+			(rule.when === undefined || rule.when === 'link-rel') &&
+			emitWholeUrl(tag, attribute, rule, rel, hreflang, verbatim, host)
+		)
 			continue;
-		}
 		// Most meta content (a description, a keyword list) holds no URL: no fields record, not even decoded.
 		if (rule.when === 'meta-content') {
 			readMetaContent(tag, attribute, rule, verbatim, host);
@@ -323,37 +324,47 @@ function emitAbsentAction(tag: TagRecord, host: TagHost): void {
 }
 
 /**
- * The common case of {@link emitStripped}: a whole value holding one URL, with nothing to
- * decode (no character reference, CR or NUL), so decoded and source offsets differ by the
- * value's start and no decoded text is made; its event is made at once, with the fields
- * an attribute with no condition (but `rel`) gives it.
+ * The common case of {@link emitStripped}: a whole value holding one URL, its event made at
+ * once with the fields an attribute with no condition (but `rel`) gives it. The value's ASCII
+ * whitespace is stripped as written; what is left is decoded (`verbatim`: nothing to decode,
+ * the common case) without a map back to the source: the event's span is what is left. That
+ * holds unless a character reference at an end decodes to whitespace (`&#32;x`), which the
+ * value must lose too: false then, nothing emitted (emitStripped reads it).
  */
-function emitVerbatimUrl(
+function emitWholeUrl(
 	tag: TagRecord,
 	attribute: AttributeRecord,
-	kind: LinkKind,
-	against: Against,
+	rule: AttributeRule,
 	rel: string[] | undefined,
 	hreflang: true | undefined,
+	verbatim: boolean,
 	host: TagHost,
-): void {
+): boolean {
 	const raw = knownString(attribute.raw);
 	let start = 0;
 	let end = raw.length;
 	while (start < end && isAsciiWhitespace(codeAt(raw, start))) start++;
 	while (end > start && isAsciiWhitespace(codeAt(raw, end - 1))) end--;
-	const value = start === 0 && end === raw.length ? raw : raw.slice(start, end);
+	const written = start === 0 && end === raw.length ? raw : raw.slice(start, end);
+	let value = written;
+	if (!verbatim) {
+		// A reference, CR or NUL inside: decoded alone (references end at whitespace, so those inside decode as in the whole value).
+		value = knownString(host.decoder.decodeText(written, host.decodeMode));
+		if (value === '' || isAsciiWhitespace(codeAt(value, 0)) || isAsciiWhitespace(codeAt(value, value.length - 1)))
+			return false;
+	}
+	const kind = rule.when === undefined ? rule.kind : linkRelKind(rel ?? []);
 	const sourceStart = attribute.valueStart + start;
 	const line = host.lineOf(sourceStart);
 	const event = referenceEvent(
 		value,
-		value,
+		written,
 		sourceStart,
 		attribute.valueStart + end,
 		line,
 		host.columnOf(sourceStart),
 		kind,
-		against,
+		rule.against,
 		'url',
 		'attribute',
 	);
@@ -363,6 +374,7 @@ function emitVerbatimUrl(
 	event.rel = rel;
 	event.hreflang = hreflang;
 	host.emit(event, roleOf(tag, attribute));
+	return true;
 }
 
 /** HTML `#valid-url-potentially-surrounded-by-spaces`: strip leading and trailing ASCII whitespace from `[start, end)`, then emit. */
