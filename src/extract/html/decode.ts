@@ -223,7 +223,7 @@ export class CharacterReferenceDecoder {
 	private decodeInto(input: string, mode: DecodeMode, runs: Runs | null): string {
 		const source = knownString(input);
 		const xmlAttribute = mode === 'xml-attribute';
-		const text = new StringBuilder();
+		const text = new DecodedOutput(source.length > SHORT_VALUE);
 		const length = source.length;
 		let identityStart = 0;
 		let i = 0;
@@ -252,6 +252,10 @@ export class CharacterReferenceDecoder {
 					// XML 1.0 §3.3.3: white space in an entity's replacement text is a space in an attribute value.
 					replacement = xmlAttribute ? declared.text.replaceAll(XML_WHITESPACE_ALL, ' ') : declared.text;
 					consumed = declared.length;
+				} else if (codeAt(source, i + 1) === 0x61 /* a */ && source.startsWith('amp;', i + 1)) {
+					// The reference most values hold (a query string's `&amp;`), in every mode: no trie walk.
+					replacement = '&';
+					consumed = 5;
 				} else {
 					consumed = this.reference(source, i, mode);
 					replacement = this.codePoints;
@@ -291,7 +295,7 @@ export class CharacterReferenceDecoder {
 /** The identity run `[from, to)` of `source`, if not empty: one run (into `runs`, unless null), its units preprocessed (`mode` undefined: none to replace). */
 function identity(
 	runs: Runs | null,
-	text: StringBuilder,
+	text: DecodedOutput,
 	source: string,
 	from: number,
 	to: number,
@@ -301,6 +305,35 @@ function identity(
 	runs?.push(text.length, from, 0);
 	const run = source.slice(from, to);
 	text.add(mode === undefined ? run : preprocessed(run, mode));
+}
+
+/** Values up to this many units are decoded into a string by `+=` (a rope of a few short pieces). */
+const SHORT_VALUE = 1024;
+
+/**
+ * The decoded text being built: a short value by `+=`, a longer one by a StringBuilder (a
+ * rope of one node per piece, millions for a long value, is what that avoids; for a value
+ * of a few pieces its arrays and join cost more than the decoding).
+ */
+class DecodedOutput {
+	/** Units added so far. */
+	length = 0;
+	private short = '';
+	private readonly long: StringBuilder | null;
+
+	constructor(long: boolean) {
+		this.long = long ? new StringBuilder() : null;
+	}
+
+	add(piece: string): void {
+		this.length += piece.length;
+		if (this.long === null) this.short += piece;
+		else this.long.add(piece);
+	}
+
+	text(): string {
+		return this.long === null ? this.short : this.long.text();
+	}
 }
 
 /** Units passed to one `String.fromCharCode` call (an argument list, kept well under engines' limits). */
