@@ -40,7 +40,7 @@ import {UsageError} from './arguments/usage.js';
 import {warcRanges} from './inputs/warc-ranges.js';
 import {grewMessage, grewWhileRead} from './inputs/pinned-file.js';
 import {eachLink, readWhole, withFileStream} from './inputs/sources.js';
-import type {RunOptions, Source} from './inputs/sources.js';
+import type {LinkSink, RunOptions, Source} from './inputs/sources.js';
 
 export {formatLink} from './output/format.js';
 export type {OutputFormat} from './output/format.js';
@@ -169,12 +169,19 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 			const line = formatter(link);
 			if (line !== null) out.add(line);
 		};
+		const sink: LinkSink = {
+			emit,
+			ready: () => out.ready(),
+			chunkDone: () => out.flush(),
+			keeps: filtering.unique === true,
+		};
+		if (format === 'urls') sink.positions = false;
 		const links = (source: Source): Promise<void> =>
 			eachLink(
 				input,
 				perInput(input),
 				source,
-				{emit, ready: () => out.ready(), chunkDone: () => out.flush(), keeps: filtering.unique === true},
+				sink,
 				message => fail(input.path, message),
 				range?.[0],
 				message => warn(input.path, message),

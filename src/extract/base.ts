@@ -80,8 +80,8 @@ export interface CoreOptions extends ExtractOptions {
 	releaseStep?: number;
 	/**
 	 * Set to false by a caller that never reads a Link's `line` and `column` (a rewrite to
-	 * absolute or relative URLs, whose Links go no further than the rewriter): html and
-	 * xhtml then count no lines, and their Links say 0 for both.
+	 * absolute or relative URLs, whose Links go no further than the rewriter, or the command's
+	 * bare URLs): html and xhtml then count no lines, and their Links say 0 for both.
 	 */
 	positions?: false;
 }

@@ -1,5 +1,6 @@
 /** The Links of one command-line input, whatever its type: a document, a mail or news archive, a WARC file. */
 import {filterLinks} from '../../extract/filter.js';
+import type {CoreOptions} from '../../extract/base.js';
 import type {ReferenceEvent} from '../../extract/event.js';
 import {checkExtractOptions} from '../../options.js';
 import {checkEncoding} from '../../stream/core/decode.js';
@@ -27,6 +28,8 @@ export interface LinkSink {
 	chunkDone?(): void;
 	/** Whether the sink keeps Links (or their strings) after `emit` returns: then they must not hold the input's text alive. */
 	keeps: boolean;
+	/** False: the sink reads no Link's line and column (bare URLs out): HTML counts no lines, its Links say 0 (CoreOptions.positions). */
+	positions?: false;
 }
 
 /** Bytes read at once from a file streamed rather than read whole. */
@@ -185,8 +188,10 @@ async function document(
 	checkEncoding(checked.encoding);
 	let found = 0;
 	// References released by a late BASE go out a step at a time, the sink waited on between steps.
+	const core: typeof checked & Pick<CoreOptions, 'releaseStep' | 'positions'> = {...checked, releaseStep: RELEASE_STEP};
+	if (sink.positions === false) core.positions = false;
 	const pipeline = new ExtractPipeline(
-		{...checked, releaseStep: RELEASE_STEP},
+		core,
 		nodeCodecs,
 		link => {
 			found++;

@@ -163,7 +163,9 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 		return counted(unique ? {chunks, lines, keys, notes} : {chunks, notes});
 	};
 	const counted = (result: TaskResult): TaskResult => (noBase === 0 ? result : {...result, noBase});
-	return {sink: {emit, ready, keeps: unique}, end};
+	const sink: LinkSink = {emit, ready, keeps: unique};
+	if (format === 'urls') sink.positions = false;
+	return {sink, end};
 }
 
 /** A file's bytes, whole. A worker thread has nothing else to do meanwhile: a synchronous read spares the round trips through libuv's pool. */

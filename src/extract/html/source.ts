@@ -101,7 +101,8 @@ export class SourceWindow {
 	/** The line of `offset` (0 when lines are not counted); offsets must be located in increasing order. */
 	line(offset: number): number {
 		if (!this.counting) return 0;
-		this.advance(offset);
+		// Most offsets are on the line located last, before the next break found: no piece to find.
+		if (!this.tracker.stays(offset)) this.advance(offset);
 		return this.tracker.line;
 	}
 
