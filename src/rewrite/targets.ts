@@ -59,8 +59,8 @@ export interface Reference {
 }
 
 export interface Target {
-	/** Look at a batch of References before any of them is answered. */
-	prepare(batch: readonly Reference[]): void;
+	/** Look at a batch of References before any of them is answered; absent when a Link can be answered as it comes. */
+	prepare?(batch: readonly Reference[]): void;
 	/** The new value for a Link, or undefined to keep the source as written. */
 	value(link: Link, event: ReferenceEvent): string | undefined;
 	/** Relative mode: the references kept absolute so far (RewriteOptions.keepAbsolute). */
@@ -86,9 +86,8 @@ export function createTarget(options: CheckedRewriteOptions): Target {
 			keep !== undefined && isSelfKept(link, event, keep)
 				? (link.url as string)
 				: absoluteValue(link, event, normalize, redact);
-		if (options.dialect === 'whatwg') return {prepare: () => undefined, value: absolute};
+		if (options.dialect === 'whatwg') return {value: absolute};
 		return {
-			prepare: () => undefined,
 			value(link, event) {
 				const base = link.base ?? undefined;
 				return browserSafe(absolute(link, event), sourceOf(link, event), base, base);
