@@ -44,6 +44,9 @@ export class Rewriter {
 	private edits: TextEdit[] = [];
 	/** Decoded text from the watermark on (as the pieces written: text-pieces.ts). */
 	private readonly window = new TextPieces();
+	/** The piece of `window` that held the last character read, from `nearStart` on ('' after a release: text may be gone). */
+	private near = '';
+	private nearStart = 0;
 
 	constructor(options: CheckedRewriteOptions) {
 		this.target = createTarget(options);
@@ -106,6 +109,8 @@ export class Rewriter {
 	 */
 	release(safe: number): void {
 		this.window.drop(safe - 1);
+		this.near = '';
+		this.nearStart = 0;
 	}
 
 	/** Decoded units copied to read spans across written chunks (for tests: linear time). */
@@ -118,6 +123,15 @@ export class Rewriter {
 	}
 
 	private charAt(offset: number): number {
-		return this.window.charCodeAt(offset);
+		// Spans come in order, mostly several to a piece: the last piece read answers without a search of the window.
+		const inNear = offset - this.nearStart;
+		if (inNear >= 0 && inNear < this.near.length) return this.near.charCodeAt(inNear);
+		const code = this.window.charCodeAt(offset);
+		if (code >= 0) {
+			const piece = this.window.pieceAt(offset);
+			this.near = this.window.pieceText(piece);
+			this.nearStart = this.window.pieceStart(piece);
+		}
+		return code;
 	}
 }

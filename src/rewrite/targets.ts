@@ -130,7 +130,8 @@ function isKept(link: Link, event: ReferenceEvent): boolean {
 }
 
 function absoluteValue(link: Link, event: ReferenceEvent, normalize: boolean, redact: boolean): string | undefined {
-	if (isKept(link, event) || link.url === link.value) return undefined;
+	// A value written as its URL first: the commonest case, which nothing else need be asked of.
+	if (link.url === link.value || isKept(link, event)) return undefined;
 	if (
 		isAbsolute(link.value) &&
 		(!normalize || event.syntax === 'text') &&
