@@ -5,8 +5,9 @@
  *
  * Links arrive in batches (all those one `write` of the extractor released); a batch is
  * prepared as a whole first (relative mode reads the BASE element in it), then answered
- * in order. Only the text from the watermark on is kept (one unit before it, to see what
- * precedes a span).
+ * in order. A target that prepares nothing (absolute mode) has each Link answered as it
+ * comes, so that the Link is let go at once and only its edit is kept. Only the text from
+ * the watermark on is kept (one unit before it, to see what precedes a span).
  */
 import type {ReferenceEvent} from '../extract/event.js';
 import type {Link} from '../types.js';
@@ -39,8 +40,13 @@ export class Rewriter {
 	unchanged = 0;
 	private readonly target: Target;
 	private batch: Reference[] = [];
+	/** The edits made since the last `take`. */
+	private edits: TextEdit[] = [];
 	/** Decoded text from the watermark on (as the pieces written: text-pieces.ts). */
 	private readonly window = new TextPieces();
+	/** The piece of `window` that held the last character read, from `nearStart` on ('' after a release: text may be gone). */
+	private near = '';
+	private nearStart = 0;
 
 	constructor(options: CheckedRewriteOptions) {
 		this.target = createTarget(options);
@@ -53,31 +59,36 @@ export class Rewriter {
 
 	/** A Link from the extractor's sink. */
 	link(link: Link, event: ReferenceEvent): void {
-		this.batch.push({link, event});
+		if (this.target.prepare === undefined) this.answer(link, event);
+		else this.batch.push({link, event});
 	}
 
 	/** The edits for the Links received since the last call, in order. */
 	take(): TextEdit[] {
 		const batch = this.batch;
-		const edits: TextEdit[] = [];
 		if (batch.length > 0) {
 			this.batch = [];
-			this.target.prepare(batch);
-			for (const {link, event} of batch) {
-				const value = this.target.value(link, event);
-				const written = value === undefined ? null : writeValue(value, event, this.around(event));
-				if (written?.requote !== undefined) {
-					// The quotes around the span are replaced with it (ASCII: one unit each side in any encoding).
-					const {requote: quote, text, fallback} = written;
-					edits.push({start: event.start - 1, end: event.end + 1, text: quote + text + quote, fallback});
-					this.rewritten++;
-				} else if (written !== null && written.text !== link.raw) {
-					edits.push({start: event.start, end: event.end, text: written.text, fallback: written.fallback});
-					this.rewritten++;
-				} else if (link.raw !== '') this.unchanged++;
-			}
+			this.target.prepare?.(batch);
+			for (const {link, event} of batch) this.answer(link, event);
 		}
+		const edits = this.edits;
+		if (edits.length > 0) this.edits = [];
 		return edits;
+	}
+
+	/** The edit for one Link, if its source text changes. */
+	private answer(link: Link, event: ReferenceEvent): void {
+		const value = this.target.value(link, event);
+		const written = value === undefined ? null : writeValue(value, event, this.around(event));
+		if (written?.requote !== undefined) {
+			// The quotes around the span are replaced with it (ASCII: one unit each side in any encoding).
+			const {requote: quote, text, fallback} = written;
+			this.edits.push({start: event.start - 1, end: event.end + 1, text: quote + text + quote, fallback});
+			this.rewritten++;
+		} else if (written !== null && written.text !== link.raw) {
+			this.edits.push({start: event.start, end: event.end, text: written.text, fallback: written.fallback});
+			this.rewritten++;
+		} else if (link.raw !== '') this.unchanged++;
 	}
 
 	/** Relative mode: references kept absolute (RewriteOptions.keepAbsolute), whether they were written absolute or made so. */
@@ -98,6 +109,8 @@ export class Rewriter {
 	 */
 	release(safe: number): void {
 		this.window.drop(safe - 1);
+		this.near = '';
+		this.nearStart = 0;
 	}
 
 	/** Decoded units copied to read spans across written chunks (for tests: linear time). */
@@ -110,6 +123,15 @@ export class Rewriter {
 	}
 
 	private charAt(offset: number): number {
-		return this.window.charCodeAt(offset);
+		// Spans come in order, mostly several to a piece: the last piece read answers without a search of the window.
+		const inNear = offset - this.nearStart;
+		if (inNear >= 0 && inNear < this.near.length) return this.near.charCodeAt(inNear);
+		const code = this.window.charCodeAt(offset);
+		if (code >= 0) {
+			const piece = this.window.pieceAt(offset);
+			this.near = this.window.pieceText(piece);
+			this.nearStart = this.window.pieceStart(piece);
+		}
+		return code;
 	}
 }

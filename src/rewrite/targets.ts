@@ -59,8 +59,8 @@ export interface Reference {
 }
 
 export interface Target {
-	/** Look at a batch of References before any of them is answered. */
-	prepare(batch: readonly Reference[]): void;
+	/** Look at a batch of References before any of them is answered; absent when a Link can be answered as it comes. */
+	prepare?(batch: readonly Reference[]): void;
 	/** The new value for a Link, or undefined to keep the source as written. */
 	value(link: Link, event: ReferenceEvent): string | undefined;
 	/** Relative mode: the references kept absolute so far (RewriteOptions.keepAbsolute). */
@@ -86,9 +86,8 @@ export function createTarget(options: CheckedRewriteOptions): Target {
 			keep !== undefined && isSelfKept(link, event, keep)
 				? (link.url as string)
 				: absoluteValue(link, event, normalize, redact);
-		if (options.dialect === 'whatwg') return {prepare: () => undefined, value: absolute};
+		if (options.dialect === 'whatwg') return {value: absolute};
 		return {
-			prepare: () => undefined,
 			value(link, event) {
 				const base = link.base ?? undefined;
 				return browserSafe(absolute(link, event), sourceOf(link, event), base, base);
@@ -131,7 +130,8 @@ function isKept(link: Link, event: ReferenceEvent): boolean {
 }
 
 function absoluteValue(link: Link, event: ReferenceEvent, normalize: boolean, redact: boolean): string | undefined {
-	if (isKept(link, event) || link.url === link.value) return undefined;
+	// A value written as its URL first: the commonest case, which nothing else need be asked of.
+	if (link.url === link.value || isKept(link, event)) return undefined;
 	if (
 		isAbsolute(link.value) &&
 		(!normalize || event.syntax === 'text') &&

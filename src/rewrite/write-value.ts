@@ -55,7 +55,8 @@ export function writeValue(value: string, event: ReferenceEvent, around: Neighbo
 	if (inner === null) return null;
 	if (event.container === 'system-literal') return literalValue(inner, event);
 	let text = guardEntity(escapeContainer(inner, event, around), event, around);
-	for (const layer of event.enclosing ?? []) text = escapeLayer(text, layer);
+	const {enclosing} = event;
+	if (enclosing !== undefined) for (const layer of enclosing) text = escapeLayer(text, layer);
 	return {text, fallback: fallbackOf(event)};
 }
 

@@ -211,6 +211,12 @@ export function isAlpha(c: number): boolean {
  * isAbsolute('//host/p'); // false
  */
 export function isAbsolute(ref: string): boolean {
-	const {schemeEnd} = scanReference(ref);
-	return schemeEnd !== -1 && isSchemeSyntax(ref, 0, schemeEnd);
+	// scanReference's scheme alone (Appendix B group 2: what precedes the first ":" when no "/", "?" or "#" comes
+	// before it), without the other components: a rewrite asks this of every reference.
+	for (let index = 0; index < ref.length; index++) {
+		const c = ref.charCodeAt(index);
+		if (c === CharCodes.Colon) return index > 0 && isSchemeSyntax(ref, 0, index);
+		if (c === CharCodes.Slash || c === CharCodes.Question || c === CharCodes.Hash) return false;
+	}
+	return false;
 }

@@ -113,6 +113,20 @@ test('isAbsolute follows RFC 3986 §3.1 scheme syntax', t => {
 	t.false(isAbsolute('//a:b'));
 });
 
+test('isAbsolute is RFC 2396 Appendix B\'s scheme (what precedes the first ":" before any "/", "?", "#") in scheme syntax (property)', t => {
+	const char = fc.constantFrom(...'aZ9+-.:/?#% '.split(''));
+	check(
+		t,
+		fc.property(fc.array(char, {maxLength: 10}), chars => {
+			const ref = chars.join('');
+			// Appendix B: ^(([^:/?#]+):)? ; RFC 3986 §3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+			const group = /^([^:/?#]+):/.exec(ref)?.[1];
+			return isAbsolute(ref) === (group !== undefined && /^[a-z][a-z\d+.-]*$/i.test(group));
+		}),
+		2000,
+	);
+});
+
 const uriChar = fc.constantFrom(...'abc:/?#[]@%.-;=~'.split(''), 'é', '/', '.', '..');
 const refArb = fc.array(uriChar, {maxLength: 14}).map(parts => parts.join(''));
 
