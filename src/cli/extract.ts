@@ -17,10 +17,10 @@ import {stat} from 'node:fs/promises';
 import {basename} from 'node:path';
 import {checkAbsolute, checkDialect, optionError} from '../options.js';
 import {ARCHIVE_TYPES, INPUT_TYPES} from '../types.js';
-import type {ArchiveType, InputType} from '../types.js';
+import type {ArchiveType, InputType, Link} from '../types.js';
 import {LinkFilter, parseKinds} from './arguments/filters.js';
 import type {FilterOptions} from './arguments/filters.js';
-import {FORMATS, lineFormatter} from './output/format.js';
+import {FORMATS, lineWriter} from './output/format.js';
 import type {OutputFormat} from './output/format.js';
 import {expandInputs} from './inputs/inputs.js';
 import type {Input} from './inputs/inputs.js';
@@ -162,12 +162,10 @@ export async function runExtract(args: ExtractCommand, io: Io): Promise<number> 
 		range?: [number, number],
 	): Promise<void> => {
 		filter.nextDocument();
-		const formatter = lineFormatter(format, input.path === '-' ? undefined : input.path);
-		const emit = (link: Parameters<typeof formatter>[0]): void => {
+		const write = lineWriter(format, input.path === '-' ? undefined : input.path);
+		const emit = (link: Link): void => {
 			if (lacksBase(link)) noBase++;
-			if (!filter.accept(link)) return;
-			const line = formatter(link);
-			if (line !== null) out.add(line);
+			if (filter.accept(link)) write(link, out.lines);
 		};
 		const sink: LinkSink = {
 			emit,

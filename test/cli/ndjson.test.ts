@@ -2,11 +2,14 @@
  * The command's NDJSON serializer against its definition: `JSON.stringify({file, ...link})`
  * and a newline, byte for byte, for Links with any key order, optional fields absent or
  * undefined, strings needing escapes (quotes, backslashes, controls, U+2028, lone
- * surrogates), the archive contexts and the XML embed context.
+ * surrogates), the archive contexts and the XML embed context; and the same line written
+ * straight into bytes (NdjsonBytes), against TextEncoder on that text.
  */
 import test from 'ava';
 import fc from 'fast-check';
-import {ndjsonLine, ndjsonPrefix} from '../../src/cli/output/ndjson.js';
+import {NdjsonBytes, ndjsonLine, ndjsonPrefix} from '../../src/cli/output/ndjson.js';
+import {lineWriter} from '../../src/cli/output/format.js';
+import {LineBytes} from '../../src/cli/output/output.js';
 import type {Link} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
 
@@ -25,7 +28,11 @@ const text = fc.oneof(
 			'\u007f',
 			'\u2028',
 			'\ud800',
+			'\udbff',
+			'\udc00',
 			'\udfff',
+			'\ue000',
+			'\ufffd',
 			'a',
 			'é',
 			'😀',
@@ -120,4 +127,43 @@ test('edge cases: no fields, a lone surrogate, a file name needing escapes', t =
 		ndjsonLine(ndjsonPrefix('p.html'), lone),
 		'{"file":"p.html","url":null,"value":"\\ud800x","raw":"a\u2028b\\u0001"}\n',
 	);
+});
+
+const encoder = new TextEncoder();
+
+test('an NDJSON line written into bytes is the UTF-8 of JSON.stringify({file, ...link}) and a newline', t => {
+	fc.assert(
+		fc.property(link, fc.option(text, {nil: undefined}), fc.nat(64), (value, file, offset) => {
+			const expected = encoder.encode(`${JSON.stringify(file === undefined ? value : {file, ...value})}\n`);
+			const buffer = new Uint8Array(offset + 64 * 1024);
+			const end = new NdjsonBytes(file).write(value, buffer, offset);
+			return end === offset + expected.length && Buffer.from(buffer.subarray(offset, end)).equals(expected);
+		}),
+		fcParams(t, 5_000),
+	);
+	t.pass();
+});
+
+test('NDJSON lines written into pieces too small for some: the same bytes as the text of each line', t => {
+	fc.assert(
+		fc.property(fc.array(link, {maxLength: 8}), fc.integer({min: 12, max: 600}), (links, size) => {
+			const pieces: Uint8Array[] = [];
+			const bytes = new LineBytes(piece => void pieces.push(piece), new Uint8Array(size));
+			const write = lineWriter('ndjson', 'p.html');
+			for (const value of links) write(value, bytes);
+			bytes.flush();
+			const expected = links.map(value => `${JSON.stringify({file: 'p.html', ...value})}\n`).join('');
+			return Buffer.concat(pieces).equals(Buffer.from(expected)) && pieces.every(piece => piece.length <= size);
+		}),
+		fcParams(t, 2_000),
+	);
+	t.pass();
+});
+
+test('a line that does not fit where it starts is not written there: -1', t => {
+	const value = {value: 'a"b', url: null, start: 3} as unknown as Link;
+	const writer = new NdjsonBytes('p.html');
+	const line = encoder.encode(`${JSON.stringify({file: 'p.html', ...value})}\n`);
+	t.is(writer.write(value, new Uint8Array(line.length - 1), 0), -1);
+	t.is(writer.write(value, new Uint8Array(line.length + 30), 0), line.length);
 });

@@ -4,7 +4,8 @@
  */
 import type {Link} from '../../types.js';
 import {printable} from '../inputs/names.js';
-import {ndjsonLine, ndjsonPrefix} from './ndjson.js';
+import {NdjsonBytes, ndjsonLine, ndjsonPrefix} from './ndjson.js';
+import type {LineBytes} from './output.js';
 import {type Line, LONG_FIELD, linePieces} from './slices.js';
 
 export type OutputFormat = 'ndjson' | 'tsv' | 'urls';
@@ -38,6 +39,33 @@ export function lineFormatter(format: OutputFormat, file: string | undefined): L
 			};
 		}
 	}
+}
+
+/** Add the line of a Link (if the format gives one) to `out`. */
+export type LineWriter = (link: Link, out: LineBytes) => void;
+
+/**
+ * The writer of one input's lines into bytes: NDJSON written in place ({@link NdjsonBytes};
+ * as text, in pieces, when a line does not fit a piece), the other formats as the text of
+ * {@link lineFormatter}.
+ *
+ * @example
+ * const write = lineWriter('ndjson', 'a.html');
+ * write(link, bytes); // bytes: LineBytes
+ */
+export function lineWriter(format: OutputFormat, file: string | undefined): LineWriter {
+	if (format === 'ndjson') {
+		const writer = new NdjsonBytes(file);
+		const prefix = ndjsonPrefix(file);
+		return (link, out) => {
+			if (!out.addWritten(writer, link)) out.add(ndjsonLine(prefix, link));
+		};
+	}
+	const formatter = lineFormatter(format, file);
+	return (link, out) => {
+		const line = formatter(link);
+		if (line !== null) out.add(line);
+	};
 }
 
 /**

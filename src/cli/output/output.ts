@@ -63,6 +63,24 @@ export class LineBytes {
 		}
 	}
 
+	/**
+	 * Add a line that `writer` writes in place (its `write` gives the end of what it wrote, or
+	 * -1 when the line does not fit where it starts): false, and nothing added, when it does
+	 * not fit a piece of its own either (the caller adds it as text instead).
+	 */
+	addWritten<T>(writer: InPlace<T>, item: T): boolean {
+		this.buffer ??= this.scratch ?? new Uint8Array(this.size);
+		let end = writer.write(item, this.buffer, this.used);
+		if (end < 0 && this.used > 0) {
+			this.flush();
+			this.buffer = this.scratch ?? new Uint8Array(this.size);
+			end = writer.write(item, this.buffer, 0);
+		}
+		if (end < 0) return false;
+		this.used = end;
+		return true;
+	}
+
 	/** A string of at most size / 3 units (a surrogate pair: 4 bytes for 2 units). */
 	private addShort(line: string): void {
 		if (this.buffer === undefined || this.used + line.length * 3 > this.buffer.length) {
@@ -83,6 +101,11 @@ export class LineBytes {
 	}
 }
 
+/** What writes an item's line into bytes in place: the end of what it wrote, or -1 when it does not fit. */
+export interface InPlace<T> {
+	write(item: T, buffer: Uint8Array, at: number): number;
+}
+
 export class BatchedOutput {
 	private readonly stream: NodeJS.WritableStream;
 	private readonly bytes: LineBytes;
@@ -98,6 +121,11 @@ export class BatchedOutput {
 	/** Add a line (with its newline), or its pieces; written once a piece is full. */
 	add(line: Line): void {
 		this.bytes.add(line);
+	}
+
+	/** The lines gathered into pieces (a line written in place goes straight into them). */
+	get lines(): LineBytes {
+		return this.bytes;
 	}
 
 	/** Write bytes after what is gathered so far. */

@@ -6,7 +6,7 @@
  */
 import {LinkFilter, uniqueKey} from '../arguments/filters.js';
 import type {FilterOptions} from '../arguments/filters.js';
-import {lineFormatter} from '../output/format.js';
+import {lineFormatter, lineWriter} from '../output/format.js';
 import type {OutputFormat} from '../output/format.js';
 import {isMainThread} from 'node:worker_threads';
 import type {MessagePort} from 'node:worker_threads';
@@ -117,6 +117,7 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 } {
 	const filter = new LinkFilter(filterOptions);
 	const formatter = lineFormatter(format, input.path);
+	const write = lineWriter(format, input.path);
 	const chunks: Uint8Array[] = [];
 	const lines: string[] = [];
 	const keys: string[] = [];
@@ -131,14 +132,14 @@ function taskOutput({input, format, filter: filterOptions, unique, maxOutput = I
 	const emit = (link: Link): void => {
 		if (lacksBase(link)) noBase++;
 		if (!filter.accept(link)) return;
-		const line = formatter(link);
-		if (line === null) return;
 		if (!unique) {
 			const before = bytes.total;
-			bytes.add(line);
+			write(link, bytes);
 			held += bytes.total - before;
 			return;
 		}
+		const line = formatter(link);
+		if (line === null) return;
 		// --unique: the lines are held for the main thread to choose from, whole.
 		const whole = typeof line === 'string' ? line : [...line].join('');
 		held += whole.length;
