@@ -91,7 +91,9 @@ test('(a) attacker-chosen values in attacker-chosen markup: same elements and at
 			t.is(after.length, before.length, `the same number of Links: ${output}`);
 			after.forEach((link, i) => {
 				const value = before[i] === undefined ? undefined : given.get(key(before[i]));
-				if (value !== undefined && value !== before[i]?.value && !readsAs(link, value))
+				// An empty URL no srcset, list or meta refresh can hold: kept as written (rewrite/write-value.ts).
+				const unwritable = value === '' && link.value === before[i]?.value;
+				if (value !== undefined && value !== before[i]?.value && !unwritable && !readsAs(link, value))
 					t.fail(`Link ${i} reads ${JSON.stringify(link.value)}, given ${JSON.stringify(value)}: ${output}`);
 			});
 		}),
