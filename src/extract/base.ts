@@ -158,16 +158,16 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		event.reference === undefined
 			? resolutions
 			: undefined;
-	const known = memory !== undefined && memory.probe(layer!.url, value);
+	const known = memory?.probe(layer!.url, value) === true;
 	// The value shares the raw text's copy when they are equal; a repeated value, the first Link's copy.
 	const same = value === raw;
-	const ownRaw = same && known ? memory.value : own === undefined ? raw : own(raw);
-	const ownValue = same ? ownRaw : known ? memory.value : own === undefined ? value : own(value);
+	const ownRaw = same && known ? memory!.value : own === undefined ? raw : own(raw);
+	const ownValue = same ? ownRaw : known ? memory!.value : own === undefined ? value : own(value);
 	let url: string | null;
 	let error: LinkError | undefined;
 	if (known) {
-		url = memory.url;
-		error = memory.error;
+		url = memory!.url;
+		error = memory!.error;
 	} else {
 		// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
 		const written = event.reference ?? value;
