@@ -109,8 +109,6 @@ export class BaseTracker {
 	/** Entries released per step (CoreOptions.releaseStep), and what is left of this step. */
 	private readonly step: number;
 	private budget: number;
-	/** {@link HeldEntry} slots in the queue: none (no anchor text asked for), and the end need not look for one. */
-	private heldEntries = 0;
 
 	constructor(
 		options: Pick<CoreOptions, 'dialect' | 'encodeQuery' | 'own'>,
@@ -156,7 +154,6 @@ export class BaseTracker {
 	/** Queue an event whose Link waits for more (anchor text) before it is released. */
 	hold(event: ReferenceEvent): QueueEntry {
 		const entry = new HeldEntry(event, this.settled ? resolveEvent(event, this.context) : null);
-		this.heldEntries++;
 		this.push(event, entry);
 		return entry;
 	}
@@ -227,19 +224,16 @@ export class BaseTracker {
 	flush(): void {
 		if (!this.settled) return;
 		const queue = this.queue;
-		const sink = this.sink;
-		const context = this.heldContext ?? this.context;
 		while (this.head < queue.length && this.budget > 0) {
 			const event = queue[this.head] as ReferenceEvent;
 			let slot = queue[this.head + 1] as Slot;
 			if (slot instanceof HeldEntry) {
 				if (!slot.ready) break;
-				this.heldEntries--;
 				slot = slot.link;
 			}
 			this.budget--;
 			this.head += 2;
-			sink(slot ?? resolveEvent(event, context), event);
+			this.sink(slot ?? resolveEvent(event, this.heldContext ?? this.context), event);
 		}
 		if (this.head === queue.length) {
 			queue.length = 0;
@@ -273,7 +267,6 @@ export class BaseTracker {
 
 	/** Stop waiting for unfinished entries: each fills in what it knows. */
 	private forceAllReady(): void {
-		if (this.heldEntries === 0) return;
 		const queue = this.queue;
 		for (let i = this.head + 1; i < queue.length; i += 2) {
 			const slot = queue[i];
