@@ -158,16 +158,16 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		event.reference === undefined
 			? resolutions
 			: undefined;
-	const known = memory?.find(layer!.url, value);
+	const known = memory?.probe(layer!.url, value) === true;
 	// The value shares the raw text's copy when they are equal; a repeated value, the first Link's copy.
 	const same = value === raw;
-	const ownRaw = same && known !== undefined ? known.value : own === undefined ? raw : own(raw);
-	const ownValue = same ? ownRaw : (known?.value ?? (own === undefined ? value : own(value)));
+	const ownRaw = same && known ? memory!.value : own === undefined ? raw : own(raw);
+	const ownValue = same ? ownRaw : known ? memory!.value : own === undefined ? value : own(value);
 	let url: string | null;
 	let error: LinkError | undefined;
-	if (known !== undefined) {
-		url = known.url;
-		error = known.error;
+	if (known) {
+		url = memory!.url;
+		error = memory!.error;
 	} else {
 		// What is resolved: the value, or what the extractor completed it to (it may hold a slice of it).
 		const written = event.reference ?? value;
@@ -178,8 +178,8 @@ export function resolveEvent(event: ReferenceEvent, context: ResolveContext): Li
 		resolveInto(target, written, event, layer, context);
 		url = outcome.url;
 		error = outcome.error;
-		// Keyed by the value as read, not its fresh copy (see PlainBase.resolve).
-		memory?.remember(layer!.url, value, {value: ownValue, url, error});
+		// Keyed by the value as read, not its fresh copy (see PlainBase.resolve); in the row just probed.
+		memory?.store(value, ownValue, url, error);
 	}
 	// Over the bound the base is not copied into the Link: see MAX_BASE_LENGTH.
 	const base = layer === null || layer.url.length > MAX_BASE_LENGTH ? null : layer.url;

@@ -39,8 +39,11 @@ interface Slot {
 	readonly base: string;
 	/** Whether the base takes an absolute URL as written; undefined until asked. */
 	takesAbsolute: boolean | undefined;
-	/** The table's rows, made when the first reference is remembered. */
-	rows: Array<Resolution | undefined> | undefined;
+	/**
+	 * The table, made when the first reference is remembered: three elements a row (the
+	 * value, its URL, its error), no object per reference.
+	 */
+	rows: Array<string | null | undefined> | undefined;
 }
 
 /** The row of `value`: from its length and two of its characters (cheap, and spread enough for URLs). */
@@ -63,16 +66,25 @@ export class Resolutions {
 	/** The document's full resolution of `value` against `base`, null where it fails. */
 	private readonly resolveFully: (value: string, base: string) => string | null;
 
+	/**
+	 * The remembered value, URL and error of the last {@link probe} that found one (fields, not
+	 * an object: one probe a Link, then {@link store} into the row it looked at).
+	 */
+	value = '';
+	url: string | null = null;
+	error: LinkError | undefined = undefined;
+	/** The table and row the last probe looked at. */
+	private rows: Array<string | null | undefined> | undefined;
+	private at = 0;
+
 	constructor(resolveFully: (value: string, base: string) => string | null) {
 		this.resolveFully = resolveFully;
 	}
 
 	/** What `value` resolved to against `base` before, if it is remembered. */
 	find(base: string, value: string): Resolution | undefined {
-		const rows = this.slot(base).rows;
-		if (rows === undefined) return undefined;
-		const known = rows[rowOf(value)];
-		return known !== undefined && known.value === value ? known : undefined;
+		if (!this.probe(base, value)) return undefined;
+		return {value: this.value, url: this.url, error: this.error};
 	}
 
 	/**
@@ -80,10 +92,43 @@ export class Resolutions {
 	 * document, so they must be the Link's own (CoreOptions.own), never slices of the input.
 	 */
 	remember(base: string, value: string, resolution: Resolution): void {
-		if (value.length > MAX_KEY_LENGTH) return;
+		this.probe(base, value);
+		this.store(value, resolution.value, resolution.url, resolution.error);
+	}
+
+	/** Whether `value` is remembered against `base`: then `value`, `url` and `error` hold what it resolved to. */
+	probe(base: string, value: string): boolean {
 		const slot = this.slot(base);
-		if (slot.rows === undefined) slot.rows = new Array<Resolution | undefined>(MAX_ENTRIES).fill(undefined);
-		slot.rows[rowOf(value)] = resolution;
+		let rows = slot.rows;
+		if (rows === undefined) {
+			if (value.length > MAX_KEY_LENGTH) {
+				this.rows = undefined;
+				return false;
+			}
+			rows = slot.rows = new Array<string | null | undefined>(3 * MAX_ENTRIES).fill(undefined);
+		}
+		const at = 3 * rowOf(value);
+		this.rows = rows;
+		this.at = at;
+		const known = rows[at];
+		if (known !== value) return false;
+		this.value = known;
+		this.url = rows[at + 1] as string | null;
+		this.error = rows[at + 2] as LinkError | undefined;
+		return true;
+	}
+
+	/**
+	 * Remember, in the row the last {@link probe} looked at (for `value`), what it resolved to:
+	 * `owned` its text as the Link holds it (see remember).
+	 */
+	store(value: string, owned: string, url: string | null, error: LinkError | undefined): void {
+		const rows = this.rows;
+		if (rows === undefined || value.length > MAX_KEY_LENGTH) return;
+		const at = this.at;
+		rows[at] = owned;
+		rows[at + 1] = url;
+		rows[at + 2] = error;
 	}
 
 	/**

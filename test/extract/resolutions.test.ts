@@ -251,3 +251,21 @@ test('the memory is bounded: rows per base, key length, two bases', t => {
 	t.is(resolutions.find('https://b.example/', 'v')?.value, 'v');
 	t.is(resolutions.find('https://h.example/', values.at(-1)!), undefined);
 });
+
+test('one probe a reference: a miss, then a store into the row it looked at, then a hit with the outcome', t => {
+	const resolutions = new Resolutions(() => null);
+	t.false(resolutions.probe('https://h.example/', 'a b'));
+	resolutions.store('a b', 'a b', null, 'invalid-url');
+	t.false(resolutions.probe('https://h.example/', 'g'));
+	resolutions.store('g', 'g', 'https://h.example/g', undefined);
+	t.true(resolutions.probe('https://h.example/', 'a b'));
+	t.deepEqual([resolutions.value, resolutions.url, resolutions.error], ['a b', null, 'invalid-url']);
+	t.true(resolutions.probe('https://h.example/', 'g'));
+	t.deepEqual([resolutions.value, resolutions.url, resolutions.error], ['g', 'https://h.example/g', undefined]);
+	// Not against another base, and a value over the key bound is never stored.
+	t.false(resolutions.probe('https://b.example/', 'g'));
+	const long = 'y'.repeat(MAX_KEY_LENGTH + 1);
+	t.false(resolutions.probe('https://h.example/', long));
+	resolutions.store(long, long, 'https://h.example/long', undefined);
+	t.false(resolutions.probe('https://h.example/', long));
+});
