@@ -37,6 +37,7 @@ const EXTRACT_NAMES = [
 	'redactCredentials',
 	'schemes',
 	'baseHold',
+	'onWarning',
 ] as const satisfies ReadonlyArray<keyof ExtractOptions>;
 /** Every option rewriting takes besides extraction's (RewriteOptions). */
 const REWRITE_NAMES = [
@@ -120,6 +121,9 @@ function checkExtractValues(options: unknown): ExtractOptions & {dialect: Dialec
 	}
 	if (o.baseHold !== undefined && !BASE_HOLDS.includes(o.baseHold)) {
 		throw optionError('baseHold', BASE_HOLDS.map(h => `'${h}'`).join(' or '), o.baseHold);
+	}
+	if (o.onWarning !== undefined && typeof o.onWarning !== 'function') {
+		throw optionError('onWarning', 'a function', o.onWarning);
 	}
 	return withDialect(o, dialect);
 }

@@ -115,6 +115,11 @@ export interface ExtractOptions {
 	 * references after it.
 	 */
 	baseHold?: BaseHold;
+	/**
+	 * Told, once at the end of a document, of a loss the limits allow (docs/limits.md): a
+	 * start tag longer than 16 Mi UTF-16 units is ignored and its Links are not read.
+	 */
+	onWarning?: (message: string) => void;
 }
 
 /** How long references wait for a BASE element (ExtractOptions.baseHold). */

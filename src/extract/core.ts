@@ -25,6 +25,11 @@ export interface ExtractorCore {
 	 */
 	readonly knownVocabulary?: boolean;
 	/**
+	 * HTML, XHTML and XML: start tags let go as longer than MAX_TOKEN_LENGTH (their Links
+	 * are not read). The pipeline reports them to `onWarning` at the end.
+	 */
+	readonly droppedTags?: number;
+	/**
 	 * With `CoreOptions.releaseStep`: Links are waiting to be released (a step's worth went
 	 * out); call `releaseNext()` before writing more, or after `end()`, until this is false.
 	 */

@@ -190,6 +190,8 @@ async function document(
 	// References released by a late BASE go out a step at a time, the sink waited on between steps.
 	const core: typeof checked & Pick<CoreOptions, 'releaseStep' | 'positions'> = {...checked, releaseStep: RELEASE_STEP};
 	if (sink.positions === false) core.positions = false;
+	// A start tag let go as too long is named at the end (ExtractPipeline.end).
+	core.onWarning = onWarning;
 	const pipeline = new ExtractPipeline(
 		core,
 		nodeCodecs,

@@ -31,6 +31,8 @@ export abstract class TagReader {
 	protected readonly attributes = new AttributeList((start, end) => this.source.slice(start, end));
 	/** The tokenizer needs nothing before this offset. */
 	protected floor = 0;
+	/** Start tags let go as longer than MAX_TOKEN_LENGTH (ExtractorCore.droppedTags). */
+	droppedTags = 0;
 	/** The start tag being read: its name's span (-1: none, or dropped as too long). */
 	private tagStart = -1;
 	private tagNameEnd = -1;
@@ -122,6 +124,7 @@ export abstract class TagReader {
 			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
 			if (this.tagStart >= 0 && this.tagStart < keep) {
 				this.tagStart = -1;
+				this.droppedTags++;
 				this.attributes.reset();
 			}
 		}
@@ -185,7 +188,11 @@ export abstract class TagReader {
 	private openTagName(start: number, end: number): void {
 		this.flushText();
 		// A tag name longer than MAX_TOKEN_LENGTH was dropped: the tag is ignored.
-		this.tagStart = this.source.holds(start) ? start : -1;
+		if (this.source.holds(start)) this.tagStart = start;
+		else {
+			this.tagStart = -1;
+			this.droppedTags++;
+		}
 		this.tagNameEnd = end;
 		this.attributes.reset();
 	}
