@@ -37,6 +37,9 @@ export class LineTracker {
 	 * (up to the limit below) had none, -1 before the first search. Never Infinity: a field once
 	 * given a double is a double field for every tracker, and the sums made of it (line starts,
 	 * so every Link's `column`) came out as heap numbers, giving each Link shape a second map.
+	 * Offsets are small integers up to 2^31 - 1 on 64-bit Node (2^30 - 1 with pointer
+	 * compression): a stream past that many units gets double offsets, exact to 2^53; no
+	 * `| 0` here, which would wrap them.
 	 */
 	private nextLineFeed = -1;
 	private nextCarriageReturn = -1;
