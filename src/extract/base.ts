@@ -356,6 +356,13 @@ function linkFields(
 			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel, sameDocument}
 			: {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel};
 	}
+	// A reference in plain text (every Link of the text extractor): its one literal too.
+	if (element === undefined && attribute === undefined && rel === undefined && event.text === undefined) {
+		const {delimiter} = event;
+		if (delimiter !== undefined && !sameDocument) {
+			return {value, raw, start, end, line, column, kind, url, base, baseSource, delimiter};
+		}
+	}
 	const link: Link =
 		element !== undefined && attribute !== undefined
 			? {value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute}

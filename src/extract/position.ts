@@ -32,10 +32,18 @@ export class LineTracker {
 	private currentLineStart = 0;
 	/** Just after the last CR counted (-1: none): an LF there completes a CR LF. */
 	private afterCarriageReturn = -1;
-	/** The next LF and CR at or after `offset`: absolute offsets, Infinity when the text searched had none. */
+	/**
+	 * The next LF and CR at or after `offset`: absolute offsets, ABSENT when the text searched
+	 * (up to the limit below) had none, -1 before the first search. Never Infinity: a field once
+	 * given a double is a double field for every tracker, and the sums made of it (line starts,
+	 * so every Link's `column`) came out as heap numbers, giving each Link shape a second map.
+	 * Offsets are small integers up to 2^31 - 1 on 64-bit Node (2^30 - 1 with pointer
+	 * compression): a stream past that many units gets double offsets, exact to 2^53; no
+	 * `| 0` here, which would wrap them.
+	 */
 	private nextLineFeed = -1;
 	private nextCarriageReturn = -1;
-	/** End (absolute) of the text in which the next LF / CR was searched for. */
+	/** End (absolute) of the text in which the next LF / CR was searched for (read when ABSENT). */
 	private lineFeedLimit = 0;
 	private carriageReturnLimit = 0;
 	/**
@@ -85,15 +93,15 @@ export class LineTracker {
 		const textEnd = textStart + text.length;
 		const end = target - textStart;
 		let lineFeed = this.nextLineFeed;
-		if (lineFeed < from || (lineFeed === Infinity && this.lineFeedLimit < textEnd)) {
+		if (lineFeed === ABSENT ? this.lineFeedLimit < textEnd : lineFeed < from) {
 			lineFeed = text.indexOf('\n', from - textStart);
 			if (lineFeed < 0) lineFeed = NONE;
-		} else lineFeed = lineFeed === Infinity ? NONE : lineFeed - textStart;
+		} else lineFeed = lineFeed === ABSENT ? NONE : lineFeed - textStart;
 		let carriageReturn = this.nextCarriageReturn;
-		if (carriageReturn < from || (carriageReturn === Infinity && this.carriageReturnLimit < textEnd)) {
+		if (carriageReturn === ABSENT ? this.carriageReturnLimit < textEnd : carriageReturn < from) {
 			carriageReturn = text.indexOf('\r', from - textStart);
 			if (carriageReturn < 0) carriageReturn = NONE;
-		} else carriageReturn = carriageReturn === Infinity ? NONE : carriageReturn - textStart;
+		} else carriageReturn = carriageReturn === ABSENT ? NONE : carriageReturn - textStart;
 		// The breaks in source order, the next CR and the next LF each found by its own search:
 		// every CR counts, an LF just after the last CR counted completes its CR LF.
 		let line = this.currentLine;
@@ -120,11 +128,11 @@ export class LineTracker {
 		this.afterCarriageReturn = afterCarriageReturn + textStart;
 		this.offset = target;
 		if (lineFeed === NONE) {
-			this.nextLineFeed = Number.POSITIVE_INFINITY;
+			this.nextLineFeed = ABSENT;
 			this.lineFeedLimit = textEnd;
 		} else this.nextLineFeed = lineFeed + textStart;
 		if (carriageReturn === NONE) {
-			this.nextCarriageReturn = Number.POSITIVE_INFINITY;
+			this.nextCarriageReturn = ABSENT;
 			this.carriageReturnLimit = textEnd;
 		} else this.nextCarriageReturn = carriageReturn + textStart;
 		// A break at an offset is not before it: the offset of the next break is still on this line.
@@ -152,3 +160,6 @@ export class LineTracker {
 
 /** No break found, relative to the text searched: above any offset in a string (V8 strings hold under 2^30 units), and a small integer. */
 const NONE = 0x3fffffff;
+
+/** No LF (or CR) in the text searched so far: an absolute `nextLineFeed` no offset can be (see there). */
+const ABSENT = -2;
