@@ -69,6 +69,32 @@ const PLAIN_SPECIAL_URL = new RegExp(
  */
 const PLAIN_OPAQUE = /^(?!(?:https?|wss?|ftp|file):)[a-z][a-z0-9+.-]*:(?!\/)[!-"$->@-~]*$/;
 
+/**
+ * A `file:` URL with an empty host that is its own serialization (URL Standard
+ * #file-state, #file-slash-state, #file-host-state: `file:///a/b.html`; `file://localhost/`
+ * serializes without the host, so it is not plain). Conservative: no path that starts with
+ * a letter then ":" or "|" (#windows-drive-letter: `..` never removes a drive, a `/x`
+ * keeps it; `|` becomes ":"), no empty first segment (`file:////a`), and no empty query or
+ * fragment (as isPlainSerialization: Node drops them from the base when it resolves `""`).
+ */
+const PLAIN_FILE_URL = new RegExp(
+	String.raw`^file:\/\/(?=\/)(?!\/[A-Za-z][:|]|\/\/)(?:\/${SEGMENT})+(?:\?${QUERY_CHAR}+)?(?:#${FRAGMENT_CHAR}+)?$`,
+);
+/** The length of `file://`: where a plain file URL's path starts. */
+const FILE_PATH_START = 7;
+
+/**
+ * Whether `s` at `at` starts with a letter then ":" or "|": a Windows drive letter in a
+ * file URL's first path segment (URL Standard #windows-drive-letter, #file-state), which
+ * the parser may rewrite (`C|` to `C:`) or keep from the base: parse to know.
+ */
+function driveAt(s: string, at: number): boolean {
+	const c = codeAt(s, at) | 0x20;
+	if (c < 0x61 /* "a" */ || c > 0x7a /* "z" */) return false;
+	const next = codeAt(s, at + 1);
+	return next === 0x3a /* ":" */ || next === 0x7c /* "|" */;
+}
+
 const DEFAULT_PORTS: Readonly<Record<string, string>> = {http: '80', https: '443', ws: '80', wss: '443', ftp: '21'};
 
 /**
@@ -143,22 +169,36 @@ export class PlainBase {
 	private readonly beforeQuery: string;
 	/** Everything before the fragment. */
 	private readonly beforeFragment: string;
+	/** A `file:` base (PLAIN_FILE_URL): no `//host` reference, no drive letter in a path from the root. */
+	private readonly file: boolean;
 
 	private constructor(url: string, colon: number, pathStart: number, queryStart: number, fragmentStart: number) {
 		this.url = url;
 		this.scheme = url.slice(0, colon);
+		this.file = this.scheme === 'file';
 		this.origin = url.slice(0, pathStart);
 		this.directory = url.slice(0, url.lastIndexOf('/', queryStart - 1) + 1);
 		this.beforeQuery = url.slice(0, queryStart);
 		this.beforeFragment = url.slice(0, fragmentStart);
 	}
 
-	/** The parts of `url`, or null when it is not a plain serialization (an http(s), ws(s) or ftp URL). */
+	/**
+	 * The parts of `url`, or null when it is not a plain serialization (an http(s), ws(s) or
+	 * ftp URL, or a `file:` URL with an empty host: PLAIN_FILE_URL).
+	 */
 	static of(url: string): PlainBase | null {
-		if (!isPlainSerialization(url)) return null;
-		const colon = url.indexOf(':');
-		// A plain serialization has "//", a host without "/", then a path starting with "/".
-		const pathStart = url.indexOf('/', colon + 3);
+		let colon: number;
+		let pathStart: number;
+		if (isPlainSerialization(url)) {
+			colon = url.indexOf(':');
+			// A plain serialization has "//", a host without "/", then a path starting with "/".
+			pathStart = url.indexOf('/', colon + 3);
+		} else if (PLAIN_FILE_URL.test(url)) {
+			colon = FILE_PATH_START - 3;
+			pathStart = FILE_PATH_START;
+		} else {
+			return null;
+		}
 		let fragmentStart = url.indexOf('#', pathStart);
 		if (fragmentStart < 0) fragmentStart = url.length;
 		let queryStart = url.indexOf('?', pathStart);
@@ -182,6 +222,8 @@ export class PlainBase {
 		if (ref.length === 0) return this.beforeFragment;
 		const c = codeAt(ref, 0);
 		if (c === 0x2f /* "/" */) {
+			// A file URL's host (#file-host-state: `//localhost`) and a drive from the root (#file-slash-state): parse.
+			if (this.file && (codeAt(ref, 1) === 0x2f || driveAt(ref, 1))) return null;
 			if (codeAt(ref, 1) === 0x2f) {
 				// "relative slash state", "special authority ignore slashes state": the base's scheme, the reference's host.
 				const match = AUTHORITY_PREFIX.exec(owned);
@@ -198,6 +240,8 @@ export class PlainBase {
 		// A "." starts no scheme ("scheme start state" wants a letter).
 		if (c === 0x2e /* "." */) return this.dotted(owned);
 		if (SCHEME_LIKE.test(ref)) return plainAbsolute(owned);
+		// #file-state: a reference that starts with a drive letter (`C|/x`) replaces the base's path.
+		if (this.file && driveAt(ref, 0)) return null;
 		return PLAIN_TAIL.test(ref) ? this.directory + owned : null; // "path state" after the base's last segment
 	}
 
@@ -225,6 +269,8 @@ export class PlainBase {
 			at = after === 0x2f ? next + 1 : next;
 		}
 		const rest = at === 0 ? ref : ref.slice(at);
+		// #path-state: a drive letter segment at the root of a file URL becomes `C:`.
+		if (this.file && driveAt(rest, 0)) return null;
 		if (!PLAIN_TAIL.test(rest)) return null;
 		return end === this.directory.length ? this.directory + rest : url.slice(0, end) + rest;
 	}
@@ -236,7 +282,8 @@ export class PlainBase {
  * @example
  * const resolver = new PlainResolver();
  * resolver.resolve('/x', 'https://h.example/a/b'); // 'https://h.example/x'
- * resolver.resolve('x', 'file:///a'); // null (not a plain base)
+ * resolver.resolve('x', 'file:///a/b.html'); // 'file:///a/x'
+ * resolver.resolve('x', 'file://localhost/a'); // null (not a plain base)
  */
 export class PlainResolver {
 	private first: PlainBase | null = null;

@@ -112,11 +112,79 @@ test('references that need the parser are left to it', t => {
 	for (const ref of parsed) t.is(base?.resolve(ref), null, ref);
 });
 
+const FILE_BASE = 'file:///site/a/b.html?q#f';
+
+// Against a file: base (URL Standard #file-state, #file-slash-state, #shorten-a-urls-path), by hand.
+const fileResolved: ReadonlyArray<[ref: string, url: string]> = [
+	['', 'file:///site/a/b.html?q'],
+	['#top', 'file:///site/a/b.html?q#top'],
+	['?x', 'file:///site/a/b.html?x'],
+	['c.html', 'file:///site/a/c.html'],
+	['img/a.png', 'file:///site/a/img/a.png'],
+	['/css/s.css', 'file:///css/s.css'],
+	['/', 'file:///'],
+	['../x.html#y', 'file:///site/x.html#y'],
+	['./x', 'file:///site/a/x'],
+	['../../../x', 'file:///x'],
+	['..', 'file:///site/'],
+	['https://o.example/p', 'https://o.example/p'],
+	['mailto:a@b.example', 'mailto:a@b.example'],
+	// A scheme, not a drive letter: "scheme state" comes first.
+	['c:x', 'c:x'],
+];
+
+// Against a file: base these need the parser: a host, a drive letter, a backslash.
+const fileParsed: readonly string[] = [
+	'//h.example/x',
+	'//localhost/x',
+	'//',
+	'C|/x',
+	'c|',
+	'/C|/x',
+	'/c:/x',
+	'../C|/x',
+	'./c:',
+	'a\\b',
+	'\\x',
+	'file:///x',
+	'FILE:x',
+];
+
+test('file: bases: references resolved without a parse (hand-checked values)', t => {
+	const base = PlainBase.of(FILE_BASE);
+	if (base === null) return t.fail('the base is plain');
+	for (const [ref, url] of fileResolved) {
+		t.is(base.resolve(ref), url, ref);
+		t.is(href(ref, FILE_BASE), url, `URL agrees on ${ref}`);
+	}
+	t.is(PlainBase.of('file:///')?.resolve('x'), 'file:///x');
+	t.is(PlainBase.of('file:///a%20b/c')?.resolve('../d'), 'file:///d');
+});
+
+test('file: bases: references that need the parser are left to it', t => {
+	const base = PlainBase.of(FILE_BASE);
+	if (base === null) return t.fail('the base is plain');
+	for (const ref of fileParsed) t.is(base.resolve(ref), null, ref);
+});
+
 test('bases that are not plain serializations give no parts', t => {
 	for (const url of [
 		'https://h.example',
 		'HTTPS://h.example/',
-		'file:///a/b',
+		'file://localhost/a/b',
+		'file://h.example/a/b',
+		'file:///C:/a/b',
+		'file:///c|/a',
+		'file:///c:',
+		'file:////a/b',
+		'file:///a/../b',
+		'file:///a?',
+		'file:///a#',
+		'file:///a/%2e/b',
+		'file:///a b',
+		'file:/a/b',
+		'file:a/b',
+		'FILE:///a/b',
 		'https://h.example/a/../b',
 		'about:blank',
 		'https://h.example:443/',
@@ -139,7 +207,8 @@ test('PlainResolver keeps two bases apart', t => {
 	t.is(resolver.resolve('x', 'https://a.example/p/q'), 'https://a.example/p/x');
 	t.is(resolver.resolve('x', 'https://b.example/'), 'https://b.example/x');
 	t.is(resolver.resolve('x', 'https://a.example/p/q'), 'https://a.example/p/x');
-	t.is(resolver.resolve('x', 'file:///a'), null);
+	t.is(resolver.resolve('x', 'file://localhost/a'), null);
+	t.is(resolver.resolve('x', 'file:///a/b'), 'file:///a/x');
 	t.is(resolver.resolve('y', 'https://b.example/'), 'https://b.example/y');
 });
 
@@ -198,6 +267,11 @@ const piece = fc.constantFrom(
 	')',
 	'[',
 	']',
+	'C:',
+	'c|',
+	'/C:',
+	'localhost',
+	'%20',
 );
 
 const bases = fc.constantFrom(
@@ -207,6 +281,15 @@ const bases = fc.constantFrom(
 	'ws://s.example/x?y',
 	'ftp://f.example/pub/',
 	'wss://s.example/a#b',
+	'file:///site/a/b.html?q=1#f',
+	'file:///',
+	'file:///a%20b/c%2E/d',
+	'file://localhost/a/b',
+	'file:///C:/a/b.html',
+	'file:///c|/a/',
+	'file:///c:',
+	'file:////a/b',
+	'file:///a/./b/../c',
 );
 
 test('every fast answer is what new URL gives (property)', t => {
@@ -217,8 +300,9 @@ test('every fast answer is what new URL gives (property)', t => {
 			if (fast !== null) t.is<string | null, string | null>(fast, href(ref, baseUrl), `${ref} against ${baseUrl}`);
 			const absolute = plainAbsolute(ref);
 			if (absolute !== null) t.is<string | null, string | null>(absolute, href(ref), ref);
-			// A reference that starts with a scheme gets plainAbsolute's answer, whatever the base.
-			if (/^[a-z][a-z\d+.-]*:/i.test(ref)) t.is(fast, absolute, `${ref} against ${baseUrl}`);
+			// A reference that starts with a scheme gets plainAbsolute's answer, whatever the plain base.
+			if (/^[a-z][a-z\d+.-]*:/i.test(ref) && PlainBase.of(baseUrl) !== null)
+				t.is(fast, absolute, `${ref} against ${baseUrl}`);
 		}),
 		fcParams(t, 50_000),
 	);
@@ -232,6 +316,12 @@ test('references that start with dot segments, against deep and shallow bases (p
 		'http://h.example/a',
 		'https://h.example/a//b/',
 		'http://h.example:8080/x/y/',
+		'file:///a/b/c/d.html?q#f',
+		'file:///',
+		'file:///a',
+		'file:///a//b/',
+		'file:///C:/a/b/',
+		'file://localhost/a/b/',
 	);
 	const dots = fc.array(fc.constantFrom('./', '../', '.', '..', '/'), {minLength: 1, maxLength: 8});
 	const plainTail = fc.constantFrom('', 'x.html', 'x.html#y', 'x/', 'x/y?z', '?q', '#h', '/x');
@@ -254,5 +344,51 @@ test('references that start with dot segments, against deep and shallow bases (p
 	// Dot segments then a plain tail: answered without the parser.
 	for (const ref of ['../x.html#y', '../../_static/a.css', './x', '..', '../']) {
 		t.not(new PlainResolver().resolve(ref, 'https://h.example/a/b/c/d.html?q#f'), null, ref);
+	}
+});
+
+test('file: bases with drive letters, hosts, encoded and dot segments (property)', t => {
+	const fileBase = fc
+		.tuple(
+			fc.constantFrom('file://', 'file:///', 'file://localhost/', 'file://h.example/', 'FILE:///'),
+			fc.array(fc.constantFrom('a', 'C:', 'c|', 'C:x', '%20', '%2e', '.', '..', '', 'b.html', 'D:'), {maxLength: 4}),
+			fc.constantFrom('', '?q', '?', '#f', '?q#f', '/'),
+		)
+		.map(([start, segments, end]) => start + segments.join('/') + end);
+	const fileRef = fc
+		.array(
+			fc.constantFrom(
+				'/',
+				'//',
+				'\\',
+				'.',
+				'..',
+				'./',
+				'../',
+				'C:',
+				'c|',
+				'C|/',
+				'x',
+				'localhost',
+				'%2e',
+				'%20',
+				'?',
+				'#',
+				':',
+				'|',
+			),
+			{maxLength: 8},
+		)
+		.map(p => p.join(''));
+	fc.assert(
+		fc.property(fileRef, fileBase, (ref, baseUrl) => {
+			const fast = new PlainResolver().resolve(ref, baseUrl);
+			if (fast !== null) t.is<string | null, string | null>(fast, href(ref, baseUrl), `${ref} against ${baseUrl}`);
+		}),
+		fcParams(t, 30_000),
+	);
+	// The site-build shapes are answered without the parser.
+	for (const ref of ['../x.html#y', 'img/a.png', '/css/s.css', './x', '?q', '#f', '']) {
+		t.not(new PlainResolver().resolve(ref, 'file:///site/a/b.html'), null, ref);
 	}
 });
