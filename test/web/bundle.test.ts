@@ -8,7 +8,7 @@ import {builtinModules} from 'node:module';
 import {bundleWeb} from './bundle.js';
 
 /** The budget docs/web-streams.md gives for the gzipped bundle. */
-const BUDGET_BYTES = 80 * 1024;
+const BUDGET_BYTES = 88 * 1024;
 
 const builtins = new Set(builtinModules.flatMap(name => [name, `node:${name}`]));
 
