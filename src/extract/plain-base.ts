@@ -95,6 +95,9 @@ function driveAt(s: string, at: number): boolean {
 	return next === 0x3a /* ":" */ || next === 0x7c /* "|" */;
 }
 
+/** The longest reference (UTF-16 units) the fast path tests; longer ones are parsed. */
+const MAX_PLAIN_REFERENCE = 65536;
+
 const DEFAULT_PORTS: Readonly<Record<string, string>> = {http: '80', https: '443', ws: '80', wss: '443', ftp: '21'};
 
 /**
@@ -220,6 +223,9 @@ export class PlainBase {
 	resolve(reference: string, owned: string = reference): string | null {
 		const ref = knownString(reference);
 		if (ref.length === 0) return this.beforeFragment;
+		// The path regexes repeat once per segment: a multi-megabyte reference of short segments
+		// overflows the regex engine's stack (an 8 MB `a/a/…` did). Long references go to the parser.
+		if (ref.length > MAX_PLAIN_REFERENCE) return null;
 		const c = codeAt(ref, 0);
 		if (c === 0x2f /* "/" */) {
 			// A file URL's host (#file-host-state: `//localhost`) and a drive from the root (#file-slash-state): parse.

@@ -392,3 +392,11 @@ test('file: bases with drive letters, hosts, encoded and dot segments (property)
 		t.not(new PlainResolver().resolve(ref, 'file:///site/a/b.html'), null, ref);
 	}
 });
+
+test('a reference of millions of short segments goes to the parser, never overflowing the stack', t => {
+	const long = 'a/'.repeat(4 * 1024 * 1024);
+	const resolver = new PlainResolver();
+	t.is(resolver.resolve(long, 'file:///site/a.html'), null);
+	t.is(resolver.resolve(long, 'https://h.example/a.html'), null);
+	t.is(resolver.resolve('a/b', 'file:///site/a.html'), 'file:///site/a/b');
+});
