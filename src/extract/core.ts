@@ -29,6 +29,8 @@ export interface ExtractorCore {
 	 * are not read). The pipeline reports them to `onWarning` at the end.
 	 */
 	readonly droppedTags?: number;
+	/** HTML, XHTML and XML: iframe srcdoc documents nested too deep to be read (MAX_SRCDOC_DEPTH), reported so too. */
+	readonly deepFrames?: number;
 	/**
 	 * With `CoreOptions.releaseStep`: Links are waiting to be released (a step's worth went
 	 * out); call `releaseNext()` before writing more, or after `end()`, until this is false.

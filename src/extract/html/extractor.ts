@@ -302,7 +302,11 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	srcdoc(text: DecodedText, fields: EventFields): void {
-		if (this.depth >= MAX_SRCDOC_DEPTH) return;
+		if (this.depth >= MAX_SRCDOC_DEPTH) {
+			// Not read, so not silently: the document's warning counts it (ExtractorCore.deepFrames).
+			this.deepFrames++;
+			return;
+		}
 		const quote = fields.quote ?? '"';
 		// The nested document, for its Links: the value's span in this document's input.
 		const frame: FrameContext = {
@@ -332,6 +336,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		);
 		nested.write(text.text);
 		nested.end();
+		this.addLosses(nested);
 	}
 
 	/**
