@@ -31,6 +31,8 @@ export interface ExtractorCore {
 	readonly droppedTags?: number;
 	/** HTML, XHTML and XML: iframe srcdoc documents nested too deep to be read (MAX_SRCDOC_DEPTH), reported so too. */
 	readonly deepFrames?: number;
+	/** CSS, and CSS in HTML: URLs skipped as tokens longer than MAX_CSS_TOKEN, reported so too. */
+	readonly cutCssTokens?: number;
 	/**
 	 * With `CoreOptions.releaseStep`: Links are waiting to be released (a step's worth went
 	 * out); call `releaseNext()` before writing more, or after `end()`, until this is false.

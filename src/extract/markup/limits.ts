@@ -15,6 +15,8 @@ export interface Losses {
 	readonly droppedTags?: number | undefined;
 	/** iframe srcdoc documents nested deeper than MAX_SRCDOC_DEPTH (html/extractor.ts), not read. */
 	readonly deepFrames?: number | undefined;
+	/** CSS URLs in tokens longer than MAX_CSS_TOKEN (css/scanner.ts), skipped unread. */
+	readonly cutCssTokens?: number | undefined;
 }
 
 /**
@@ -34,6 +36,11 @@ export function lossWarnings(losses: Losses, rewriting: boolean): string[] {
 	if (frames > 0)
 		warnings.push(
 			`${count(frames, 'iframe srcdoc document')} nested more than 8 deep (MAX_SRCDOC_DEPTH) ${rewriting ? 'left as written' : 'not read'}: any links in ${frames === 1 ? 'it' : 'them'} were not ${rewriting ? 'rewritten' : 'read'}`,
+		);
+	const css = losses.cutCssTokens ?? 0;
+	if (css > 0)
+		warnings.push(
+			`${count(css, 'CSS URL')} longer than 4 Mi UTF-16 units (MAX_CSS_TOKEN) ${rewriting ? 'left as written' : 'skipped'}: ${css === 1 ? 'its link was' : 'their links were'} not ${rewriting ? 'rewritten' : 'read'}`,
 		);
 	return warnings;
 }

@@ -35,6 +35,8 @@ export abstract class TagReader {
 	droppedTags = 0;
 	/** iframe srcdoc documents nested too deep to be read (ExtractorCore.deepFrames). */
 	deepFrames = 0;
+	/** CSS URLs skipped as tokens longer than MAX_CSS_TOKEN, in style attributes and elements (ExtractorCore.cutCssTokens). */
+	cutCssTokens = 0;
 	/** The start tag being read: its name's span (-1: none, or dropped as too long). */
 	private tagStart = -1;
 	private tagNameEnd = -1;
@@ -54,6 +56,7 @@ export abstract class TagReader {
 	addLosses(nested: TagReader): void {
 		this.droppedTags += nested.droppedTags;
 		this.deepFrames += nested.deepFrames;
+		this.cutCssTokens += nested.cutCssTokens;
 	}
 
 	/** A start tag `[start - 1, end]` was read whole; its attributes wait in {@link attributes} (reset afterwards). */
