@@ -17,6 +17,8 @@ export interface Losses {
 	readonly deepFrames?: number | undefined;
 	/** CSS URLs in tokens longer than MAX_CSS_TOKEN (css/scanner.ts), skipped unread. */
 	readonly cutCssTokens?: number | undefined;
+	/** XML element texts (a URL, base64 content) longer than MAX_ELEMENT_TEXT (xml/element-text.ts), let go. */
+	readonly longTexts?: number | undefined;
 }
 
 /**
@@ -41,6 +43,11 @@ export function lossWarnings(losses: Losses, rewriting: boolean): string[] {
 	if (css > 0)
 		warnings.push(
 			`${count(css, 'CSS URL')} longer than 4 Mi UTF-16 units (MAX_CSS_TOKEN) ${rewriting ? 'left as written' : 'skipped'}: ${css === 1 ? 'its link was' : 'their links were'} not ${rewriting ? 'rewritten' : 'read'}`,
+		);
+	const texts = losses.longTexts ?? 0;
+	if (texts > 0)
+		warnings.push(
+			`${count(texts, 'XML element text')} longer than 1 Mi UTF-16 units (MAX_ELEMENT_TEXT) ${rewriting ? 'left as written' : 'ignored'}: ${texts === 1 ? 'its links were' : 'their links were'} not ${rewriting ? 'rewritten' : 'read'}`,
 		);
 	return warnings;
 }

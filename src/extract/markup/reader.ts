@@ -37,6 +37,8 @@ export abstract class TagReader {
 	deepFrames = 0;
 	/** CSS URLs skipped as tokens longer than MAX_CSS_TOKEN, in style attributes and elements (ExtractorCore.cutCssTokens). */
 	cutCssTokens = 0;
+	/** XML: element texts (a URL, base64 content) let go as longer than MAX_ELEMENT_TEXT (ExtractorCore.longTexts). */
+	longTexts = 0;
 	/** The start tag being read: its name's span (-1: none, or dropped as too long). */
 	private tagStart = -1;
 	private tagNameEnd = -1;

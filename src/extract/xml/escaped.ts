@@ -198,7 +198,7 @@ export class EscapedHtml implements TextReader {
  * frame.reader = new Base64Html(host, base, {element: 'content', namespace: NS.atom03, start: 80, encoding: 'base64'});
  */
 export class Base64Html extends WholeText {
-	private readonly host: EmbedHost;
+	protected readonly host: EmbedHost;
 	private readonly base: BaseLayer | null;
 	private readonly embed: EmbedContext;
 
