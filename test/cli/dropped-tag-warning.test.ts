@@ -82,34 +82,18 @@ function warnings(stderr: string): string[] {
 	return stderr.split('\n').filter(line => line.includes(': warning: '));
 }
 
+/** `rewrite -j JOBS MODE… --to absolute --site https://example.com/ SITE`. */
+function siteRewrite(jobs: string, ...mode: string[]): string[] {
+	return ['rewrite', '-j', jobs, ...mode, '--to', 'absolute', '--site', 'https://example.com/', site];
+}
+
 for (const jobs of ['1', '2']) {
 	test(`rewrite -j ${jobs} --dry-run and --out: one warning naming the file`, t => {
-		const dry = runCli([
-			'rewrite',
-			'-j',
-			jobs,
-			'--dry-run',
-			'--to',
-			'absolute',
-			'--site',
-			'https://example.com/',
-			site,
-		]);
+		const dry = runCli(siteRewrite(jobs, '--dry-run'));
 		t.is(dry.status, 0);
 		t.deepEqual(warnings(dry.stderr), [`linkstream rewrite: ${sitePage}: warning: ${LEFT}`]);
 		const out = join(folder, `out-${jobs}`);
-		const written = runCli([
-			'rewrite',
-			'-j',
-			jobs,
-			'--out',
-			out,
-			'--to',
-			'absolute',
-			'--site',
-			'https://example.com/',
-			site,
-		]);
+		const written = runCli(siteRewrite(jobs, '--out', out));
 		t.is(written.status, 0);
 		t.deepEqual(warnings(written.stderr), [`linkstream rewrite: ${sitePage}: warning: ${LEFT}`]);
 		t.true(readFileSync(join(out, 'long-tag.html'), 'utf8') === rewritten, 'written with the tag as it was');

@@ -21,6 +21,18 @@ function extract(input: string, type: 'html' | 'xml'): {urls: (string | null)[];
 	return {urls: links.map(link => link.url), warnings};
 }
 
+/** An HTML page made absolute, and what the rewrite told. */
+function rewrite(page: string): {out: string; told: string[]} {
+	const told: string[] = [];
+	const out = rewriteLinks(page, {
+		type: 'html',
+		retrievalUrl: 'https://example.com/',
+		to: 'absolute',
+		onWarning: m => told.push(m),
+	});
+	return {out, told};
+}
+
 test('HTML: a 17 Mi-unit start tag holding an href: one warning, the later link found', t => {
 	const page = `<p><a href="/lost" title="${LONG}">lost</a> <a href="/later">later</a></p>`;
 	const {urls, warnings} = extract(page, 'html');
@@ -75,13 +87,7 @@ test('the stream and the rewrite tell the same', async t => {
 		['https://example.com/later'],
 	);
 	t.deepEqual(warnings, [ONE]);
-	const told: string[] = [];
-	const out = rewriteLinks(page, {
-		type: 'html',
-		retrievalUrl: 'https://example.com/',
-		to: 'absolute',
-		onWarning: m => told.push(m),
-	});
+	const {out, told} = rewrite(page);
 	t.true(out.endsWith('<a href="https://example.com/later">'));
 	t.deepEqual(told, [ONE_REWRITE]);
 });
@@ -160,14 +166,7 @@ test('XML: a too-deep srcdoc in escaped HTML and in XHTML content is said too', 
 });
 
 test('rewrite: a too-deep srcdoc is left as written, and said so', t => {
-	const page = `${nested('<a href="deep">', 9)}<a href="later">`;
-	const told: string[] = [];
-	const out = rewriteLinks(page, {
-		type: 'html',
-		retrievalUrl: 'https://example.com/',
-		to: 'absolute',
-		onWarning: m => told.push(m),
-	});
+	const {out, told} = rewrite(`${nested('<a href="deep">', 9)}<a href="later">`);
 	t.is(out, `${nested('<a href="deep">', 9)}<a href="https://example.com/later">`);
 	t.deepEqual(told, [DEEP(1, 'left as written', 'rewritten')]);
 });
