@@ -43,6 +43,8 @@ export interface ReadResult {
 	skipped: number;
 	/** Why the file could not be read (whole or in part). */
 	errors: string[];
+	/** What the limits made it lose (a start tag past MAX_TOKEN_LENGTH …: ExtractOptions.onWarning); the file was read. */
+	warnings: string[];
 }
 
 /** Kinds that are no reference to fetch: a BASE or xml:base value, an identifier or namespace. */
@@ -58,6 +60,7 @@ export async function readDocument(task: ReadTask): Promise<ReadResult> {
 	const names = new Set<string>();
 	const references: Reference[] = [];
 	const errors: string[] = [];
+	const warnings: string[] = [];
 	let skipped = 0;
 	const options: RunOptions & Pick<CoreOptions, 'onFragmentTarget'> = {
 		dialect: task.dialect,
@@ -96,9 +99,11 @@ export async function readDocument(task: ReadTask): Promise<ReadResult> {
 			bytes,
 			{emit, ready: () => undefined, keeps: true},
 			message => void errors.push(message),
+			0,
+			message => void warnings.push(message),
 		);
 	} catch (error) {
 		errors.push((error as Error).message);
 	}
-	return {references, names: [...names], skipped, errors};
+	return {references, names: [...names], skipped, errors, warnings};
 }

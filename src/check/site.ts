@@ -93,6 +93,8 @@ function checkOptions(options: CheckOptions): Settings {
 	) {
 		throw optionError('indexFiles', 'a list of file names such as ["index.html"]', indexFiles);
 	}
+	if (options.onWarning !== undefined && typeof options.onWarning !== 'function')
+		throw optionError('onWarning', 'a function', options.onWarning);
 	const jobs = options.jobs ?? 1;
 	if (!Number.isInteger(jobs) || jobs < 1 || jobs > 16) throw optionError('jobs', 'a whole number from 1 to 16', jobs);
 	return {dialect, site, indexFiles, cleanUrls: options.cleanUrls === true, inert: options.inert === true, jobs};
@@ -216,6 +218,7 @@ async function run(
 	const onResult = async (index: number, result: ReadResult): Promise<void> => {
 		const file = documents[index]!;
 		for (const error of result.errors) options.onError?.(file.path, error);
+		for (const warning of result.warnings) options.onWarning?.(file.path, warning);
 		if (result.errors.length > 0) summary.failed++;
 		else summary.files++;
 		summary.skipped += result.skipped;

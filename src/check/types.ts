@@ -81,6 +81,8 @@ export interface CheckOptions {
 	only?: readonly string[];
 	/** A file could not be read: its path and why (the run goes on). */
 	onError?: (path: string, message: string) => void;
+	/** A file was read but lost references to the limits (ExtractOptions.onWarning): they were not checked. */
+	onWarning?: (path: string, message: string) => void;
 	/** A file is done: its path and size in bytes (for a progress bar). */
 	onFile?: (path: string, bytes: number) => void;
 	/** The files to read are known: how many, and their bytes together. */

@@ -65,6 +65,7 @@ export async function runCheck(
 			...options,
 			...(only === undefined ? {} : {only}),
 			onError: (file, message) => io.err(`linkstream check: ${printable(file)}: ${message}`),
+			onWarning: (file, message) => io.err(`linkstream check: ${printable(file)}: warning: ${message}`),
 			onStart: (files, bytes) => {
 				progress = createProgress(files, bytes);
 			},

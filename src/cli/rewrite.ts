@@ -97,9 +97,11 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 	try {
 		// Standard input without --base-url has no base: count what stays as written for lack of one.
 		let tap: ReturnType<typeof noBaseTap> | undefined;
+		const warn = (message: string): void => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`);
 		/** The document as sniffed (a file of unknown extension or standard input that is XML is rewritten as XML). */
 		const rewriteTo = ({source, type}: OpenedDocument): Promise<void> => {
-			const sniffed: RewriteOptions = {...options, type: type as InputType};
+			// What a limit leaves as written is said (a start tag past MAX_TOKEN_LENGTH: docs/limits.md).
+			const sniffed: RewriteOptions = {...options, type: type as InputType, onWarning: warn};
 			tap = sniffed.retrievalUrl === undefined ? noBaseTap(sniffed) : undefined;
 			const stream = source as NodeJS.ReadableStream;
 			return tap === undefined
@@ -109,9 +111,7 @@ export async function runRewrite(args: RewriteCommand, io: Io): Promise<number> 
 		// Standard input without --type is sniffed as a file of unknown extension is (open-document.ts).
 		const stdin: Input =
 			args.type === undefined ? {path: '-', type: 'html', sniff: true} : {path: '-', type: options.type};
-		await (file === undefined
-			? rewriteTo(await openDocument(stdin, io.stdin))
-			: rewriteFile(file, rewriteTo, message => io.err(`linkstream rewrite: ${printable(path)}: warning: ${message}`)));
+		await (file === undefined ? rewriteTo(await openDocument(stdin, io.stdin)) : rewriteFile(file, rewriteTo, warn));
 		if (note !== undefined) io.err(note);
 		const warning = noBaseWarning(tap?.count() ?? 0);
 		if (warning !== undefined) io.err(warning);

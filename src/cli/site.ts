@@ -124,8 +124,8 @@ export async function runSite(command: SiteCommand, io: SiteIo): Promise<number>
 	const onResult = async (task: SiteTask, result: SiteResult): Promise<void> => {
 		add(totals, result);
 		if (result.renamedIn !== undefined) renamed.add(result.renamedIn);
-		if (result.warning !== undefined)
-			io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${result.warning}`);
+		for (const warning of result.warnings ?? [])
+			io.err(`linkstream rewrite: ${printable(task.entry.path)}: warning: ${warning}`);
 		if (result.error !== undefined) fail(task.entry.path, result.error);
 		else if (command.mode === 'dry-run' && result.changed)
 			await writeLine(

@@ -29,6 +29,12 @@ export interface ExtractorCore {
 	 * are not read). The pipeline reports them to `onWarning` at the end.
 	 */
 	readonly droppedTags?: number;
+	/** HTML, XHTML and XML: iframe srcdoc documents nested too deep to be read (MAX_SRCDOC_DEPTH), reported so too. */
+	readonly deepFrames?: number;
+	/** CSS, and CSS in HTML: URLs skipped as tokens longer than MAX_CSS_TOKEN, reported so too. */
+	readonly cutCssTokens?: number;
+	/** XML: element texts (a URL, base64 content) let go as longer than MAX_ELEMENT_TEXT, reported so too. */
+	readonly longTexts?: number;
 	/**
 	 * With `CoreOptions.releaseStep`: Links are waiting to be released (a step's worth went
 	 * out); call `releaseNext()` before writing more, or after `end()`, until this is false.

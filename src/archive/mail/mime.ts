@@ -73,7 +73,8 @@ export interface WalkerOptions {
  * onWarning: (warning, at) => console.error(`message ${at.index} part ${warning.part}: ${warning.message}`)
  */
 export interface MailWarning {
-	code: 'no-boundary' | 'unknown-transfer-encoding' | 'unknown-charset';
+	/** `limit`: the part lost something to the limits (docs/limits.md), as ExtractOptions.onWarning says of a document. */
+	code: 'no-boundary' | 'unknown-transfer-encoding' | 'unknown-charset' | 'limit';
 	/** The part path (`'1'`, `'2.1'`; `'HEADER'` / `'2.MIME'` for a header field). */
 	part: string;
 	/** What was found and how it was read. */
@@ -226,6 +227,10 @@ export class MessageWalker {
 		if (type === null) return;
 		this.checkPart(node, path, type === 'text' ? 'text' : 'markup');
 		const message = this.context(path, contentType, node);
+		const options: PartExtractOptions = {...this.options.extract, ...this.baseOptions(context)};
+		// What the part loses to the limits (a start tag past MAX_TOKEN_LENGTH …) is said, with its part.
+		if (this.options.onWarning !== undefined)
+			options.onWarning = text => this.warn({code: 'limit', part: path, message: text});
 		const extractor = new PartExtractor(
 			{
 				type,
@@ -233,7 +238,7 @@ export class MessageWalker {
 				transferEncoding: node.encoding,
 				flowed: node.flowed,
 				delSp: node.delSp,
-				options: {...this.options.extract, ...this.baseOptions(context)},
+				options,
 			},
 			link => this.hold(link, message),
 		);

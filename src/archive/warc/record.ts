@@ -29,6 +29,8 @@ export interface RecordOptions {
 	dialect: Dialect;
 	plainText: boolean;
 	extract: Pick<ExtractOptions, 'textLinks' | 'anchorText'> & {fuzzy?: FuzzyOptions};
+	/** This record's payload lost something to the limits (ExtractOptions.onWarning). */
+	onWarning?: (message: string) => void;
 }
 
 /** The raw block of a record, read once; counts its bytes so truncation shows. */
@@ -197,6 +199,7 @@ function pipelineOptions(
 ): ExtractOptions {
 	const extract: ExtractOptions = {type, dialect: options.dialect, baseHold: 'document', ...options.extract};
 	if (base !== null) extract.retrievalUrl = base.url;
+	if (options.onWarning !== undefined) extract.onWarning = options.onWarning;
 	// HTML `#determining-the-character-encoding`: the transport's charset ranks after a BOM, before the <meta> prescan. An unknown label is ignored.
 	const encoding = media?.charset === undefined ? null : getEncoding(media.charset);
 	if (encoding !== null) extract.encoding = encoding;

@@ -56,8 +56,10 @@ export interface WarcOptions {
 	/**
 	 * warcio's warnings about this input (a record's block longer than its Content-Length
 	 * says), their offsets the input's own; absent, they go to `console.warn` as warcio writes them.
+	 * Also what a record's payload lost to the limits (ExtractOptions.onWarning), its message
+	 * led by the record's place (as an error's) and `context` given.
 	 */
-	onWarning?: (message: string) => void;
+	onWarning?: (message: string, context?: WarcErrorContext) => void;
 }
 
 /**
@@ -144,7 +146,13 @@ async function* readInput(
 			resynchronised = true;
 			continue;
 		}
-		yield* readRecord(record, context, recordOptions, report);
+		// A record's losses to the limits are said with its place, as its errors are.
+		const onWarning = options.onWarning;
+		const forRecord =
+			onWarning === undefined
+				? recordOptions
+				: {...recordOptions, onWarning: (message: string) => onWarning(...placed(options, context, message))};
+		yield* readRecord(record, context, forRecord, report);
 	}
 	// After a resynchronisation the parser reads the first one's output: a gzip input's raw offsets are not its own.
 	if (!(resynchronised && opened.gzip)) await checkEnd(parser, opened, report, base);
@@ -206,6 +214,16 @@ function reporter(options: WarcOptions): Report {
 		error.message = `${where(full)}: ${error.message}`;
 		options.onError?.(error, full);
 	};
+}
+
+/** A record's warning led by its place, with its context (the input's name added). */
+function placed(
+	options: WarcOptions,
+	context: Omit<WarcErrorContext, 'name'>,
+	message: string,
+): [string, WarcErrorContext] {
+	const full: WarcErrorContext = options.name === undefined ? context : {name: options.name, ...context};
+	return [`${where(full)}: ${message}`, full];
 }
 
 /** One record's Links; a failure is reported and the record's block read to its end. */

@@ -115,15 +115,19 @@ export async function eachLink(
 		case 'warc': {
 			const {extractWarc} = (await importArchive('warc/warc')) as typeof import('../../archive/warc/warc.js');
 			const {where} = (await importArchive('warc/error')) as typeof import('../../archive/warc/error.js');
+			/** A record's message, its place with the file's offset (a range starts at `offset`). */
+			const placed = (message: string, context: Parameters<typeof where>[0]): string =>
+				offset === 0 ? message : message.replace(where(context), where({...context, offset: context.offset + offset}));
 			const report = (error: Error, context: Parameters<typeof where>[0]): void =>
-				onError(
-					offset === 0
-						? error.message
-						: error.message.replace(where(context), where({...context, offset: context.offset + offset})),
+				onError(placed(error.message, context));
+			// warcio's warnings with the file's offsets, named by the parser that wrote them; a record's loss
+			// to the limits (it comes with its context) placed as its errors are.
+			const warning = (message: string, context?: Parameters<typeof where>[0]): void =>
+				onWarning(
+					context === undefined
+						? `warcio: ${offset === 0 ? message : shiftOffset(message, offset)}`
+						: placed(message, context),
 				);
-			// warcio's warnings with the file's offsets (a range starts at `offset`), named by the parser that wrote them.
-			const warning = (message: string): void =>
-				onWarning(`warcio: ${offset === 0 ? message : shiftOffset(message, offset)}`);
 			return withWarcioWarnings(
 				() =>
 					drain(

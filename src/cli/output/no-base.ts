@@ -31,7 +31,8 @@ export interface NoBaseTap {
  * tap.count(); //=> 1 for '<a href="x.html">'
  */
 export function noBaseTap(options: RewriteOptions): NoBaseTap {
-	const {to: _to, documentUrl: _documentUrl, scope: _scope, form: _form, ...extract} = options;
+	// The rewrite itself tells what the limits leave as written (onWarning): not told twice.
+	const {to: _to, documentUrl: _documentUrl, scope: _scope, form: _form, onWarning: _onWarning, ...extract} = options;
 	let count = 0;
 	let pipeline: ExtractPipeline | undefined = new ExtractPipeline(
 		checkExtractOptions(extract),

@@ -60,8 +60,8 @@ export interface SiteResult {
 	/** The folder in which a file was replaced (its entries are flushed at the end). */
 	renamedIn?: string;
 	error?: string;
-	/** Said of the file, which was done (it grew while read). */
-	warning?: string;
+	/** Said of the file, which was done (it grew while read; a limit left part of it as written). */
+	warnings?: string[];
 }
 
 /** A task's result before it does anything (and of one that could not be done). */
@@ -102,7 +102,14 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 	try {
 		// A file is read up to the size it had when opened: one that keeps growing would never end.
 		const size = info.size;
-		const rewriter = countedRewriter(readAwayOptions(await head(handle, size), options, result));
+		// What a limit left as written is said (RewriteOptions.onWarning: a function stays on this thread).
+		const warnings: string[] = [];
+		const rewriter = countedRewriter({
+			...readAwayOptions(await head(handle, size), options, result),
+			onWarning: message => {
+				warnings.push(message);
+			},
+		});
 		const compare = new Comparison();
 		// --out writes every file; in place, only a file that changes: its temporary file is made at the first difference.
 		const writes = mode === 'out' && task.out !== undefined ? await outputSink(task, task.out, info) : undefined;
@@ -135,7 +142,8 @@ async function rewriteDocument(task: SiteTask, result: SiteResult): Promise<void
 		const differs = compare.differs();
 		result.read = true;
 		result.bytes = size;
-		if ((await handle.stat()).size > size) result.warning = grewMessage(size);
+		if ((await handle.stat()).size > size) warnings.push(grewMessage(size));
+		if (warnings.length > 0) result.warnings = warnings;
 		if (mode === 'in-place' && sink !== undefined) {
 			const beforeRename = async (): Promise<void> => {
 				await testPause('rename');
@@ -347,7 +355,7 @@ async function copyEntry(
 					}) as AsyncIterable<Buffer>)
 						await written.writeFile(chunk);
 				await written.chmod(info.mode & 0o7777); // the umask may have cleared bits
-				if ((await handle.stat()).size > info.size) result.warning = grewMessage(info.size);
+				if ((await handle.stat()).size > info.size) result.warnings = [grewMessage(info.size)];
 			} catch (error) {
 				await unlink(fsPath(out)).catch(() => undefined);
 				throw error;

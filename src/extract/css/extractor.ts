@@ -63,15 +63,18 @@ export function scanCss(text: string, options: CssScanOptions = {}): CssMatch[] 
 
 /**
  * {@link scanCss}, one match at a time: nothing is collected, so memory stays bounded (a
- * style attribute of 16 MB holds 1.8 M `url()`s).
+ * style attribute of 16 MB holds 1.8 M `url()`s). Returns the URLs not reported as their
+ * tokens passed the token limit (`maxToken`), for the document's warning.
  *
  * @example
  * forEachCssMatch('a{b:url(c.png)}', (match) => match.value); // 'c.png'
  */
-export function forEachCssMatch(text: string, visit: (match: CssMatch) => void, options: CssScanOptions = {}): void {
-	new CssScanner(options.maxToken ?? MAX_CSS_TOKEN).scan(text, true, (start, end, value, syntax, attribute) => {
+export function forEachCssMatch(text: string, visit: (match: CssMatch) => void, options: CssScanOptions = {}): number {
+	const scanner = new CssScanner(options.maxToken ?? MAX_CSS_TOKEN);
+	scanner.scan(text, true, (start, end, value, syntax, attribute) => {
 		visit({start, end, value, syntax, attribute});
 	});
+	return scanner.cutUrls;
 }
 
 export interface CssExtractorLimits {
@@ -125,6 +128,11 @@ export class CssExtractor implements ExtractorCore {
 	/** Code units the scanner has read, each call from where it resumed (for tests: linear time). */
 	get walked(): number {
 		return this.scanner.walked;
+	}
+
+	/** URLs skipped as tokens longer than MAX_CSS_TOKEN (ExtractorCore.cutCssTokens). */
+	get cutCssTokens(): number {
+		return this.scanner.cutUrls;
 	}
 
 	/** No event before this offset will reach the sink (ExtractorCore): the start of the held input. */

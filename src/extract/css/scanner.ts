@@ -177,6 +177,8 @@ export class CssScanner {
 	private valueStart = 0;
 	private valueEnd = 0;
 	private simple = true;
+	/** String and url tokens in a URL place cut at `maxToken` and skipped: their URLs were not reported (ExtractorCore.cutCssTokens). */
+	cutUrls = 0;
 
 	constructor(maxToken: number) {
 		this.maxToken = maxToken;
@@ -579,9 +581,11 @@ export class CssScanner {
 				break;
 			case Effect.CutString:
 				this.skipper.start(Skip.String, this.quote);
+				if (this.place(first, false) !== undefined) this.cutUrls++;
 				break;
 			case Effect.CutUrl:
 				this.skipper.start(Skip.Url, 0);
+				if (this.place(first, true) !== undefined) this.cutUrls++;
 				break;
 		}
 		if (first) this.importFirst = false;
@@ -589,23 +593,25 @@ export class CssScanner {
 
 	/** Report a string or url token that sits in a URL position. */
 	private report(first: boolean): void {
-		if (this.prelude === Prelude.Namespace) return; // CSS Namespaces §2: a namespace name, not a link
 		const url = this.effect === Effect.Url;
-		let attribute: CssAttribute;
-		if (first)
-			attribute = 'import'; // CSS Cascade §2.1: @import [ <url> | <string> ]
-		else if (url) attribute = 'url';
-		else {
-			const top = this.overflow === 0 && this.depth > 0 ? this.stack[this.depth - 1] : Frame.Parenthesis;
-			if (top === Frame.ImportFunction) attribute = 'import';
-			else if (top === Frame.UrlFunction || top === Frame.ImageFunction) attribute = 'url';
-			else return;
-		}
+		const attribute = this.place(first, url);
+		if (attribute === undefined) return;
 		const {text, valueStart, valueEnd} = this;
 		const value = this.simple
 			? text.slice(valueStart, valueEnd)
 			: decodeCss(text, valueStart, valueEnd, url ? '\uFFFD' : '');
 		this.sink(valueStart, valueEnd, value, url ? 'css-url' : 'css-string', attribute);
+	}
+
+	/** The place of a string or url token (`url`) in the sheet: a URL's (`import`, `url`), or none. */
+	private place(first: boolean, url: boolean): CssAttribute | undefined {
+		if (this.prelude === Prelude.Namespace) return undefined; // CSS Namespaces §2: a namespace name, not a link
+		if (first) return 'import'; // CSS Cascade §2.1: @import [ <url> | <string> ]
+		if (url) return 'url';
+		const top = this.overflow === 0 && this.depth > 0 ? this.stack[this.depth - 1] : Frame.Parenthesis;
+		if (top === Frame.ImportFunction) return 'import';
+		if (top === Frame.UrlFunction || top === Frame.ImageFunction) return 'url';
+		return undefined;
 	}
 
 	private importFirstHere(): boolean {

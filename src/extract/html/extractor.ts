@@ -278,7 +278,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 
 	css(text: DecodedText, fields: EventFields): void {
 		const {element, attribute, quote, rel} = fields;
-		cssEvents(
+		this.cutCssTokens += cssEvents(
 			text,
 			{element, attribute, container: this.xml ? 'xml-attribute' : 'attribute', quote, rel},
 			this.locate,
@@ -302,7 +302,11 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	srcdoc(text: DecodedText, fields: EventFields): void {
-		if (this.depth >= MAX_SRCDOC_DEPTH) return;
+		if (this.depth >= MAX_SRCDOC_DEPTH) {
+			// Not read, so not silently: the document's warning counts it (ExtractorCore.deepFrames).
+			this.deepFrames++;
+			return;
+		}
 		const quote = fields.quote ?? '"';
 		// The nested document, for its Links: the value's span in this document's input.
 		const frame: FrameContext = {
@@ -332,6 +336,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		);
 		nested.write(text.text);
 		nested.end();
+		this.addLosses(nested);
 	}
 
 	/**
@@ -466,8 +471,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	protected onEndTag(start: number, end: number): void {
 		if (this.textOnly !== null) {
 			// The tokenizer leaves text-only content only at its own end tag.
-			this.style?.end();
-			this.style = null;
+			this.endStyle();
 			this.textOnly = null;
 			return;
 		}
@@ -503,8 +507,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	protected onEnd(): void {
-		this.style?.end();
-		this.style = null;
+		this.endStyle();
 		this.finishAnchor();
 		this.bases.end();
 	}
@@ -525,8 +528,16 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		}
 	}
 
+	/** The `<style>` element's text ends: what it could not report is counted for the warning. */
+	private endStyle(): void {
+		if (this.style === null) return;
+		this.style.end();
+		this.cutCssTokens += this.style.cutUrls;
+		this.style = null;
+	}
+
 	private scanDecodedStyle(text: DecodedText, container: 'html-text' | 'raw' = 'html-text'): void {
-		cssEvents(text, {element: 'style', container}, this.locate, this.add);
+		this.cutCssTokens += cssEvents(text, {element: 'style', container}, this.locate, this.add);
 	}
 
 	private finishAnchor(): void {

@@ -29,15 +29,16 @@ type Emit = (event: ReferenceEvent) => void;
 type Locate = (offset: number) => Position;
 
 /**
- * The URLs of decoded CSS text (a style attribute, or a decoded `<style>` text node).
+ * The URLs of decoded CSS text (a style attribute, or a decoded `<style>` text node); returns
+ * how many were not reported as longer than MAX_CSS_TOKEN (TagReader.cssTokens).
  *
  * @example
  * cssEvents(decoder.decode('background:url(&quot;a.png&quot;)', 40, 'attribute'), {element: 'div', attribute: 'style', container: 'attribute', quote: "'"}, locate, emit);
  */
-export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Locate, emit: Emit): void {
+export function cssEvents(text: DecodedText, fields: CssEventFields, locate: Locate, emit: Emit): number {
 	// Most style attributes have no URL place at all: no scanner.
-	if (!mayHoldUrls(text.text)) return;
-	forEachCssMatch(text.text, match => {
+	if (!mayHoldUrls(text.text)) return 0;
+	return forEachCssMatch(text.text, match => {
 		const start = text.toSourceStart(match.start);
 		const end = match.start === match.end ? start : text.toSourceEnd(match.end);
 		const {line, column} = locate(start);
@@ -102,6 +103,11 @@ export class StyleText {
 	/** Code units the scanner has read, each call from where it resumed (for tests: linear time). */
 	get walked(): number {
 		return this.scanner.walked;
+	}
+
+	/** URLs not reported as longer than MAX_CSS_TOKEN (TagReader.cssTokens). */
+	get cutUrls(): number {
+		return this.scanner.cutUrls;
 	}
 
 	/** Absolute offset of the first character held (source before it is not needed), if any. */

@@ -33,6 +33,12 @@ export abstract class TagReader {
 	protected floor = 0;
 	/** Start tags let go as longer than MAX_TOKEN_LENGTH (ExtractorCore.droppedTags). */
 	droppedTags = 0;
+	/** iframe srcdoc documents nested too deep to be read (ExtractorCore.deepFrames). */
+	deepFrames = 0;
+	/** CSS URLs skipped as tokens longer than MAX_CSS_TOKEN, in style attributes and elements (ExtractorCore.cutCssTokens). */
+	cutCssTokens = 0;
+	/** XML: element texts (a URL, base64 content) let go as longer than MAX_ELEMENT_TEXT (ExtractorCore.longTexts). */
+	longTexts = 0;
 	/** The start tag being read: its name's span (-1: none, or dropped as too long). */
 	private tagStart = -1;
 	private tagNameEnd = -1;
@@ -46,6 +52,13 @@ export abstract class TagReader {
 
 	end(): void {
 		this.tokenizer.end();
+	}
+
+	/** A nested document's losses (an iframe srcdoc, HTML escaped in XML) are this document's: its warning counts them. */
+	addLosses(nested: TagReader): void {
+		this.droppedTags += nested.droppedTags;
+		this.deepFrames += nested.deepFrames;
+		this.cutCssTokens += nested.cutCssTokens;
 	}
 
 	/** A start tag `[start - 1, end]` was read whole; its attributes wait in {@link attributes} (reset afterwards). */

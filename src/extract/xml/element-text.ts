@@ -7,7 +7,7 @@
  * section or run).
  *
  * Memory: at most {@link MAX_ELEMENT_TEXT} characters are held; an element whose text is
- * longer holds no URL (it is let go, and reported nowhere).
+ * longer holds no URL (it is let go, and counted for the document's warning: ReaderHost.longTexts).
  */
 import type {LinkKind} from '../../types.js';
 import type {BaseLayer} from '../base.js';
@@ -30,6 +30,8 @@ export interface ReaderHost {
 	locate(offset: number): Position;
 	/** Resolve `event` against `layer` and send it on. */
 	emit(event: ReferenceEvent, layer: BaseLayer | null): void;
+	/** Element texts let go as longer than MAX_ELEMENT_TEXT (TagReader.longTexts). */
+	longTexts: number;
 }
 
 interface Piece {
@@ -60,6 +62,8 @@ export class TextPieces {
 	private length = 0;
 	/** Interrupted by markup, or too long: no value. */
 	spoiled = false;
+	/** Longer than MAX_ELEMENT_TEXT: a value was there, and is lost. */
+	tooLong = false;
 
 	get heldFrom(): number | undefined {
 		const first = this.pieces[0];
@@ -69,8 +73,10 @@ export class TextPieces {
 	add(text: DecodedText, cdata: boolean, unterminated = false): void {
 		if (this.spoiled) return;
 		this.length += text.text.length;
-		if (this.length > MAX_ELEMENT_TEXT) this.spoil();
-		else this.pieces.push({text, cdata, unterminated});
+		if (this.length > MAX_ELEMENT_TEXT) {
+			this.tooLong = true;
+			this.spoil();
+		} else this.pieces.push({text, cdata, unterminated});
 	}
 
 	spoil(): void {
@@ -170,7 +176,11 @@ export abstract class WholeText implements TextReader {
 		const span = this.pieces.span();
 		this.pieces.spoil();
 		if (span !== undefined) this.read(span);
+		else if (this.pieces.tooLong) this.host.longTexts++;
 	}
+
+	/** Where a text too long to hold is counted. */
+	protected abstract readonly host: ReaderHost;
 
 	/** The element's trimmed text, at its end. */
 	protected abstract read(span: TextSpan): void;
@@ -183,7 +193,7 @@ export abstract class WholeText implements TextReader {
  * scope.top.reader = new UrlText(host, {kind: 'navigation', element: 'loc', rel: undefined}, base);
  */
 export class UrlText extends WholeText {
-	private readonly host: ReaderHost;
+	protected readonly host: ReaderHost;
 	private readonly fields: TextFields;
 	private readonly base: BaseLayer | null;
 

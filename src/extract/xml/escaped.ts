@@ -27,6 +27,8 @@ export interface EmbedHost extends ReaderHost {
 	readonly options: CoreOptions;
 	/** A Link resolved by the nested core, moved to the XML source. */
 	emitLink(link: Link, event: ReferenceEvent): void;
+	/** What the nested HTML lost to the limits, counted as the host's (TagReader.addLosses). */
+	addLosses(nested: HtmlExtractor): void;
 }
 
 /** What lies between two pieces of text or CDATA that follow each other (XML 1.0 §2.7 CDStart, CDEnd). */
@@ -112,6 +114,7 @@ export class EscapedHtml implements TextReader {
 		if (this.done) return;
 		this.done = true;
 		this.nested.end();
+		this.host.addLosses(this.nested);
 		this.pieces = [];
 		this.first = 0;
 	}
@@ -195,7 +198,7 @@ export class EscapedHtml implements TextReader {
  * frame.reader = new Base64Html(host, base, {element: 'content', namespace: NS.atom03, start: 80, encoding: 'base64'});
  */
 export class Base64Html extends WholeText {
-	private readonly host: EmbedHost;
+	protected readonly host: EmbedHost;
 	private readonly base: BaseLayer | null;
 	private readonly embed: EmbedContext;
 

@@ -113,6 +113,7 @@ export class XmlExtractor extends TagReader implements ExtractorCore, StartTagHo
 			this.context.documentBase?.url,
 			event => this.queue(event, this.tagLayer),
 			(text, quote) => readSrcdoc(text, quote, this.tagLayer, this),
+			this,
 		);
 	}
 

@@ -16,6 +16,8 @@ import {HtmlExtractor} from '../html/extractor.js';
 /** What reading a srcdoc document needs from the XML extractor. */
 export interface SrcdocHost {
 	readonly options: CoreOptions;
+	/** What the srcdoc document lost to the limits, counted as the host's (TagReader.addLosses). */
+	addLosses(nested: HtmlExtractor): void;
 	/** A Link resolved by the nested core, moved to the XML source. */
 	addResolved(link: Link, event: ReferenceEvent): void;
 }
@@ -45,6 +47,7 @@ export function readSrcdoc(text: DecodedText, quote: '"' | "'" | '', base: BaseL
 	);
 	nested.write(text.text);
 	nested.end();
+	host.addLosses(nested);
 }
 
 /** A Link of the srcdoc document, its span (and its own frame, if deeper) moved from the decoded value to the source. */

@@ -56,13 +56,14 @@ const UNLOCATED: Position = {line: 0, column: 0};
  * XML (xml:base does): it is reported as a Link. An iframe srcdoc document goes to `srcdoc`.
  *
  * @example
- * const tagHost = htmlTableHost(decoder, 'https://example.com/feed', (event) => pending.push(event), (text, quote) => readSrcdoc(text, quote, base, host));
+ * const tagHost = htmlTableHost(decoder, 'https://example.com/feed', (event) => pending.push(event), (text, quote) => readSrcdoc(text, quote, base, host), host);
  */
 export function htmlTableHost(
 	decoder: CharacterReferenceDecoder,
 	documentUrl: string | undefined,
 	queue: (event: ReferenceEvent) => void,
 	srcdoc: (text: DecodedText, quote: '"' | "'" | '') => void,
+	losses: {cutCssTokens: number},
 ): TagHost {
 	return {
 		decoder,
@@ -76,13 +77,15 @@ export function htmlTableHost(
 			if (event.container === 'attribute') event.container = 'xml-attribute';
 			queue(event);
 		},
-		css: (text, fields) =>
-			cssEvents(
+		css: (text, fields) => {
+			// A URL too long for the scanner is counted for the document's warning (TagReader.cutCssTokens).
+			losses.cutCssTokens += cssEvents(
 				text,
 				{element: fields.element, attribute: fields.attribute, container: 'xml-attribute', quote: fields.quote},
 				() => UNLOCATED,
 				queue,
-			),
+			);
+		},
 		srcdoc: (text, fields) => {
 			if (fields.quote !== undefined) srcdoc(text, fields.quote);
 		},

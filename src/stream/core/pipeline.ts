@@ -7,7 +7,7 @@
 import type {CoreOptions} from '../../extract/base.js';
 import {filterLinks} from '../../extract/filter.js';
 import {createExtractor} from '../../extract/index.js';
-import {droppedTagsWarning} from '../../extract/markup/limits.js';
+import {lossWarnings} from '../../extract/markup/limits.js';
 import type {Extractor, LinkSink} from '../../extract/index.js';
 import type {ExtractOptions} from '../../types.js';
 import type {Codecs} from './codecs.js';
@@ -63,11 +63,6 @@ export class ExtractPipeline {
 		return this.core?.knownVocabulary;
 	}
 
-	/** HTML, XHTML, XML: start tags let go as too long (ExtractorCore.droppedTags); 0 for other types. */
-	get droppedTags(): number {
-		return this.core?.droppedTags ?? 0;
-	}
-
 	/** The encoding the input is decoded with (WHATWG name), once known. */
 	get encoding(): string | undefined {
 		return this.decoder?.encoding;
@@ -96,12 +91,14 @@ export class ExtractPipeline {
 		this.text(this.decoder.write(chunk));
 	}
 
-	end(): void {
+	/** `rewriting`: the warnings say that what was not read is left as written (RewritePipeline). */
+	end(rewriting = false): void {
 		if (this.decoder !== undefined) this.text(this.decoder.end());
-		this.extractor().end();
+		const core = this.extractor();
+		core.end();
 		// A loss the limits allow is reported, never silent (docs/limits.md).
-		const dropped = this.droppedTags;
-		if (dropped > 0) this.options.onWarning?.(droppedTagsWarning(dropped));
+		const warn = this.options.onWarning;
+		if (warn !== undefined) for (const message of lossWarnings(core, rewriting)) warn(message);
 	}
 
 	private text(text: string): void {

@@ -138,7 +138,7 @@ export class RewritePipeline {
 
 	/** The output up to the end, or (while `pending`) up to the references still waiting. */
 	end(): Array<string | Uint8Array> {
-		this.extract.end();
+		this.extract.end(true);
 		this.ended = true;
 		return this.output();
 	}
