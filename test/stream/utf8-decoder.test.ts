@@ -94,3 +94,12 @@ test('unfinishedUtf8: the bytes a decoder must wait on (hand-checked against Enc
 	for (const [bytes, held] of cases)
 		t.is(unfinishedUtf8(Uint8Array.from(bytes)), held, bytes.map(b => b.toString(16)).join(' '));
 });
+
+test('the bytes of an unfinished sequence are its own: a caller may reuse its Buffer once a write returns', t => {
+	// A stream's writer may fill the same Buffer again after the write callback (Node's StringDecoder copies such bytes too).
+	const decoder = createByteDecoder('utf-8', nodeCodecs);
+	const chunk = Buffer.from([0x61, 0xe2, 0x82]); // 'a', then the first two bytes of € (E2 82 AC)
+	const text = decoder.write(chunk);
+	chunk.fill(0x41);
+	t.is(text + decoder.write(Uint8Array.of(0xac)) + decoder.end(), 'a€');
+});

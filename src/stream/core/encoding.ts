@@ -117,21 +117,26 @@ const UTF8 = new TextDecoder('utf-8', {fatal: false, ignoreBOM: true});
  * continuation bytes its ranges allow so far); anything else decodes the same at once.
  */
 function utf8Decoder(): ByteDecoder {
-	let held = new Uint8Array(0);
+	let held = NO_BYTES;
 	return {
 		write(chunk) {
 			const bytes = held.length === 0 ? chunk : concatBytes(held, chunk);
 			const cut = bytes.length - unfinishedUtf8(bytes);
-			held = bytes.slice(cut);
+			// Copied, never a view: a writer may fill its Buffer again once the write returns (Buffer#slice is a view), and
+			// most writes hold nothing (no array made per write).
+			held = cut === bytes.length ? NO_BYTES : Uint8Array.prototype.slice.call(bytes, cut);
 			return cut === 0 ? '' : UTF8.decode(bytes.subarray(0, cut));
 		},
 		end() {
 			const rest = held;
-			held = new Uint8Array(0);
+			held = NO_BYTES;
 			return rest.length === 0 ? '' : UTF8.decode(rest);
 		},
 	};
 }
+
+/** Nothing held (shared: never written into). */
+const NO_BYTES = new Uint8Array(0);
 
 /** Bytes at the end of `bytes` that begin a UTF-8 sequence and could still complete it (0–3). */
 export function unfinishedUtf8(bytes: Uint8Array): number {

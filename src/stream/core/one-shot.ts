@@ -69,7 +69,9 @@ export const ONE_SHOT_STEP = 1 << 16;
  * (’, —, “) among their ASCII. Over the corpus (184 of 258 pages have some) 16 KiB steps are
  * decoded in half the time of 64 KiB ones (1,187 of 1,631 steps all ASCII, against 267 of 512),
  * and rewriting and extracting bytes take some 0.93x the time. Smaller steps gain no more
- * (4 KiB: 1.0–1.04x of 16 KiB); strings gain nothing from them.
+ * (4 KiB: 1.0–1.04x of 16 KiB); strings gain nothing from them. Nor from being made one-byte
+ * here: a two-byte page's all-ASCII steps copied into one-byte strings (TextEncoder.encodeInto,
+ * then TextDecoder) did not rewrite faster (1.02x the time of plain 64 KiB steps, copies made beforehand).
  */
 export const ONE_SHOT_BYTE_STEP = 1 << 14;
 
@@ -150,6 +152,10 @@ export function rewriteAll(
 	// The whole document is at hand: references wait for a BASE to its end (extract/html/base.ts); `checked` is this call's copy.
 	checked.baseHold ??= 'document';
 	if (typeof input === 'string') {
+		// A string is spliced as it is (no encoding, no offset map): as much CPU time as bytes (1.01x over the
+		// corpus). What it costs more is the output itself: a page's result over 64 Ki two-byte units is a new
+		// large object to V8, in memory mapped afresh each time (7,500 page faults a pass over the corpus, as
+		// many as decoding the same pages to strings makes), where the bytes' output array is reused memory.
 		const pipeline = new RewritePipeline(checked, codecs);
 		// Pieces joined into blocks as they come (string-builder.ts), and once at the end: a page of fewer pieces than a block is copied once.
 		const output = new StringBuilder();
