@@ -48,3 +48,18 @@ export function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
 	}
 	return joined;
 }
+
+/**
+ * A stream chunk as the rewrite may hold it: bytes copied (a string as it is). A rewrite holds
+ * input across writes (an unfinished token, what waits for a late BASE) and hands out views of
+ * it, while a writer may fill its buffer again once the write is done: after the Node write
+ * callback, after a Web writer's `write()` settles (Streams Standard `#default-writer-write`
+ * asks producers to leave a chunk alone only until then). One copy per byte written, into the
+ * store the views then share.
+ *
+ * @example
+ * ownBytes(buffer) !== buffer; // true: the same bytes, in a new array
+ */
+export function ownBytes<T extends string | Uint8Array>(chunk: T): T {
+	return typeof chunk === 'string' ? chunk : (Uint8Array.prototype.slice.call(chunk) as T);
+}

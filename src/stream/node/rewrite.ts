@@ -5,7 +5,7 @@
 import {Transform} from 'node:stream';
 import type {TransformCallback} from 'node:stream';
 import type {RewriteOptions} from '../../types.js';
-import {attempt} from '../core/input.js';
+import {attempt, ownBytes} from '../core/input.js';
 import {checkedRewriteOptions, rewriteAll, steps as writeSteps} from '../core/one-shot.js';
 import {RELEASE_STEP} from '../core/pipeline.js';
 import {RewritePipeline} from '../core/rewrite-pipeline.js';
@@ -83,7 +83,7 @@ export function createRewriteStream(options: RewriteOptions): Transform {
 			// A step at a time, each step's output pushed before the next is read: what one write
 			// makes at once (its Links, edits and output pieces) is bounded by the step, not the chunk.
 			let error: Error | null = null;
-			for (const step of writeSteps(chunk)) {
+			for (const step of writeSteps(ownBytes(chunk))) {
 				error = attempt(() => push(pipeline.write(step)), consumed);
 				consumed += step.length;
 				if (error !== null) break;

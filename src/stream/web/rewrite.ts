@@ -3,7 +3,7 @@
  * synchronous pipeline as the Node adapter (stream/core/rewrite-pipeline.ts).
  */
 import type {RewriteOptions} from '../../types.js';
-import {attempt, checkInput, joinBytes} from '../core/input.js';
+import {attempt, checkInput, joinBytes, ownBytes} from '../core/input.js';
 import {checkedRewriteOptions, rewriteAll, steps} from '../core/one-shot.js';
 import {RewritePipeline} from '../core/rewrite-pipeline.js';
 import {webCodecs} from './codecs.js';
@@ -78,7 +78,7 @@ export class RewriteStream<I extends string | Uint8Array = string | Uint8Array> 
 				checkInput(chunk);
 				if (consumed === 0 && typeof chunk === 'string') strings = true;
 				// A step at a time, as the Node stream does (node/rewrite.ts): bounded by the step, not the chunk.
-				for (const step of steps(chunk)) {
+				for (const step of steps(ownBytes(chunk))) {
 					const error = attempt(() => push(controller, pipeline.write(step)), consumed);
 					if (error !== null) throw error;
 					consumed += step.length;
