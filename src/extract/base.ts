@@ -84,14 +84,6 @@ export interface CoreOptions extends ExtractOptions {
 	 * bare URLs): html and xhtml then count no lines, and their Links say 0 for both.
 	 */
 	positions?: false;
-	/**
-	 * Set by a caller that has the whole text of an HTML or XHTML document and found no `<base`
-	 * in it (ASCII case-insensitive: html/base.ts mayHaveBase): the document has no BASE element
-	 * (HTML `#document-base-url`), so its base is the fallback layer from the start and its
-	 * references are resolved as they are read, none held for a late BASE. Its nested documents
-	 * (iframe srcdoc, HTML escaped in XML) are other texts: they hold as before.
-	 */
-	baseFree?: true;
 }
 
 /**
