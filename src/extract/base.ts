@@ -326,11 +326,12 @@ export function unresolvedLink(event: ReferenceEvent, error: LinkError, own?: (s
  * when set. Copied one by one: V8's object rest/spread took ~8 µs a call here, more than
  * resolving the URL. Keep in step with ReferenceEvent; the fields in the Link's order.
  *
- * An element's reference (nearly every Link of a page) is made by one object literal that
- * has every field it gets here (`element` and `attribute`; `rel`, `sameDocument` when it
+ * An element's reference (nearly every Link of a page) is made by one constructor call that
+ * sets every field it gets here (`element` and `attribute`; `rel`, `sameDocument` when it
  * has them: the four shapes of 99.9% of the Links of the corpus pages), so they are stored
  * in the object: a field added to a Link made without it went to a separate property array,
- * a second object per Link (40 bytes), and a shape change each time.
+ * a second object per Link (40 bytes), and a shape change each time. Constructors, not
+ * object literals: see elementLinkConstructor.
  */
 function linkFields(
 	event: ReferenceEvent,
