@@ -350,25 +350,11 @@ function linkFields(
 	if (element !== undefined && attribute !== undefined && event.text === undefined && event.delimiter === undefined) {
 		if (rel === undefined) {
 			return sameDocument
-				? new SameDocumentLink(value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute)
+				? new SameLink(value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute)
 				: new ElementLink(value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute);
 		}
 		return sameDocument
-			? new SameDocumentRelLink(
-					value,
-					raw,
-					start,
-					end,
-					line,
-					column,
-					kind,
-					url,
-					base,
-					baseSource,
-					element,
-					attribute,
-					rel,
-				)
+			? new RelSameLink(value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel)
 			: new RelLink(value, raw, start, end, line, column, kind, url, base, baseSource, element, attribute, rel);
 	}
 	// A reference in plain text (every Link of the text extractor): its one literal too.
@@ -391,23 +377,6 @@ function linkFields(
 	return link;
 }
 
-/** What makes an element's Link (see linkFields): its fields in the Link's order. */
-type ElementLinkConstructor = new (
-	value: string,
-	raw: string,
-	start: number,
-	end: number,
-	line: number,
-	column: number,
-	kind: LinkKind,
-	url: string | null,
-	base: string | null,
-	baseSource: BaseSource | null,
-	element: string,
-	attribute: string,
-	rel?: string[],
-) => Link;
-
 /**
  * A constructor of the Links of elements with (`withRel`) or without `rel`, with or without
  * `sameDocument`. Its `prototype` is Object.prototype: it makes plain objects, as an object
@@ -421,7 +390,7 @@ type ElementLinkConstructor = new (
  * these. One constructor per shape (each has its own initial map): each object is sized for
  * its fields, with none to add.
  */
-function elementLinkConstructor(withRel: boolean, sameDocument: boolean): ElementLinkConstructor {
+function elementLinkConstructor(withRel: boolean, sameDocument: boolean) {
 	const make = function (
 		this: Link,
 		value: string,
@@ -454,13 +423,15 @@ function elementLinkConstructor(withRel: boolean, sameDocument: boolean): Elemen
 		if (sameDocument) this.sameDocument = true;
 	};
 	make.prototype = Object.prototype;
-	return make as unknown as ElementLinkConstructor;
+	return make as unknown as new (
+		...fields: Parameters<typeof make>
+	) => Link;
 }
 
 const ElementLink = elementLinkConstructor(false, false);
-const SameDocumentLink = elementLinkConstructor(false, true);
+const SameLink = elementLinkConstructor(false, true);
 const RelLink = elementLinkConstructor(true, false);
-const SameDocumentRelLink = elementLinkConstructor(true, true);
+const RelSameLink = elementLinkConstructor(true, true);
 
 /**
  * A script URL (javascript:, data:, vbscript:) comes only from a reference that is one, so
