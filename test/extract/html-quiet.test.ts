@@ -168,6 +168,67 @@ test('quiet, the tokenizer reads the same tags and attributes as the stock Token
 	t.pass();
 });
 
+/**
+ * Tags one after another and end tags of every shape (`#end-tag-open-state`,
+ * `#tag-name-state`): `</a>` read whole, and those with whitespace, `/` or attributes before
+ * the `>`, a name the host reads or not in either case, `</` then no letter (a bogus comment),
+ * `</>` (nothing); short texts between them (`#data-state`).
+ */
+const tagRunPiece = fc.constantFrom(
+	'</a>',
+	'</A>',
+	'</a >',
+	'</a\n>',
+	'</a/>',
+	'</a x="y>z">',
+	'</span>',
+	'</SPAN\t>',
+	'</head>',
+	'</form/ >',
+	'</mi>',
+	'</ a>',
+	'</>',
+	'</',
+	'</1>',
+	'<a href=h>',
+	'<span class="kw">',
+	'<p>',
+	'<a',
+	'<',
+	'>',
+	'x',
+	'\n',
+	' ',
+	'<!-- c -->',
+	'<script>x</script>',
+);
+
+test('end tags and tags one after another: the same as the stock Tokenizer, quiet or not, at random splits (property)', t => {
+	fc.assert(
+		fc.property(
+			fc.array(tagRunPiece, {maxLength: 30}).map(parts => parts.join('')),
+			fc.array(fc.nat(), {maxLength: 6}),
+			(html, cuts) => {
+				for (const chunks of [[html], split(html, cuts)]) {
+					const stockLog = calls(callbacks => new Tokenizer({decodeEntities: false}, callbacks), chunks);
+					const label = JSON.stringify(chunks);
+					for (const oneCall of [false, true])
+						t.deepEqual(
+							readByQuietHost(calls(quietTokenizer, chunks, undefined, oneCall), html),
+							readByQuietHost(stockLog, html),
+							label,
+						);
+					const loud = (callbacks: TokenizerCallbacks): FastTokenizer =>
+						new FastTokenizer({decodeEntities: false}, callbacks);
+					t.deepEqual(calls(loud, chunks), stockLog, label);
+				}
+			},
+		),
+		fcParams(t, 3000),
+	);
+	t.pass();
+});
+
 /** `input` cut at each of `cuts` (positions taken modulo its length). */
 function split(input: string, cuts: readonly number[]): string[] {
 	return splitAt(

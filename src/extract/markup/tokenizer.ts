@@ -423,6 +423,21 @@ function handBack(tokenizer: LoopInternals, state: number, sectionStart: number,
 	tokenizer.index = tokenizer.offset + i - 1;
 }
 
+/**
+ * An end tag's name `[start, end - offset)` (`start` absolute, `end` in the buffer) was read:
+ * reported, or, while the host is quiet and does not read it, skipped. A name begun in an
+ * earlier buffer (raw text's end tag) is reported, as the stock state would.
+ */
+function endTagRead(tokenizer: LoopInternals, start: number, end: number, offset: number): void {
+	if (
+		!tokenizer.quiet ||
+		start < offset ||
+		tokenizer.endTagNames.find(tokenizer.buffer, start - offset, end) !== undefined
+	)
+		tokenizer.cbs.onclosetag(start, end + offset);
+	else tokenizer.quietEnd = end + offset;
+}
+
 function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: number): void {
 	if (this.xmlMode || this.decodeEntities || this.recognizeSelfClosing) {
 		stock.call(this, c);
@@ -448,203 +463,234 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 	/** Whether the start tag being read switches to raw text at its `>` (the stock `isSpecial`). */
 	let rawText = false;
 	while (i < length) {
-		const code = buffer.charCodeAt(i);
-		switch (state) {
-			case TEXT: {
-				const lt = buffer.indexOf(CHARACTERS[LESS_THAN]!, i);
-				if (lt < 0) {
-					i = length;
-					break;
-				}
-				if (this.quiet) this.quietEnd = lt + offset;
-				else if (lt + offset > sectionStart) cbs.ontext(sectionStart, lt + offset);
-				sectionStart = lt + offset;
-				state = BEFORE_TAG_NAME;
-				i = lt + 1;
-				break;
+		let code = buffer.charCodeAt(i);
+		// The common path runs on from state to state (text, `<`, a start tag's name, its
+		// attributes and `>`) without a turn of the loop between them.
+		if (state === TEXT) {
+			// An empty text (`><`, one tag after another): no search.
+			const lt = code === 0x3c /* < */ ? i : buffer.indexOf(CHARACTERS[LESS_THAN]!, i);
+			if (lt < 0) {
+				i = length;
+				continue;
 			}
-			case BEFORE_TAG_NAME: {
-				if (isAsciiAlpha(code)) {
-					let end = i + 1;
-					while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
-					// A name cut by the buffer's end, or `plaintext`: the stock states read it.
-					if (end === length) {
+			if (this.quiet) this.quietEnd = lt + offset;
+			else if (lt + offset > sectionStart) cbs.ontext(sectionStart, lt + offset);
+			sectionStart = lt + offset;
+			state = BEFORE_TAG_NAME;
+			i = lt + 1;
+			if (i === length) continue;
+			code = buffer.charCodeAt(i);
+		}
+		if (state === BEFORE_TAG_NAME) {
+			if (isAsciiAlpha(code)) {
+				let end = i + 1;
+				while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
+				// A name cut by the buffer's end, or `plaintext`: the stock states read it.
+				if (end === length) {
+					handBack(this, BEFORE_TAG_NAME, sectionStart, i);
+					return;
+				}
+				const shape = rawTextShape(buffer, i, end);
+				if (shape >= 0) {
+					const sequence = RAW_TEXT_SEQUENCES[shape];
+					if (sequence === undefined) {
 						handBack(this, BEFORE_TAG_NAME, sectionStart, i);
 						return;
 					}
-					const shape = rawTextShape(buffer, i, end);
-					if (shape >= 0) {
-						const sequence = RAW_TEXT_SEQUENCES[shape];
-						if (sequence === undefined) {
-							handBack(this, BEFORE_TAG_NAME, sectionStart, i);
-							return;
-						}
-						// `#parsing-main-inforeign`: in foreign content the name is a tag like any other.
-						rawText = cbs.isInForeignContext?.() !== true;
-						if (rawText) {
-							// As the stock states: should the buffer end in the tag, they read on with these.
-							this.isSpecial = true;
-							this.currentSequence = sequence;
-							this.sequenceIndex = 0;
-						}
+					// `#parsing-main-inforeign`: in foreign content the name is a tag like any other.
+					rawText = cbs.isInForeignContext?.() !== true;
+					if (rawText) {
+						// As the stock states: should the buffer end in the tag, they read on with these.
+						this.isSpecial = true;
+						this.currentSequence = sequence;
+						this.sequenceIndex = 0;
 					}
-					if (this.quiet && this.startTagNames.find(buffer, i, end) === undefined) {
-						heldStart = i + offset;
-						heldEnd = end + offset;
-					} else cbs.onopentagname(i + offset, end + offset);
-					sectionStart = -1;
-					state = BEFORE_ATTRIBUTE_NAME;
-					i = end;
-				} else if (code === 0x2f /* / */) {
-					state = BEFORE_CLOSING_TAG_NAME;
-					i++;
-				} else if (
-					code === 0x21 /* ! */ &&
-					i + 2 < length &&
-					buffer.charCodeAt(i + 1) === 0x2d /* - */ &&
-					buffer.charCodeAt(i + 2) === 0x2d &&
-					COMMENT_END !== undefined
-				) {
-					// `<!--`: `#markup-declaration-open-state` to `#comment-start-state`, the text after it.
-					this.currentSequence = COMMENT_END;
-					this.sequenceIndex = 0;
-					sectionStart = i + 3 + offset;
-					state = IN_COMMENT_LIKE;
-					i += 3;
-				} else if (code === 0x21 /* ! */ || code === 0x3f /* ? */) {
-					handBack(this, BEFORE_TAG_NAME, sectionStart, i);
-					return;
-				} else {
-					// Not a tag: the `<` is text (its section goes on from it).
-					state = TEXT;
 				}
-				break;
+				if (this.quiet && this.startTagNames.find(buffer, i, end) === undefined) {
+					heldStart = i + offset;
+					heldEnd = end + offset;
+				} else cbs.onopentagname(i + offset, end + offset);
+				sectionStart = -1;
+				state = BEFORE_ATTRIBUTE_NAME;
+				i = end;
+				code = buffer.charCodeAt(end);
+			} else if (code === 0x2f /* / */) {
+				// `#end-tag-open-state`; most end tags are read whole here: `</`, the name, `>`.
+				const nameStart = i + 1;
+				if (nameStart < length && isAsciiAlpha(buffer.charCodeAt(nameStart))) {
+					let end = nameStart + 1;
+					while (end < length && (classOf(buffer.charCodeAt(end)) & TAG_SECTION_END) === 0) end++;
+					if (end === length) {
+						state = IN_CLOSING_TAG_NAME;
+						sectionStart = nameStart + offset;
+						i = length;
+						continue;
+					}
+					endTagRead(this, nameStart + offset, end, offset);
+					if (buffer.charCodeAt(end) === 0x3e /* > */) {
+						state = TEXT;
+						sectionStart = end + 1 + offset;
+						i = end + 1;
+					} else {
+						state = AFTER_CLOSING_TAG_NAME;
+						sectionStart = -1;
+						i = end;
+					}
+					continue;
+				}
+				state = BEFORE_CLOSING_TAG_NAME;
+				i++;
+				continue;
+			} else if (
+				code === 0x21 /* ! */ &&
+				i + 2 < length &&
+				buffer.charCodeAt(i + 1) === 0x2d /* - */ &&
+				buffer.charCodeAt(i + 2) === 0x2d &&
+				COMMENT_END !== undefined
+			) {
+				// `<!--`: `#markup-declaration-open-state` to `#comment-start-state`, the text after it.
+				this.currentSequence = COMMENT_END;
+				this.sequenceIndex = 0;
+				sectionStart = i + 3 + offset;
+				state = IN_COMMENT_LIKE;
+				i += 3;
+				continue;
+			} else if (code === 0x21 /* ! */ || code === 0x3f /* ? */) {
+				handBack(this, BEFORE_TAG_NAME, sectionStart, i);
+				return;
+			} else {
+				// Not a tag: the `<` is text (its section goes on from it).
+				state = TEXT;
+				continue;
 			}
-			case BEFORE_ATTRIBUTE_NAME:
-			case IN_SELF_CLOSING_TAG: {
-				if (state === BEFORE_ATTRIBUTE_NAME && code !== 0x3e /* > */ && code !== 0x2f /* / */) {
-					// The attributes in one run, each `name="value"`, `name='value'` or `name=value`
-					// read in place; at anything else (a name not followed at once by `=`, `=` before
-					// whitespace or `>`, the buffer's end) the cases of each state take over, in the
-					// state the stock states would be in there.
-					let at = i;
-					let c = code;
-					for (;;) {
-						// `#before-attribute-name-state`: whitespace is ignored.
-						while ((CLASSES[c]! & WHITESPACE) !== 0) {
-							if (++at === length) break;
-							c = buffer.charCodeAt(at);
-						}
-						if (at === length || c === 0x3e /* > */ || c === 0x2f /* / */) break;
-						// `#attribute-name-state`: the name's first character is part of it, even `=`.
-						let end = at + 1;
-						while (end < length && (CLASSES[buffer.charCodeAt(end)]! & (TAG_SECTION_END | EQUALS)) === 0) end++;
-						if (end === length) {
-							state = IN_ATTRIBUTE_NAME;
-							sectionStart = at + offset;
+		}
+		if (state === BEFORE_ATTRIBUTE_NAME || state === IN_SELF_CLOSING_TAG) {
+			if (state === BEFORE_ATTRIBUTE_NAME && code !== 0x3e /* > */ && code !== 0x2f /* / */) {
+				// The attributes in one run, each `name="value"`, `name='value'` or `name=value`
+				// read in place; at anything else (a name not followed at once by `=`, `=` before
+				// whitespace or `>`, the buffer's end) the cases of each state take over, in the
+				// state the stock states would be in there.
+				let at = i;
+				let c = code;
+				for (;;) {
+					// `#before-attribute-name-state`: whitespace is ignored.
+					while ((CLASSES[c]! & WHITESPACE) !== 0) {
+						if (++at === length) break;
+						c = buffer.charCodeAt(at);
+					}
+					if (at === length || c === 0x3e /* > */ || c === 0x2f /* / */) break;
+					// `#attribute-name-state`: the name's first character is part of it, even `=`.
+					let end = at + 1;
+					while (end < length && (CLASSES[buffer.charCodeAt(end)]! & (TAG_SECTION_END | EQUALS)) === 0) end++;
+					if (end === length) {
+						state = IN_ATTRIBUTE_NAME;
+						sectionStart = at + offset;
+						at = length;
+						break;
+					}
+					attributeName = names === null ? undefined : names.find(buffer, at, end);
+					reported = names === null || attributeName !== undefined;
+					if (reported && heldStart >= 0) {
+						cbs.onopentagname(heldStart, heldEnd);
+						heldStart = -1;
+					}
+					attributeStart = at + offset;
+					attributeNameEnd = sectionStart = end + offset;
+					c = buffer.charCodeAt(end);
+					if (c !== 0x3d /* = */) {
+						// Whitespace, `/` or `>` after the name: `#after-attribute-name-state` decides.
+						state = AFTER_ATTRIBUTE_NAME;
+						at = end;
+						break;
+					}
+					// `#before-attribute-value-state` just after the `=`.
+					const valueStart = end + 1;
+					const q = valueStart < length ? buffer.charCodeAt(valueStart) : 0x20;
+					let valueEnd: number;
+					let quote: QuoteType;
+					if (q === 0x22 /* " */ || q === 0x27 /* ' */) {
+						// `#attribute-value-(double-quoted)-state`, `#attribute-value-(single-quoted)-state`.
+						quote = q === 0x22 ? QuoteType.Double : QuoteType.Single;
+						valueEnd = buffer.indexOf(CHARACTERS[q]!, valueStart + 1);
+						if (valueEnd < 0) {
+							state = q === 0x22 ? IN_ATTRIBUTE_VALUE_DOUBLE : IN_ATTRIBUTE_VALUE_SINGLE;
+							sectionStart = valueStart + 1 + offset;
 							at = length;
 							break;
 						}
-						attributeName = names === null ? undefined : names.find(buffer, at, end);
-						reported = names === null || attributeName !== undefined;
-						if (reported && heldStart >= 0) {
-							cbs.onopentagname(heldStart, heldEnd);
-							heldStart = -1;
-						}
-						attributeStart = at + offset;
-						attributeNameEnd = sectionStart = end + offset;
-						c = buffer.charCodeAt(end);
-						if (c !== 0x3d /* = */) {
-							// Whitespace, `/` or `>` after the name: `#after-attribute-name-state` decides.
-							state = AFTER_ATTRIBUTE_NAME;
-							at = end;
+						if (reported)
+							reportAttribute(
+								cbs,
+								quote,
+								valueStart + 1 + offset,
+								valueEnd + offset,
+								attributeName,
+								attributeStart,
+								end + offset,
+							);
+						at = valueEnd + 1;
+					} else if ((CLASSES[q]! & (WHITESPACE | GREATER_THAN)) === 0) {
+						// `#attribute-value-(unquoted)-state`: to whitespace or `>`.
+						valueEnd = valueStart + 1;
+						while (valueEnd < length && (CLASSES[buffer.charCodeAt(valueEnd)]! & (WHITESPACE | GREATER_THAN)) === 0)
+							valueEnd++;
+						if (valueEnd === length) {
+							state = IN_ATTRIBUTE_VALUE_UNQUOTED;
+							sectionStart = valueStart + offset;
+							at = length;
 							break;
 						}
-						// `#before-attribute-value-state` just after the `=`.
-						const valueStart = end + 1;
-						const q = valueStart < length ? buffer.charCodeAt(valueStart) : 0x20;
-						let valueEnd: number;
-						let quote: QuoteType;
-						if (q === 0x22 /* " */ || q === 0x27 /* ' */) {
-							// `#attribute-value-(double-quoted)-state`, `#attribute-value-(single-quoted)-state`.
-							quote = q === 0x22 ? QuoteType.Double : QuoteType.Single;
-							valueEnd = buffer.indexOf(CHARACTERS[q]!, valueStart + 1);
-							if (valueEnd < 0) {
-								state = q === 0x22 ? IN_ATTRIBUTE_VALUE_DOUBLE : IN_ATTRIBUTE_VALUE_SINGLE;
-								sectionStart = valueStart + 1 + offset;
-								at = length;
-								break;
-							}
-							if (reported)
-								reportAttribute(
-									cbs,
-									quote,
-									valueStart + 1 + offset,
-									valueEnd + offset,
-									attributeName,
-									attributeStart,
-									end + offset,
-								);
-							at = valueEnd + 1;
-						} else if ((CLASSES[q]! & (WHITESPACE | GREATER_THAN)) === 0) {
-							// `#attribute-value-(unquoted)-state`: to whitespace or `>`.
-							valueEnd = valueStart + 1;
-							while (valueEnd < length && (CLASSES[buffer.charCodeAt(valueEnd)]! & (WHITESPACE | GREATER_THAN)) === 0)
-								valueEnd++;
-							if (valueEnd === length) {
-								state = IN_ATTRIBUTE_VALUE_UNQUOTED;
-								sectionStart = valueStart + offset;
-								at = length;
-								break;
-							}
-							if (reported)
-								reportAttribute(
-									cbs,
-									QuoteType.Unquoted,
-									valueStart + offset,
-									valueEnd + offset,
-									attributeName,
-									attributeStart,
-									end + offset,
-								);
-							at = valueEnd;
-						} else {
-							state = AFTER_ATTRIBUTE_NAME;
-							at = end;
-							break;
-						}
-						sectionStart = -1;
-						if (at === length) break;
-						c = buffer.charCodeAt(at);
-					}
-					i = at;
-					break;
-				}
-				if (code === 0x3e /* > */) {
-					// HTML: a self-closing flag is reported; the tag's content is read as after any start tag.
-					sectionStart = i + 1 + offset;
-					if (heldStart >= 0) {
-						heldStart = -1;
-						this.quietEnd = sectionStart;
-					} else if (state === IN_SELF_CLOSING_TAG) cbs.onselfclosingtag(i + offset);
-					else cbs.onopentagend(i + offset);
-					state = rawText ? IN_SPECIAL_TAG : TEXT;
-					rawText = false;
-				} else if (state === IN_SELF_CLOSING_TAG) {
-					// `#self-closing-start-tag-state`: htmlparser2 ignores whitespace here; anything else starts over.
-					if ((classOf(code) & WHITESPACE) === 0) {
-						state = BEFORE_ATTRIBUTE_NAME;
+						if (reported)
+							reportAttribute(
+								cbs,
+								QuoteType.Unquoted,
+								valueStart + offset,
+								valueEnd + offset,
+								attributeName,
+								attributeStart,
+								end + offset,
+							);
+						at = valueEnd;
+					} else {
+						state = AFTER_ATTRIBUTE_NAME;
+						at = end;
 						break;
 					}
-				} else if (code === 0x2f /* / */) {
-					state = IN_SELF_CLOSING_TAG;
-				} else if ((classOf(code) & WHITESPACE) === 0) {
-					state = IN_ATTRIBUTE_NAME;
-					sectionStart = i + offset;
+					sectionStart = -1;
+					if (at === length) break;
+					c = buffer.charCodeAt(at);
 				}
-				i++;
-				break;
+				i = at;
+				// The run ends at the tag's `/` or `>` (most often): read on here.
+				if (state !== BEFORE_ATTRIBUTE_NAME || at === length) continue;
+				code = c;
 			}
+			if (code === 0x3e /* > */) {
+				// HTML: a self-closing flag is reported; the tag's content is read as after any start tag.
+				sectionStart = i + 1 + offset;
+				if (heldStart >= 0) {
+					heldStart = -1;
+					this.quietEnd = sectionStart;
+				} else if (state === IN_SELF_CLOSING_TAG) cbs.onselfclosingtag(i + offset);
+				else cbs.onopentagend(i + offset);
+				state = rawText ? IN_SPECIAL_TAG : TEXT;
+				rawText = false;
+			} else if (state === IN_SELF_CLOSING_TAG) {
+				// `#self-closing-start-tag-state`: htmlparser2 ignores whitespace here; anything else starts over.
+				if ((classOf(code) & WHITESPACE) === 0) {
+					state = BEFORE_ATTRIBUTE_NAME;
+					continue;
+				}
+			} else if (code === 0x2f /* / */) {
+				state = IN_SELF_CLOSING_TAG;
+			} else if ((classOf(code) & WHITESPACE) === 0) {
+				state = IN_ATTRIBUTE_NAME;
+				sectionStart = i + offset;
+			}
+			i++;
+			continue;
+		}
+		switch (state) {
 			case IN_ATTRIBUTE_NAME: {
 				let end = i;
 				while (end < length && (classOf(buffer.charCodeAt(end)) & (TAG_SECTION_END | EQUALS)) === 0) end++;
@@ -760,14 +806,7 @@ function textLoop(this: LoopInternals, stock: StateMethod, c: number, from: numb
 					i = length;
 					break;
 				}
-				// A name begun in an earlier buffer (raw text's end tag) is reported, as the stock state would.
-				if (
-					!this.quiet ||
-					sectionStart < offset ||
-					this.endTagNames.find(buffer, sectionStart - offset, end) !== undefined
-				)
-					cbs.onclosetag(sectionStart, end + offset);
-				else this.quietEnd = end + offset;
+				endTagRead(this, sectionStart, end, offset);
 				sectionStart = -1;
 				state = AFTER_CLOSING_TAG_NAME;
 				i = end;
