@@ -80,3 +80,15 @@ export function identity(name: string, bytes: Buffer, options: ExtractOptions, n
 	}
 	return results;
 }
+
+/** `bytes` cut at `cuts` (offsets, any order, taken modulo its length + 1): the pieces, none empty. */
+export function split<T extends Uint8Array>(bytes: T, cuts: number[]): T[] {
+	const points = [...new Set(cuts.map(c => c % (bytes.length + 1)))].sort((a, b) => a - b);
+	const chunks: T[] = [];
+	let last = 0;
+	for (const point of [...points, bytes.length]) {
+		if (point > last) chunks.push(bytes.subarray(last, point) as T);
+		last = point;
+	}
+	return chunks;
+}

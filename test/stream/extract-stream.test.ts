@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import {createExtractStream, extractLinks} from '../../src/index.js';
 import type {ExtractOptions, Link} from '../../src/index.js';
 import {fcParams} from '../helpers/seed.js';
+import {split} from '../helpers/chunks.js';
 
 const samples: Array<[string, ExtractOptions]> = [
 	[
@@ -27,17 +28,6 @@ async function collect(chunks: Buffer[], options: ExtractOptions): Promise<Link[
 	for await (const link of Readable.from(chunks, {objectMode: false}).pipe(createExtractStream(options)))
 		links.push(link);
 	return links;
-}
-
-function split(bytes: Buffer, cuts: number[]): Buffer[] {
-	const points = [...new Set(cuts.map(c => c % (bytes.length + 1)))].sort((a, b) => a - b);
-	const chunks: Buffer[] = [];
-	let last = 0;
-	for (const point of [...points, bytes.length]) {
-		if (point > last) chunks.push(bytes.subarray(last, point));
-		last = point;
-	}
-	return chunks;
 }
 
 for (const [input, options] of samples) {

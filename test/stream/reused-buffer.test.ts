@@ -12,6 +12,7 @@ import {createExtractStream, createRewriteStream, extractLinks, rewriteLinks} fr
 import {ExtractStream, RewriteStream} from '../../src/web.js';
 import type {ExtractOptions, Link, RewriteOptions} from '../../src/types.js';
 import {fcParams} from '../helpers/seed.js';
+import {split} from '../helpers/chunks.js';
 
 // The one-shot calls' hold: a late BASE governs every reference (streams hold to body content by default).
 const EXTRACT: ExtractOptions = {type: 'html', retrievalUrl: 'https://e.example/d/p.html', baseHold: 'document'};
@@ -34,18 +35,6 @@ const page = fc
 		fc.boolean(),
 	)
 	.map(([parts, late]) => (late ? [...parts, '<base href="https://other.example/x/">'] : parts).join(''));
-
-/** `bytes` cut at `cuts` (offsets, any order). */
-function pieces(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-	const at = [...new Set(cuts.map(c => c % (bytes.length + 1)))].sort((a, b) => a - b);
-	const out: Uint8Array[] = [];
-	let from = 0;
-	for (const cut of [...at, bytes.length]) {
-		if (cut > from) out.push(bytes.subarray(from, cut));
-		from = Math.max(from, cut);
-	}
-	return out;
-}
 
 /** Write each piece from ONE scratch buffer, filled again (and the rest overwritten) once the write is done. */
 async function writeNode<O>(stream: NodeJS.ReadWriteStream, parts: Uint8Array[]): Promise<O[]> {
@@ -91,7 +80,7 @@ test('rewrite streams (Node and Web) own what they hold: a writer that refills i
 		fc.asyncProperty(page, fc.array(fc.nat(), {maxLength: 12}), async (html, cuts) => {
 			const bytes = new TextEncoder().encode(html);
 			const expected = Buffer.from(rewriteLinks(bytes, OPTIONS)).toString('utf8');
-			const parts = pieces(bytes, cuts);
+			const parts = split(bytes, cuts);
 			t.is(Buffer.concat(await writeNode<Buffer>(createRewriteStream(OPTIONS), parts)).toString('utf8'), expected);
 			const web = await writeWeb(new RewriteStream<Uint8Array>(OPTIONS), parts);
 			t.is(Buffer.concat(web as Uint8Array[]).toString('utf8'), expected);
@@ -105,7 +94,7 @@ test('extract streams (Node and Web) own what they hold: the same Links as the o
 		fc.asyncProperty(page, fc.array(fc.nat(), {maxLength: 12}), async (html, cuts) => {
 			const bytes = new TextEncoder().encode(html);
 			const expected = urls(extractLinks(bytes, EXTRACT));
-			const parts = pieces(bytes, cuts);
+			const parts = split(bytes, cuts);
 			t.deepEqual(urls(await writeNode<Link>(createExtractStream(EXTRACT), parts)), expected);
 			t.deepEqual(urls(await writeWeb(new ExtractStream(EXTRACT), parts)), expected);
 		}),
