@@ -1,13 +1,18 @@
 /**
  * A start tag longer than MAX_TOKEN_LENGTH is let go (docs/limits.md): its Links are not
  * read, but the loss is told to `onWarning`, once a document, never silent; the Links after
- * it are read as usual.
+ * it are read as usual. Nothing is held of it past the limit (the source, the bytes a rewrite
+ * holds).
  */
 import {Readable} from 'node:stream';
 import test from 'ava';
 import {MAX_SRCDOC_DEPTH} from '../../src/extract/html/extractor.js';
+import {createExtractor, type Extractor} from '../../src/extract/index.js';
 import {MAX_TOKEN_LENGTH} from '../../src/extract/markup/limits.js';
 import {createExtractStream, extractLinks, rewriteLinks, type Link} from '../../src/index.js';
+import {checkRewriteOptions} from '../../src/options.js';
+import {RewritePipeline} from '../../src/stream/core/rewrite-pipeline.js';
+import {nodeCodecs} from '../../src/stream/node/codecs.js';
 
 const LONG = 'x'.repeat(MAX_TOKEN_LENGTH + (1 << 20)); // 17 Mi units
 const ONE = '1 start tag longer than 16 Mi UTF-16 units (MAX_TOKEN_LENGTH) ignored: its links were not read';
@@ -169,4 +174,52 @@ test('rewrite: a too-deep srcdoc is left as written, and said so', t => {
 	const {out, told} = rewrite(`${nested('<a href="deep">', 9)}<a href="later">`);
 	t.is(out, `${nested('<a href="deep">', 9)}<a href="https://example.com/later">`);
 	t.deepEqual(told, [DEEP(1, 'left as written', 'rewritten')]);
+});
+
+test('past MAX_TOKEN_LENGTH a token is let go whole: the source and the rewrite hold next to nothing while it goes on', t => {
+	// A giant start tag, comment and escaped tag read on for 4 Mi units past the limit: nothing reads
+	// them any more, so what is held is the last write at most (it was the last 16 Mi units).
+	const piece = 'a'.repeat(1 << 20);
+	const shapes = [
+		['html', '<p>x</p><img title="', '"><a href="after">'],
+		['html', '<p>x</p><!--', '--><a href="after">'],
+		[
+			'xml',
+			'<rss><channel><item><description>&lt;img title=&quot;',
+			'&quot;&gt;&lt;a href=&quot;after&quot;&gt;</description></item></channel></rss>',
+		],
+	] as const;
+	for (const [type, head, tail] of shapes) {
+		const links: Link[] = [];
+		// Both cores say how much source they hold (HtmlExtractor, XmlExtractor: heldLength).
+		const core = createExtractor({type, retrievalUrl: 'https://example.com/'}, link =>
+			links.push(link),
+		) as Extractor & {
+			heldLength: number;
+		};
+		const pipeline = new RewritePipeline(
+			checkRewriteOptions({type, retrievalUrl: 'https://example.com/', to: 'absolute'}),
+			nodeCodecs,
+		);
+		let output = 0;
+		const write = (text: string): void => {
+			core.write(text);
+			for (const out of pipeline.write(Buffer.from(text))) output += out.length;
+		};
+		write(head);
+		for (let i = 0; i < (MAX_TOKEN_LENGTH >> 20) + 4; i++) write(piece);
+		t.true(core.heldLength <= 2 * piece.length, `${type} ${head}: ${core.heldLength} units held`);
+		t.true(pipeline.held <= 2 * piece.length, `${type} ${head}: ${pipeline.held} bytes held by the rewrite`);
+		write(tail);
+		core.end();
+		for (const out of pipeline.end()) output += out.length;
+		t.deepEqual(
+			links.map(link => link.url),
+			['https://example.com/after'],
+		);
+		t.is(
+			output,
+			head.length + ((MAX_TOKEN_LENGTH >> 20) + 4) * piece.length + tail.length + 'https://example.com/'.length,
+		);
+	}
 });

@@ -179,6 +179,8 @@ export class CssScanner {
 	private simple = true;
 	/** String and url tokens in a URL place cut at `maxToken` and skipped: their URLs were not reported (ExtractorCore.cutCssTokens). */
 	cutUrls = 0;
+	/** Where the next call starts reading its text (past a token {@link cutToken} let go), if not at 0. */
+	private resumeAt = 0;
 
 	constructor(maxToken: number) {
 		this.maxToken = maxToken;
@@ -203,9 +205,11 @@ export class CssScanner {
 		this.sink = sink;
 		const length = text.length;
 		this.safe = final ? length + 1 : length - MARGIN;
-		this.walkedUnits += length - (this.phase === Phase.None ? 0 : this.phaseAt);
+		const from = this.resumeAt;
+		this.resumeAt = 0;
+		this.walkedUnits += length - (this.phase === Phase.None ? from : this.phaseAt);
 		const skipper = this.skipper;
-		let pos = skipper.active ? skipper.run(text, 0, final) : 0;
+		let pos = skipper.active ? skipper.run(text, from, final) : from;
 		if (skipper.active) return pos;
 		while (pos < length) {
 			const c = text.charCodeAt(pos);
@@ -230,6 +234,25 @@ export class CssScanner {
 			if (skipper.active) return pos;
 		}
 		return pos;
+	}
+
+	/**
+	 * The unfinished token ends here, as if it had reached `maxToken` (its caller cannot hold
+	 * its text any longer): a string or url token is skipped to its real end, its URL counted
+	 * in {@link cutUrls} if it sits in a URL place; an ident or number ends, and the rest is
+	 * tokenized afresh. The next call gets the same text as it would have (from the token's
+	 * start) and reads on from where this one stopped.
+	 */
+	cutToken(): void {
+		const phase = this.phase;
+		if (phase === Phase.None) return;
+		this.phase = Phase.None;
+		this.resumeAt = this.phaseAt;
+		const url = phase >= Phase.UrlWhitespace && phase <= Phase.UrlEnd;
+		this.effect = phase === Phase.String ? Effect.CutString : url ? Effect.CutUrl : Effect.Component;
+		this.apply();
+		// A bad url is no URL: it is skipped to its end all the same (§4.3.14).
+		if (phase === Phase.BadUrl) this.skipper.start(Skip.Url, 0);
 	}
 
 	/** The token at `pos`: the one the last call left unfinished, if any (it is the first), else a new one. */

@@ -49,7 +49,7 @@ import type {ExtractorCore, LinkSink} from '../core.js';
 import {movedEvent, type ReferenceEvent} from '../event.js';
 import {BaseTracker} from './base.js';
 import {CharacterReferenceDecoder, DecodedText, type DecodeMode} from './decode.js';
-import {cssEvents, StyleText} from './style.js';
+import {cssEvents, DecodedStyleText, StyleText} from './style.js';
 import {
 	type EventFields,
 	type EventRole,
@@ -155,6 +155,8 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	private style: StyleText | null = null;
 	/** Inside an SVG or XHTML `<style>`: text is decoded, then read as CSS. */
 	private decodedStyle = false;
+	/** The text node of an SVG or XHTML `<style>` being read, if any. */
+	private styleNode: DecodedStyleText | null = null;
 	private anchorOpen = false;
 	private anchor: AnchorText | null = null;
 	/** The references of the start tag being read, capped (tag-cap.ts). */
@@ -209,7 +211,9 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		const end = this.source.end;
 		this.cutLongText();
 		if (this.anchor !== null && end - this.anchor.start > ANCHOR_HOLD_CHARS) this.finishAnchor();
-		this.dropSource(this.style?.heldFrom);
+		this.dropSource(this.style?.heldFrom ?? this.styleNode?.heldFrom);
+		const held = this.styleNode?.heldFrom;
+		if (held !== undefined && held < end - this.source.held) this.styleNode!.letGo(end - this.source.held);
 		// No event starts before the source still held.
 		this.bases.checkLimits(end - this.source.held);
 	}
@@ -418,6 +422,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 			this.tree.current !== 'html' ||
 			this.source.mayHave(SPECIAL_START, start, nameEnd);
 		if (!read) return;
+		this.endStyleNode();
 		const tag = this.tagRecord(start, nameEnd);
 		tag.namespace = this.tree.namespaceOf(tag.name);
 		const html = tag.namespace === 'html';
@@ -469,6 +474,7 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 	}
 
 	protected onEndTag(start: number, end: number): void {
+		this.endStyleNode();
 		if (this.textOnly !== null) {
 			// The tokenizer leaves text-only content only at its own end tag.
 			this.endStyle();
@@ -502,22 +508,33 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 
 	protected onCdata(start: number, end: number): void {
 		// A CDATA section is raw text: nothing is decoded on read, so nothing is escaped on write.
+		this.endStyleNode();
 		if (this.decodedStyle)
-			this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null), 'raw');
+			this.scanDecodedStyle(new DecodedText(this.slice(start, end), this.slice(start, end), start, null));
 	}
 
 	protected onEnd(): void {
 		this.endStyle();
+		this.endStyleNode();
 		this.finishAnchor();
 		this.bases.end();
 	}
 
 	protected readText(start: number, raw: string): void {
-		const text = this.decoder.decode(raw, start, this.xml ? 'strict' : 'text');
 		if (this.decodedStyle) {
-			this.scanDecodedStyle(text);
+			// The reader hands a long text node over in parts, each starting where the last ended.
+			if (this.styleNode !== null && start !== this.styleNode.next) this.endStyleNode();
+			this.styleNode ??= new DecodedStyleText(
+				this.decoder,
+				this.xml ? 'strict' : 'text',
+				'html-text',
+				this.locate,
+				this.add,
+			);
+			this.styleNode.write(raw, start);
 			return;
 		}
+		const text = this.decoder.decode(raw, start, this.xml ? 'strict' : 'text');
 		if (this.bases.watchingForBody && !this.tree.inTemplate && hasNonWhitespace(text.text)) this.bases.bodyStarts();
 		if (this.anchor !== null) {
 			this.anchor.append(text.text);
@@ -536,8 +553,16 @@ export class HtmlExtractor extends TagReader implements TagHost, ExtractorCore {
 		this.style = null;
 	}
 
-	private scanDecodedStyle(text: DecodedText, container: 'html-text' | 'raw' = 'html-text'): void {
-		this.cutCssTokens += cssEvents(text, {element: 'style', container}, this.locate, this.add);
+	/** The text node of an SVG or XHTML `<style>` ends (at markup, or the end of input): its URLs are reported. */
+	private endStyleNode(): void {
+		if (this.styleNode === null) return;
+		this.styleNode.end();
+		this.cutCssTokens += this.styleNode.cutUrls;
+		this.styleNode = null;
+	}
+
+	private scanDecodedStyle(text: DecodedText): void {
+		this.cutCssTokens += cssEvents(text, {element: 'style', container: 'raw'}, this.locate, this.add);
 	}
 
 	private finishAnchor(): void {

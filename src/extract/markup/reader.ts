@@ -133,8 +133,14 @@ export abstract class TagReader {
 		if (held !== undefined) keep = Math.min(keep, held);
 		const end = this.source.end;
 		if (end - keep > MAX_TOKEN_LENGTH) {
-			// A token too long to hold (a giant comment, tag or attribute): let it go.
-			keep = Math.max(keep, end - MAX_TOKEN_LENGTH);
+			// A token too long to hold (a giant comment, tag or attribute): let it go, all of it
+			// (nothing reads a token past the limit; its source held on would be promoted, then
+			// garbage, at the input's pace), keeping what else is needed within the bound.
+			const bound = end - MAX_TOKEN_LENGTH;
+			let needed = end;
+			for (const offset of [this.floor, this.tokenizer.quietEnd, this.tagStart, this.textStart, held ?? -1])
+				if (offset >= bound && offset < needed) needed = offset;
+			keep = Math.max(keep, needed);
 			if (this.tagStart >= 0 && this.tagStart < keep) {
 				this.tagStart = -1;
 				this.droppedTags++;

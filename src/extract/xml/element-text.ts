@@ -12,8 +12,8 @@
 import type {LinkKind} from '../../types.js';
 import type {BaseLayer} from '../base.js';
 import {type Container, type ReferenceEvent, referenceEvent} from '../event.js';
-import type {DecodedText} from '../html/decode.js';
-import {cssEvents} from '../html/style.js';
+import type {CharacterReferenceDecoder, DecodedText} from '../html/decode.js';
+import {cssEvents, DecodedStyleText} from '../html/style.js';
 import type {Position} from '../position.js';
 import type {TextReader} from './scope.js';
 
@@ -32,6 +32,8 @@ export interface ReaderHost {
 	emit(event: ReferenceEvent, layer: BaseLayer | null): void;
 	/** Element texts let go as longer than MAX_ELEMENT_TEXT (TagReader.longTexts). */
 	longTexts: number;
+	/** CSS URLs skipped as longer than MAX_CSS_TOKEN (TagReader.cutCssTokens). */
+	cutCssTokens: number;
 }
 
 interface Piece {
@@ -228,34 +230,56 @@ export class UrlText extends WholeText {
 }
 
 /**
- * The text of an SVG or XHTML `<style>` element in XML: each text run (entity-decoded)
- * and CDATA section through the CSS scanner on its own, as the HTML extractor reads
- * `<style>` in foreign content (a url() cut by a comment or section is not seen).
+ * The text of an SVG or XHTML `<style>` element in XML: each text node (its runs entity-
+ * decoded, streamed through one CSS scanner: html/style.ts DecodedStyleText) and CDATA
+ * section through the CSS scanner on its own, as the HTML extractor reads `<style>` in
+ * foreign content (a url() cut by a comment or section is not seen).
  *
  * @example
- * frame.reader = new StyleText(host, base);
+ * frame.reader = new StyleText(host, decoder, base);
  */
 export class StyleText implements TextReader {
 	private readonly host: ReaderHost;
+	private readonly decoder: CharacterReferenceDecoder;
 	private readonly base: BaseLayer | null;
-	readonly heldFrom = undefined;
+	/** The text node being read, if any. */
+	private node: DecodedStyleText | null = null;
+	private readonly emit = (event: ReferenceEvent): void => this.host.emit(event, this.base);
 
-	constructor(host: ReaderHost, base: BaseLayer | null) {
+	constructor(host: ReaderHost, decoder: CharacterReferenceDecoder, base: BaseLayer | null) {
 		this.host = host;
+		this.decoder = decoder;
 		this.base = base;
 	}
 
+	get heldFrom(): number | undefined {
+		return this.node?.heldFrom;
+	}
+
 	text(piece: DecodedText, cdata: boolean): void {
-		cssEvents(piece, {element: 'style', container: cdata ? 'cdata' : 'xml-text'}, this.host.locate, event =>
-			this.host.emit(event, this.base),
-		);
+		// A text node is handed over in runs, each starting where the last ended.
+		if (this.node !== null && (cdata || piece.sourceStart !== this.node.next)) this.end();
+		if (cdata) {
+			this.host.cutCssTokens += cssEvents(piece, {element: 'style', container: 'cdata'}, this.host.locate, this.emit);
+			return;
+		}
+		this.node ??= new DecodedStyleText(this.decoder, 'strict', 'xml-text', this.host.locate, this.emit);
+		this.node.write(piece.source, piece.sourceStart);
 	}
 
 	interrupt(): void {
 		// Child elements of a style element hold no CSS; the text around them still does.
+		this.end();
+	}
+
+	letGo(from: number): void {
+		this.node?.letGo(from);
 	}
 
 	end(): void {
-		// Nothing is held.
+		if (this.node === null) return;
+		this.node.end();
+		this.host.cutCssTokens += this.node.cutUrls;
+		this.node = null;
 	}
 }

@@ -123,6 +123,8 @@ export class XmlExtractor extends TagReader implements ExtractorCore, StartTagHo
 		this.streamCdata();
 		this.cutLongText();
 		this.dropSource(this.heldFrom());
+		const reader = this.scope.top?.reader;
+		if (reader?.heldFrom !== undefined && reader.heldFrom < this.safeOffset) reader.letGo?.(this.safeOffset);
 	}
 
 	/** No event before this offset will reach the sink (ExtractorCore): events slice their raw text from the source held. */

@@ -40,6 +40,8 @@ export interface TextReader {
 	end(): void;
 	/** The earliest source offset the reader may still need (undefined: none). */
 	readonly heldFrom: number | undefined;
+	/** The source before `from` is no longer held (past MAX_TOKEN_LENGTH): what the reader holds from before it is read or let go. */
+	letGo?: (from: number) => void;
 }
 
 export interface Frame {

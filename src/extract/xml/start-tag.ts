@@ -151,7 +151,7 @@ export function readStartTag(
 			{name: local.toLowerCase(), namespace: htmlNamespace, nameEnd: tag.nameEnd, attributes: forTable},
 			host.tagHost,
 		);
-		if (local === 'style' && htmlNamespace !== 'math') frame.reader = new StyleText(host, base);
+		if (local === 'style' && htmlNamespace !== 'math') frame.reader = new StyleText(host, host.tagHost.decoder, base);
 	} else {
 		frame.reader = textReader(frame, tag, parent, host);
 	}
