@@ -4,6 +4,10 @@
  * URL Standard).
  */
 import test from 'ava';
+import fc from 'fast-check';
+import {scanCss} from '../../src/extract/css/extractor.js';
+import {CharacterReferenceDecoder} from '../../src/extract/html/decode.js';
+import {fcParams} from '../helpers/seed.js';
 import {links, rows} from './html-collect.js';
 
 test('a style attribute without "(" or "@" holds no URL; a decoded "(" still counts', t => {
@@ -12,6 +16,37 @@ test('a style attribute without "(" or "@" holds no URL; a decoded "(" still cou
 	t.deepEqual(rows('<p style="background: url&lpar;a.png)">x</p>'), ['p style https://site.example/dir/a.png']);
 	// An escaped "(" is part of an ident, not a function: no URL (CSS Syntax 3 §4.3.4).
 	t.deepEqual(rows('<p style="background: url\\(a.png)">x</p>'), []);
+});
+
+test('a style attribute gives the URLs the CSS scanner finds in its decoded value, with references, escapes or neither (property)', t => {
+	// Pieces that spell a URL place as written, through a character reference or a CSS escape, or none.
+	const piece = fc.constantFrom(
+		'color: red; ',
+		'margin:0 ',
+		'background: url(a.png) ',
+		'BACKGROUND:URL( b.png ) ',
+		'u&#114;l(c.png) ',
+		'url&lpar;d.png) ',
+		'\\75 rl(e.png) ',
+		'image-set("f.png" 1x) ',
+		'@import "g.css"; ',
+		'src(h.woff) ',
+		'rgb(0 0 0) ',
+		'&amp; ',
+		'(',
+		')',
+		'u',
+		'rl',
+	);
+	const decoder = new CharacterReferenceDecoder();
+	const property = fc.property(fc.array(piece, {maxLength: 8}), pieces => {
+		const value = pieces.join('');
+		const expected = scanCss(decoder.decode(value, 0, 'attribute').text).map(match => match.value);
+		const found = links(`<div style='${value}'>x</div>`).map(link => link.value);
+		return JSON.stringify(found) === JSON.stringify(expected);
+	});
+	fc.assert(property, fcParams(t, 500));
+	t.pass();
 });
 
 test('references resolved without a parse agree with the URL parser', t => {

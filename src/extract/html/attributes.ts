@@ -241,36 +241,51 @@ const MAX_TABLE_NAME = 31;
  * table.find('<a hreff=x>', 3, 8); // undefined
  */
 export class NameTable {
-	/** Names by `length * 128 + first char code`. */
-	private readonly buckets: Array<string[] | undefined> = [];
+	/**
+	 * By shape, `length << 5 | (first unit & 31)` (both cases of an ASCII letter share one): the
+	 * name of that shape added first, which most lookups compare alone, and the others of the
+	 * same shape, if any (arrays made whole: no holes, no growth to dictionary elements).
+	 */
+	private readonly byShape: Array<string | undefined> = Array.from({length: SHAPES}, () => undefined);
+	private readonly others: Array<string[] | undefined> = Array.from({length: SHAPES}, () => undefined);
 
 	constructor(names: Iterable<string>) {
 		for (const name of names) {
 			if (name.length === 0 || name.length > MAX_TABLE_NAME)
 				throw new RangeError(`NameTable: "${name}" is empty or too long`);
-			(this.buckets[name.length * 128 + name.charCodeAt(0)] ??= []).push(name);
+			const shape = (name.length << 5) | (name.charCodeAt(0) & 31);
+			if (this.byShape[shape] === undefined) this.byShape[shape] = name;
+			else if (this.byShape[shape] !== name) (this.others[shape] ??= []).push(name);
 		}
 	}
 
 	/** The name in the set equal to `source[start, end)` with ASCII letters lower-cased, if any. */
 	find(text: string, start: number, end: number): string | undefined {
-		const source = knownString(text);
 		const length = end - start;
-		const first = toLowerAscii(source.charCodeAt(start));
-		if (length > MAX_TABLE_NAME || first >= 128) return undefined;
-		const candidates = this.buckets[length * 128 + first];
-		if (candidates === undefined) return undefined;
-		for (const name of candidates) {
-			let i = 1;
-			while (i < length && toLowerAscii(source.charCodeAt(start + i)) === name.charCodeAt(i)) i++;
-			if (i === length) return name;
-		}
+		if (length > MAX_TABLE_NAME) return undefined;
+		// An empty name reads NaN: shape 0, which no name has.
+		const shape = (length << 5) | (text.charCodeAt(start) & 31);
+		const name = this.byShape[shape];
+		if (name === undefined) return undefined;
+		if (sameName(name, text, start, length)) return name;
+		const others = this.others[shape];
+		if (others === undefined) return undefined;
+		for (let k = 0; k < others.length; k++) if (sameName(others[k]!, text, start, length)) return others[k];
 		return undefined;
 	}
 }
 
-function toLowerAscii(c: number): number {
-	return c >= 0x41 /* "A" */ && c <= 0x5a /* "Z" */ ? c | 0x20 : c;
+/** Shapes of names up to {@link MAX_TABLE_NAME} long (see NameTable). */
+const SHAPES = (MAX_TABLE_NAME + 1) << 5;
+
+/** Whether `text[start, start + length)` is `name` (lower-case, as long) with ASCII upper alpha lower-cased (`#tag-name-state`). */
+function sameName(name: string, text: string, start: number, length: number): boolean {
+	for (let i = 0; i < length; i++) {
+		const c = text.charCodeAt(start + i);
+		const n = name.charCodeAt(i);
+		if (c !== n && (c < 0x41 /* A */ || c > 0x5a /* Z */ || (c | 0x20) !== n)) return false;
+	}
+	return true;
 }
 
 /** Every element name of the tables above (HTML, SVG, MathML; not `*`). */

@@ -16,6 +16,7 @@ import {
 } from './attributes.js';
 import {type Against, type ReferenceEvent, referenceEvent, setAttributeFields, type ValueSyntax} from '../event.js';
 import {type CharacterReferenceDecoder, DecodedText, type DecodeMode, needsDecoding} from './decode.js';
+import {mayHoldUrls} from '../css/scanner.js';
 import {parseMetaRefresh} from '../meta-refresh.js';
 import {forEachCommaItem, forEachPollingUri, forEachToken, isBlank, tokens, trimAscii} from './lists.js';
 import {forEachSrcsetUrl, isAsciiWhitespace} from '../srcset.js';
@@ -121,6 +122,9 @@ export function readTag(tag: TagRecord, host: TagHost): void {
 			emitWholeUrl(tag, attribute, rule, rel, hreflang, verbatim, host)
 		)
 			continue;
+		// Most style attributes hold no URL place (`color:red`): with nothing to decode, the
+		// value is the CSS text cssEvents would find no URL place in, so no fields nor text are made.
+		if (rule.syntax === 'css' && verbatim && !mayHoldUrls(attribute.raw)) continue;
 		// Most meta content (a description, a keyword list) holds no URL: no fields record, not even decoded.
 		if (rule.when === 'meta-content') {
 			readMetaContent(tag, attribute, rule, verbatim, host);
