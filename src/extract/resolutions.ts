@@ -17,7 +17,7 @@
  * string comparison, costs a tenth of that.
  */
 import type {LinkError} from '../types.js';
-import {knownString} from '../known-string.js';
+import {codeAt, knownString} from '../known-string.js';
 import {plainSpecialUrl} from './plain-base.js';
 
 /** What a reference resolved to against one base: its `value`, as the first Link holds it, and the outcome. */
@@ -51,7 +51,7 @@ function rowOf(value: string): number {
 	const s = knownString(value);
 	const length = s.length;
 	if (length === 0) return 0;
-	return (length * 31 + s.charCodeAt(length - 1) * 7 + s.charCodeAt(length >> 1)) & (MAX_ENTRIES - 1);
+	return (length * 31 + codeAt(s, length - 1) * 7 + codeAt(s, length >> 1)) & (MAX_ENTRIES - 1);
 }
 
 /**
@@ -101,7 +101,7 @@ export class Resolutions {
 		const slot = this.slot(base);
 		let rows = slot.rows;
 		if (rows === undefined) {
-			if (value.length > MAX_KEY_LENGTH) {
+			if (knownString(value).length > MAX_KEY_LENGTH) {
 				this.rows = undefined;
 				return false;
 			}
@@ -124,7 +124,7 @@ export class Resolutions {
 	 */
 	store(value: string, owned: string, url: string | null, error: LinkError | undefined): void {
 		const rows = this.rows;
-		if (rows === undefined || value.length > MAX_KEY_LENGTH) return;
+		if (rows === undefined || knownString(value).length > MAX_KEY_LENGTH) return;
 		const at = this.at;
 		rows[at] = owned;
 		rows[at + 1] = url;
