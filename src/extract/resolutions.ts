@@ -29,6 +29,12 @@ export interface Resolution {
 
 /** Rows of the table per base (a power of two): a page's repeats are near each other. */
 export const MAX_ENTRIES = 512;
+/**
+ * Rows of a new table (a power of two), four times more each time half of them are taken, up
+ * to MAX_ENTRIES: most pages have a few dozen references, and a table of MAX_ENTRIES rows
+ * made and filled for each of them was a tenth of the time of extracting a small page.
+ */
+const FIRST_ROWS = 32;
 /** Longer references are not remembered (a data: URL is seldom repeated, and would hold memory). */
 export const MAX_KEY_LENGTH = 512;
 
@@ -44,14 +50,21 @@ interface Slot {
 	 * value, its URL, its error), no object per reference.
 	 */
 	rows: Array<string | null | undefined> | undefined;
+	/** Rows of `rows` that hold a reference. */
+	taken: number;
 }
 
-/** The row of `value`: from its length and two of its characters (cheap, and spread enough for URLs). */
-function rowOf(value: string): number {
+/** The row of `value` in a table of `rows` rows: from its length and two of its characters (cheap, and spread enough for URLs). */
+function rowOf(value: string, rows: number): number {
 	const s = knownString(value);
 	const length = s.length;
 	if (length === 0) return 0;
-	return (length * 31 + codeAt(s, length - 1) * 7 + codeAt(s, length >> 1)) & (MAX_ENTRIES - 1);
+	return (length * 31 + codeAt(s, length - 1) * 7 + codeAt(s, length >> 1)) & (rows - 1);
+}
+
+/** A table of `rows` rows, none taken. */
+function table(rows: number): Array<string | null | undefined> {
+	return new Array<string | null | undefined>(3 * rows).fill(undefined);
 }
 
 /**
@@ -73,7 +86,8 @@ export class Resolutions {
 	value = '';
 	url: string | null = null;
 	error: LinkError | undefined = undefined;
-	/** The table and row the last probe looked at. */
+	/** The slot, table and row the last probe looked at. */
+	private probed: Slot | undefined;
 	private rows: Array<string | null | undefined> | undefined;
 	private at = 0;
 
@@ -105,9 +119,10 @@ export class Resolutions {
 				this.rows = undefined;
 				return false;
 			}
-			rows = slot.rows = new Array<string | null | undefined>(3 * MAX_ENTRIES).fill(undefined);
+			rows = slot.rows = table(FIRST_ROWS);
 		}
-		const at = 3 * rowOf(value);
+		const at = 3 * rowOf(value, rows.length / 3);
+		this.probed = slot;
 		this.rows = rows;
 		this.at = at;
 		const known = rows[at];
@@ -126,9 +141,32 @@ export class Resolutions {
 		const rows = this.rows;
 		if (rows === undefined || knownString(value).length > MAX_KEY_LENGTH) return;
 		const at = this.at;
+		const slot = this.probed!;
+		if (rows[at] === undefined) slot.taken++;
 		rows[at] = owned;
 		rows[at + 1] = url;
 		rows[at + 2] = error;
+		const size = rows.length / 3;
+		if (2 * slot.taken > size && size < MAX_ENTRIES) this.grow(slot, rows, Math.min(4 * size, MAX_ENTRIES));
+	}
+
+	/** `slot`'s table, `rows`, moved into one of `size` rows (a reference takes its row there; two in one row: the later). */
+	private grow(slot: Slot, rows: Array<string | null | undefined>, size: number): void {
+		const grown = table(size);
+		let taken = 0;
+		for (let at = 0; at < rows.length; at += 3) {
+			const value = rows[at];
+			if (value === undefined) continue;
+			const to = 3 * rowOf(value as string, size);
+			if (grown[to] === undefined) taken++;
+			grown[to] = value;
+			grown[to + 1] = rows[at + 1];
+			grown[to + 2] = rows[at + 2];
+		}
+		slot.rows = grown;
+		slot.taken = taken;
+		// The row the last probe looked at is in the old table: nothing more is stored there.
+		this.rows = undefined;
 	}
 
 	/**
@@ -158,7 +196,7 @@ export class Resolutions {
 			return second;
 		}
 		// A base neither of the last two: it replaces the older one.
-		const slot: Slot = {base, takesAbsolute: undefined, rows: undefined};
+		const slot: Slot = {base, takesAbsolute: undefined, rows: undefined, taken: 0};
 		this.second = first;
 		this.first = slot;
 		return slot;
