@@ -108,8 +108,20 @@ export interface ReferenceEvent {
  * const event = referenceEvent('a.png', 'a.png', 10, 15, 1, 11, 'resource', 'base', 'css-url', 'raw');
  * event.element = 'style';
  */
-export function referenceEvent(...fields: ConstructorParameters<typeof Event>): ReferenceEvent {
-	return new Event(...fields);
+export function referenceEvent(
+	value: string,
+	raw: string,
+	start: number,
+	end: number,
+	line: number,
+	column: number,
+	kind: LinkKind,
+	against: Against,
+	syntax: ValueSyntax,
+	container: Container,
+): ReferenceEvent {
+	// The parameters named, not spread: a rest array and a spread call for each event otherwise.
+	return new Event(value, raw, start, end, line, column, kind, against, syntax, container);
 }
 
 /**
