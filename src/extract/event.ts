@@ -108,20 +108,8 @@ export interface ReferenceEvent {
  * const event = referenceEvent('a.png', 'a.png', 10, 15, 1, 11, 'resource', 'base', 'css-url', 'raw');
  * event.element = 'style';
  */
-export function referenceEvent(
-	value: string,
-	raw: string,
-	start: number,
-	end: number,
-	line: number,
-	column: number,
-	kind: LinkKind,
-	against: Against,
-	syntax: ValueSyntax,
-	container: Container,
-): ReferenceEvent {
-	// The parameters named, not spread: a rest array and a spread call for each event otherwise.
-	return new Event(value, raw, start, end, line, column, kind, against, syntax, container);
+export function referenceEvent(...fields: ConstructorParameters<typeof Event>): ReferenceEvent {
+	return new Event(...fields);
 }
 
 /**
@@ -130,33 +118,32 @@ export function referenceEvent(
  * collection (as the 32,768 references a document-wide BASE hold keeps do), and from then on
  * puts every event of the run straight into the old generation, where it stays until a full
  * collection (a 16 MB srcdoc of links: 170 MB of dead events before each). Objects made by a
- * constructor have no allocation site. Its fields are declared, not defined: a class field is
- * defined (as undefined) before the constructor runs, so each would be written twice.
+ * constructor have no allocation site.
  */
 class Event implements ReferenceEvent {
-	declare value: ReferenceEvent['value'];
-	declare raw: ReferenceEvent['raw'];
-	declare start: ReferenceEvent['start'];
-	declare end: ReferenceEvent['end'];
-	declare line: ReferenceEvent['line'];
-	declare column: ReferenceEvent['column'];
-	declare kind: ReferenceEvent['kind'];
-	declare element: ReferenceEvent['element'];
-	declare attribute: ReferenceEvent['attribute'];
-	declare rel: ReferenceEvent['rel'];
-	declare text: ReferenceEvent['text'];
-	declare delimiter: ReferenceEvent['delimiter'];
-	declare against: ReferenceEvent['against'];
-	declare codebase: ReferenceEvent['codebase'];
-	declare reference: ReferenceEvent['reference'];
-	declare syntax: ReferenceEvent['syntax'];
-	declare container: ReferenceEvent['container'];
-	declare quote: ReferenceEvent['quote'];
-	declare enclosing: ReferenceEvent['enclosing'];
-	declare refreshQuote: ReferenceEvent['refreshQuote'];
-	declare inert: ReferenceEvent['inert'];
-	declare metaName: ReferenceEvent['metaName'];
-	declare hreflang: ReferenceEvent['hreflang'];
+	value: ReferenceEvent['value'];
+	raw: ReferenceEvent['raw'];
+	start: ReferenceEvent['start'];
+	end: ReferenceEvent['end'];
+	line: ReferenceEvent['line'];
+	column: ReferenceEvent['column'];
+	kind: ReferenceEvent['kind'];
+	element: ReferenceEvent['element'];
+	attribute: ReferenceEvent['attribute'];
+	rel: ReferenceEvent['rel'];
+	text: ReferenceEvent['text'];
+	delimiter: ReferenceEvent['delimiter'];
+	against: ReferenceEvent['against'];
+	codebase: ReferenceEvent['codebase'];
+	reference: ReferenceEvent['reference'];
+	syntax: ReferenceEvent['syntax'];
+	container: ReferenceEvent['container'];
+	quote: ReferenceEvent['quote'];
+	enclosing: ReferenceEvent['enclosing'];
+	refreshQuote: ReferenceEvent['refreshQuote'];
+	inert: ReferenceEvent['inert'];
+	metaName: ReferenceEvent['metaName'];
+	hreflang: ReferenceEvent['hreflang'];
 
 	constructor(
 		value: string,
