@@ -17,7 +17,7 @@
  * string comparison, costs a tenth of that.
  */
 import type {LinkError} from '../types.js';
-import {codeAt, knownString} from '../known-string.js';
+import {knownString} from '../known-string.js';
 import {plainSpecialUrl} from './plain-base.js';
 
 /** What a reference resolved to against one base: its `value`, as the first Link holds it, and the outcome. */
@@ -30,11 +30,11 @@ export interface Resolution {
 /** Rows of the table per base (a power of two): a page's repeats are near each other. */
 export const MAX_ENTRIES = 512;
 /**
- * Rows of a new table (a power of two), four times more each time half of them are taken, up
+ * Rows of a new table (a power of two), four times more each time a quarter of them are taken, up
  * to MAX_ENTRIES: most pages have a few dozen references, and a table of MAX_ENTRIES rows
  * made and filled for each of them was a tenth of the time of extracting a small page.
  */
-const FIRST_ROWS = 32;
+const FIRST_ROWS = 128;
 /** Longer references are not remembered (a data: URL is seldom repeated, and would hold memory). */
 export const MAX_KEY_LENGTH = 512;
 
@@ -52,14 +52,16 @@ interface Slot {
 	rows: Array<string | null | undefined> | undefined;
 	/** Rows of `rows` that hold a reference. */
 	taken: number;
+	/** The number of rows of `rows`, less one (a mask: rows are a power of two). */
+	mask: number;
 }
 
-/** The row of `value` in a table of `rows` rows: from its length and two of its characters (cheap, and spread enough for URLs). */
-function rowOf(value: string, rows: number): number {
+/** The row of `value` in a table of `mask + 1` rows: from its length and two of its characters (cheap, and spread enough for URLs). */
+function rowOf(value: string, mask: number): number {
 	const s = knownString(value);
 	const length = s.length;
 	if (length === 0) return 0;
-	return (length * 31 + codeAt(s, length - 1) * 7 + codeAt(s, length >> 1)) & (rows - 1);
+	return (length * 31 + s.charCodeAt(length - 1) * 7 + s.charCodeAt(length >> 1)) & mask;
 }
 
 /** A table of `rows` rows, none taken. */
@@ -121,7 +123,7 @@ export class Resolutions {
 			}
 			rows = slot.rows = table(FIRST_ROWS);
 		}
-		const at = 3 * rowOf(value, rows.length / 3);
+		const at = 3 * rowOf(value, slot.mask);
 		this.probed = slot;
 		this.rows = rows;
 		this.at = at;
@@ -146,8 +148,8 @@ export class Resolutions {
 		rows[at] = owned;
 		rows[at + 1] = url;
 		rows[at + 2] = error;
-		const size = rows.length / 3;
-		if (2 * slot.taken > size && size < MAX_ENTRIES) this.grow(slot, rows, Math.min(4 * size, MAX_ENTRIES));
+		const size = slot.mask + 1;
+		if (4 * slot.taken > size && size < MAX_ENTRIES) this.grow(slot, rows, Math.min(4 * size, MAX_ENTRIES));
 	}
 
 	/** `slot`'s table, `rows`, moved into one of `size` rows (a reference takes its row there; two in one row: the later). */
@@ -157,7 +159,7 @@ export class Resolutions {
 		for (let at = 0; at < rows.length; at += 3) {
 			const value = rows[at];
 			if (value === undefined) continue;
-			const to = 3 * rowOf(value as string, size);
+			const to = 3 * rowOf(value as string, size - 1);
 			if (grown[to] === undefined) taken++;
 			grown[to] = value;
 			grown[to + 1] = rows[at + 1];
@@ -165,6 +167,7 @@ export class Resolutions {
 		}
 		slot.rows = grown;
 		slot.taken = taken;
+		slot.mask = size - 1;
 		// The row the last probe looked at is in the old table: nothing more is stored there.
 		this.rows = undefined;
 	}
@@ -196,7 +199,7 @@ export class Resolutions {
 			return second;
 		}
 		// A base neither of the last two: it replaces the older one.
-		const slot: Slot = {base, takesAbsolute: undefined, rows: undefined, taken: 0};
+		const slot: Slot = {base, takesAbsolute: undefined, rows: undefined, taken: 0, mask: FIRST_ROWS - 1};
 		this.second = first;
 		this.first = slot;
 		return slot;
