@@ -29,12 +29,6 @@ export interface Resolution {
 
 /** Rows of the table per base (a power of two): a page's repeats are near each other. */
 export const MAX_ENTRIES = 512;
-/**
- * Rows of a new table (a power of two), four times more each time a quarter of them are taken, up
- * to MAX_ENTRIES: most pages have a few dozen references, and a table of MAX_ENTRIES rows
- * made and filled for each of them was a tenth of the time of extracting a small page.
- */
-const FIRST_ROWS = 128;
 /** Longer references are not remembered (a data: URL is seldom repeated, and would hold memory). */
 export const MAX_KEY_LENGTH = 512;
 
@@ -50,23 +44,14 @@ interface Slot {
 	 * value, its URL, its error), no object per reference.
 	 */
 	rows: Array<string | null | undefined> | undefined;
-	/** Rows of `rows` that hold a reference. */
-	taken: number;
-	/** The number of rows of `rows`, less one (a mask: rows are a power of two). */
-	mask: number;
 }
 
-/** The row of `value` in a table of `mask + 1` rows: from its length and two of its characters (cheap, and spread enough for URLs). */
-function rowOf(value: string, mask: number): number {
+/** The row of `value`: from its length and two of its characters (cheap, and spread enough for URLs). */
+function rowOf(value: string): number {
 	const s = knownString(value);
 	const length = s.length;
 	if (length === 0) return 0;
-	return (length * 31 + s.charCodeAt(length - 1) * 7 + s.charCodeAt(length >> 1)) & mask;
-}
-
-/** A table of `rows` rows, none taken. */
-function table(rows: number): Array<string | null | undefined> {
-	return new Array<string | null | undefined>(3 * rows).fill(undefined);
+	return (length * 31 + s.charCodeAt(length - 1) * 7 + s.charCodeAt(length >> 1)) & (MAX_ENTRIES - 1);
 }
 
 /**
@@ -88,8 +73,7 @@ export class Resolutions {
 	value = '';
 	url: string | null = null;
 	error: LinkError | undefined = undefined;
-	/** The slot, table and row the last probe looked at. */
-	private probed: Slot | undefined;
+	/** The table and row the last probe looked at. */
 	private rows: Array<string | null | undefined> | undefined;
 	private at = 0;
 
@@ -117,14 +101,14 @@ export class Resolutions {
 		const slot = this.slot(base);
 		let rows = slot.rows;
 		if (rows === undefined) {
-			if (knownString(value).length > MAX_KEY_LENGTH) {
+			if (value.length > MAX_KEY_LENGTH) {
 				this.rows = undefined;
 				return false;
 			}
-			rows = slot.rows = table(FIRST_ROWS);
+			// Left holey (a hole reads as undefined): filling it for each page was a sixth of the time of extracting a small one.
+			rows = slot.rows = new Array<string | null | undefined>(3 * MAX_ENTRIES);
 		}
-		const at = 3 * rowOf(value, slot.mask);
-		this.probed = slot;
+		const at = 3 * rowOf(value);
 		this.rows = rows;
 		this.at = at;
 		const known = rows[at];
@@ -141,35 +125,11 @@ export class Resolutions {
 	 */
 	store(value: string, owned: string, url: string | null, error: LinkError | undefined): void {
 		const rows = this.rows;
-		if (rows === undefined || knownString(value).length > MAX_KEY_LENGTH) return;
+		if (rows === undefined || value.length > MAX_KEY_LENGTH) return;
 		const at = this.at;
-		const slot = this.probed!;
-		if (rows[at] === undefined) slot.taken++;
 		rows[at] = owned;
 		rows[at + 1] = url;
 		rows[at + 2] = error;
-		const size = slot.mask + 1;
-		if (4 * slot.taken > size && size < MAX_ENTRIES) this.grow(slot, rows, Math.min(4 * size, MAX_ENTRIES));
-	}
-
-	/** `slot`'s table, `rows`, moved into one of `size` rows (a reference takes its row there; two in one row: the later). */
-	private grow(slot: Slot, rows: Array<string | null | undefined>, size: number): void {
-		const grown = table(size);
-		let taken = 0;
-		for (let at = 0; at < rows.length; at += 3) {
-			const value = rows[at];
-			if (value === undefined) continue;
-			const to = 3 * rowOf(value as string, size - 1);
-			if (grown[to] === undefined) taken++;
-			grown[to] = value;
-			grown[to + 1] = rows[at + 1];
-			grown[to + 2] = rows[at + 2];
-		}
-		slot.rows = grown;
-		slot.taken = taken;
-		slot.mask = size - 1;
-		// The row the last probe looked at is in the old table: nothing more is stored there.
-		this.rows = undefined;
 	}
 
 	/**
@@ -199,7 +159,7 @@ export class Resolutions {
 			return second;
 		}
 		// A base neither of the last two: it replaces the older one.
-		const slot: Slot = {base, takesAbsolute: undefined, rows: undefined, taken: 0, mask: FIRST_ROWS - 1};
+		const slot: Slot = {base, takesAbsolute: undefined, rows: undefined};
 		this.second = first;
 		this.first = slot;
 		return slot;

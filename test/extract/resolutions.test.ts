@@ -252,24 +252,6 @@ test('the memory is bounded: rows per base, key length, two bases', t => {
 	t.is(resolutions.find('https://h.example/', values.at(-1)!), undefined);
 });
 
-test('the table grows as references are remembered, and keeps what it held', t => {
-	const resolutions = new Resolutions(() => null);
-	const base = 'https://h.example/';
-	const url = (value: string) => `${base}${value}?u`;
-	// References of distinct lengths and the same characters: a row each, in a table of any size.
-	const values = Array.from({length: MAX_ENTRIES}, (_, i) => 'x'.repeat(i + 1));
-	for (const value of values) {
-		resolutions.remember(base, value, {value, url: url(value), error: undefined});
-		t.is(resolutions.find(base, value)?.url, url(value), `${value.length}`);
-	}
-	// All of them, whichever table size each was remembered in.
-	const lost = values.filter(value => resolutions.find(base, value)?.url !== url(value));
-	t.deepEqual(
-		lost.map(value => value.length),
-		[],
-	);
-});
-
 test('one probe a reference: a miss, then a store into the row it looked at, then a hit with the outcome', t => {
 	const resolutions = new Resolutions(() => null);
 	t.false(resolutions.probe('https://h.example/', 'a b'));
