@@ -5,7 +5,7 @@
  * scanner; this module orders the outer layers: §5.1.2 encapsulating entity, then
  * §5.1.3 retrieval URI, then §5.1.4 application default.
  */
-import {codeAt} from '../known-string.js';
+import {codeAt, knownString} from '../known-string.js';
 import type {BaseSource, Dialect, ExtractOptions, Link, LinkError, LinkKind} from '../types.js';
 import {absolutize, resolve} from '../uri/index.js';
 import type {ReferenceEvent} from './event.js';
@@ -206,7 +206,7 @@ function resolveInto(
 	const {against} = event;
 	const {own} = context;
 	const codebase = event.codebase === undefined || own === undefined ? event.codebase : own(event.codebase);
-	if (value.length > MAX_URL_LENGTH && NOT_PRINTABLE_ASCII.test(value)) {
+	if (knownString(value).length > MAX_URL_LENGTH && NOT_PRINTABLE_ASCII.test(value)) {
 		outcome.error = 'invalid-url';
 		return;
 	}

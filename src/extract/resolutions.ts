@@ -105,7 +105,8 @@ export class Resolutions {
 				this.rows = undefined;
 				return false;
 			}
-			rows = slot.rows = new Array<string | null | undefined>(3 * MAX_ENTRIES).fill(undefined);
+			// Left holey (a hole reads as undefined): filling it for each page was a sixth of the time of extracting a small one.
+			rows = slot.rows = new Array<string | null | undefined>(3 * MAX_ENTRIES);
 		}
 		const at = 3 * rowOf(value);
 		this.rows = rows;

@@ -6,7 +6,7 @@ import type {Dialect, ResolveOptions, UriReference} from '../types.js';
 import {removeDotSegments, removeDotSegments2396} from './dot-segments.js';
 import {CharCodes, isSchemeSyntax, parseReference, recompose, scanReference} from './parse.js';
 import {checkDialect, checkOptions, checkString, optionError} from './options.js';
-import {parseUrl} from './whatwg.js';
+import {isPlainSerialization, parseUrl} from './whatwg.js';
 
 /**
  * Resolve `ref` against the absolute URI `base`.
@@ -249,7 +249,8 @@ function setQuery(t: UriReference, query: string | undefined): void {
 export function absolutize(ref: string, options?: ResolveOptions): string | null {
 	const dialect: Dialect = options?.dialect ?? 'whatwg';
 	if (dialect === 'whatwg') {
-		return parseUrl(ref)?.href ?? null;
+		// A URL that is its own serialization needs no parse (a page's retrieval URL, checked for each page).
+		return isPlainSerialization(ref) ? ref : (parseUrl(ref)?.href ?? null);
 	}
 	const {schemeEnd} = scanReference(ref);
 	if (schemeEnd === -1 || !isSchemeSyntax(ref, 0, schemeEnd)) return null;

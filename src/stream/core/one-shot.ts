@@ -50,7 +50,9 @@ export function extractAll(input: string | Uint8Array, options: ExtractOptions, 
 	// `checked` is a copy made for this call (options.ts): set in place, not spread again (a spread that adds a property costs a new map per call in V8).
 	checked.baseHold ??= 'document';
 	const pipeline = new ExtractPipeline(checked, codecs, link => links.push(link));
-	for (const step of steps(input)) pipeline.write(step);
+	// A page of one step is written as it is: no generator to make and run for it (many small pages: a crawler's case).
+	if (input.length <= stepOf(input)) pipeline.write(input);
+	else for (const step of steps(input)) pipeline.write(step);
 	pipeline.end();
 	return links;
 }
@@ -75,13 +77,18 @@ export const ONE_SHOT_STEP = 1 << 16;
  */
 export const ONE_SHOT_BYTE_STEP = 1 << 14;
 
+/** The most of `input` written at once (see ONE_SHOT_STEP, ONE_SHOT_BYTE_STEP). */
+function stepOf(input: string | Uint8Array): number {
+	return typeof input === 'string' ? ONE_SHOT_STEP : ONE_SHOT_BYTE_STEP;
+}
+
 /**
  * `input` in pieces of at most ONE_SHOT_STEP units (ONE_SHOT_BYTE_STEP bytes), for a pipeline
  * to take one at a time (the streams cut a large chunk so too: a 1 MiB chunk of links is 87,000
  * Links and edits at once).
  */
 export function* steps<T extends string | Uint8Array>(input: T): Generator<T> {
-	const step = typeof input === 'string' ? ONE_SHOT_STEP : ONE_SHOT_BYTE_STEP;
+	const step = stepOf(input);
 	if (input.length <= step) return yield input;
 	for (let at = 0; at < input.length; at += step)
 		yield (typeof input === 'string' ? input.slice(at, at + step) : input.subarray(at, at + step)) as T;
